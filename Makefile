@@ -1,0 +1,100 @@
+# Kharbga — every command a developer or CI needs. Each install step checks
+# first, so a warm machine skips it; a fresh one gets everything it lacks.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+TOOLS        := $(CURDIR)/target/tools
+E2E          := $(CURDIR)/tests/e2e
+export PATH  := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+
+TRUNK_VERSION    := 0.21.14
+BINARYEN_VERSION := 132
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
+WASM_TARGET  := wasm32-unknown-unknown
+CHROMIUM     := /usr/bin/chromium
+CHROMEDRIVER := /usr/bin/chromedriver
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help serve build test bench fuzz tools browser e2e-deps \
+        check-fmt clippy test-native test-wasm test-e2e release sizes
+
+help:
+	@echo "make serve   install what is missing, serve the app on http://127.0.0.1:8080"
+	@echo "make test    install what is missing, run every check"
+	@echo "make build   release build into dist/ and its size table"
+	@echo "make bench   benchmarks (figures, not pass/fail)"
+
+# ---- Installs ---------------------------------------------------------------
+
+tools:
+	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' \
+	  || cargo install --locked trunk --version $(TRUNK_VERSION)
+	@# Not --locked: wasm-bindgen-cli's own lock pins a crate this registry lacks.
+	@wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
+	  || cargo install --force wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@# binaryen from npm: Debian's wasm-opt (108) breaks current Rust output.
+	@wasm-opt --version 2>/dev/null | grep -q 'version $(BINARYEN_VERSION)' \
+	  || npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error binaryen@$(BINARYEN_VERSION)
+
+browser:
+	@command -v $(CHROMIUM) >/dev/null && command -v $(CHROMEDRIVER) >/dev/null \
+	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium chromium-driver; }
+
+e2e-deps: $(E2E)/node_modules/.package-lock.json
+$(E2E)/node_modules/.package-lock.json: $(E2E)/package.json $(E2E)/package-lock.json
+	cd $(E2E) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# ---- Serve and build --------------------------------------------------------
+
+serve: tools
+	trunk serve
+
+release: tools
+	trunk build --release
+
+build: release sizes
+
+sizes:
+	@cd dist && total=0 && totalgz=0 && \
+	printf '%-44s %10s %10s\n' file bytes gzipped && \
+	for f in $$(find . -type f | sort); do \
+	  raw=$$(wc -c < "$$f"); gz=$$(gzip -9 -c "$$f" | wc -c); \
+	  total=$$((total + raw)); totalgz=$$((totalgz + gz)); \
+	  printf '%-44s %10d %10d\n' "$${f#./}" "$$raw" "$$gz"; \
+	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz"
+
+# ---- Checks -----------------------------------------------------------------
+
+test: tools browser e2e-deps check-fmt clippy test-native test-wasm release test-e2e
+
+check-fmt:
+	cargo fmt --all -- --check
+
+clippy:
+	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
+
+test-native:
+	cargo test --locked
+
+# Component tests in headless Chromium, driven by chromedriver.
+test-wasm: tools browser
+	CHROMEDRIVER=$(CHROMEDRIVER) \
+	WASM_BINDGEN_TEST_WEBDRIVER_JSON=$(CURDIR)/tests/webdriver.json \
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	  cargo test --locked --target $(WASM_TARGET) --test web
+
+# End-to-end tests against the release build in dist/.
+test-e2e: e2e-deps browser
+	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
+	cd $(E2E) && npx playwright test
+
+bench:
+	@echo "No benchmarks yet."

@@ -1,0 +1,296 @@
+//! What the board shows, computed without a browser.
+//!
+//! The `<Board>` component renders a [`BoardView`]; every decision about which
+//! square sits where, which classes it carries and how it is announced is made
+//! here, in plain Rust, so native unit tests cover it. The board knows no
+//! rules: the view model is handed to it.
+
+use crate::engine::{BoardSize, Side, Square};
+
+/// Everything the board needs to draw one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The board's side length.
+    pub size: BoardSize,
+    /// The soldier on each square, indexed by [`BoardView::index`].
+    pieces: Vec<Option<Side>>,
+    /// Draw the board from the second player's side (`h8`-style top-left).
+    pub flipped: bool,
+}
+
+/// How one square is drawn and announced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareView {
+    /// The square this cell shows.
+    pub square: Square,
+    /// The soldier on it, if any.
+    pub piece: Option<Side>,
+    /// True for the centre square.
+    pub is_malha: bool,
+    /// Space-separated CSS classes.
+    pub classes: String,
+}
+
+/// A key that moves keyboard focus across the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FocusKey {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom of the screen.
+    Down,
+    /// Towards the left of the screen.
+    Left,
+    /// Towards the right of the screen.
+    Right,
+    /// The first square of the row on screen.
+    RowStart,
+    /// The last square of the row on screen.
+    RowEnd,
+}
+
+impl FocusKey {
+    /// The focus key for a `KeyboardEvent.key` value, if it is one.
+    pub fn from_key(key: &str) -> Option<FocusKey> {
+        Some(match key {
+            "ArrowUp" => FocusKey::Up,
+            "ArrowDown" => FocusKey::Down,
+            "ArrowLeft" => FocusKey::Left,
+            "ArrowRight" => FocusKey::Right,
+            "Home" => FocusKey::RowStart,
+            "End" => FocusKey::RowEnd,
+            _ => return None,
+        })
+    }
+}
+
+impl BoardView {
+    /// An empty board of the given size, seen from the first player's side.
+    pub fn empty(size: BoardSize) -> BoardView {
+        BoardView {
+            size,
+            pieces: vec![None; usize::from(size.squares())],
+            flipped: false,
+        }
+    }
+
+    fn index(&self, square: Square) -> Option<usize> {
+        self.size.contains(square).then(|| {
+            usize::from(square.rank()) * usize::from(self.size.side()) + usize::from(square.file())
+        })
+    }
+
+    /// Puts `piece` on `square` (or empties it); squares off the board are ignored.
+    pub fn set(&mut self, square: Square, piece: Option<Side>) {
+        if let Some(i) = self.index(square) {
+            self.pieces[i] = piece;
+        }
+    }
+
+    /// The soldier on `square`, if any.
+    pub fn piece(&self, square: Square) -> Option<Side> {
+        self.index(square).and_then(|i| self.pieces[i])
+    }
+
+    /// The square drawn at screen `row` and `column` (both from the top-left).
+    pub fn square_at(&self, row: u8, column: u8) -> Option<Square> {
+        let side = self.size.side();
+        if row >= side || column >= side {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (side - 1 - column, row)
+        } else {
+            (column, side - 1 - row)
+        };
+        Square::from_coords(file, rank)
+    }
+
+    /// The screen row and column of `square`.
+    pub fn screen_position(&self, square: Square) -> (u8, u8) {
+        let side = self.size.side();
+        if self.flipped {
+            (square.rank(), side - 1 - square.file())
+        } else {
+            (side - 1 - square.rank(), square.file())
+        }
+    }
+
+    /// The rows of the board as drawn, top row first.
+    pub fn rows(&self) -> Vec<Vec<SquareView>> {
+        let side = self.size.side();
+        (0..side)
+            .map(|row| {
+                (0..side)
+                    .filter_map(|column| self.square_at(row, column))
+                    .map(|square| self.square_view(square))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// How `square` is drawn.
+    pub fn square_view(&self, square: Square) -> SquareView {
+        let piece = self.piece(square);
+        let is_malha = square == self.size.malha();
+        let mut classes = vec!["square"];
+        // The board is plain wood, but alternate squares are a shade apart so
+        // the eye can follow a file or a rank.
+        classes.push(if (square.file() + square.rank()).is_multiple_of(2) {
+            "dark"
+        } else {
+            "light"
+        });
+        if is_malha {
+            classes.push("malha");
+        }
+        classes.push(match piece {
+            Some(Side::First) => "has-attacker",
+            Some(Side::Second) => "has-defender",
+            None => "empty",
+        });
+        SquareView {
+            square,
+            piece,
+            is_malha,
+            classes: classes.join(" "),
+        }
+    }
+
+    /// The file letters along the bottom edge, left to right on screen.
+    pub fn file_labels(&self) -> Vec<char> {
+        (0..self.size.side())
+            .filter_map(|column| self.square_at(self.size.side() - 1, column))
+            .map(Square::file_char)
+            .collect()
+    }
+
+    /// The rank numbers along the left edge, top to bottom on screen.
+    pub fn rank_labels(&self) -> Vec<char> {
+        (0..self.size.side())
+            .filter_map(|row| self.square_at(row, 0))
+            .map(Square::rank_char)
+            .collect()
+    }
+
+    /// Where keyboard focus goes from `from` when `key` is pressed; it stays
+    /// put at the edge of the board.
+    pub fn next_focus(&self, from: Square, key: FocusKey) -> Square {
+        let (row, column) = self.screen_position(from);
+        let last = self.size.side() - 1;
+        let (row, column) = match key {
+            FocusKey::Up => (row.saturating_sub(1), column),
+            FocusKey::Down => (row.saturating_add(1).min(last), column),
+            FocusKey::Left => (row, column.saturating_sub(1)),
+            FocusKey::Right => (row, column.saturating_add(1).min(last)),
+            FocusKey::RowStart => (row, 0),
+            FocusKey::RowEnd => (row, last),
+        };
+        self.square_at(row, column).unwrap_or(from)
+    }
+}
+
+/// The token used in `data-piece` and in the square's label for a soldier.
+pub fn piece_token(piece: Option<Side>) -> &'static str {
+    match piece {
+        Some(Side::First) => "attacker",
+        Some(Side::Second) => "defender",
+        None => "empty",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("test square")
+    }
+
+    #[test]
+    fn rows_run_from_the_top_rank_down() {
+        let view = BoardView::empty(BoardSize::Seven);
+        let rows = view.rows();
+        assert_eq!(rows.len(), 7);
+        assert!(rows.iter().all(|row| row.len() == 7));
+        assert_eq!(rows[0][0].square, sq("a7"));
+        assert_eq!(rows[6][6].square, sq("g1"));
+        assert_eq!(view.rank_labels().iter().collect::<String>(), "7654321");
+        assert_eq!(view.file_labels().iter().collect::<String>(), "abcdefg");
+    }
+
+    #[test]
+    fn a_flipped_board_puts_the_last_square_top_left() {
+        let mut view = BoardView::empty(BoardSize::Five);
+        view.flipped = true;
+        assert_eq!(view.rows()[0][0].square, sq("e1"));
+        assert_eq!(view.rank_labels().iter().collect::<String>(), "12345");
+        assert_eq!(view.file_labels().iter().collect::<String>(), "edcba");
+        for square in BoardSize::Five.all_squares() {
+            let (row, column) = view.screen_position(square);
+            assert_eq!(view.square_at(row, column), Some(square));
+        }
+    }
+
+    #[test]
+    fn only_the_centre_is_the_malha() {
+        for size in BoardSize::ALL {
+            let view = BoardView::empty(size);
+            let malhas: Vec<Square> = view
+                .rows()
+                .into_iter()
+                .flatten()
+                .filter(|cell| cell.is_malha)
+                .map(|cell| cell.square)
+                .collect();
+            assert_eq!(malhas, [size.malha()]);
+        }
+        let view = BoardView::empty(BoardSize::Seven);
+        assert!(view
+            .square_view(sq("d4"))
+            .classes
+            .split(' ')
+            .any(|c| c == "malha"));
+        assert!(!view
+            .square_view(sq("d5"))
+            .classes
+            .split(' ')
+            .any(|c| c == "malha"));
+    }
+
+    #[test]
+    fn pieces_show_in_classes_and_tokens() {
+        let mut view = BoardView::empty(BoardSize::Seven);
+        view.set(sq("c4"), Some(Side::First));
+        view.set(sq("e4"), Some(Side::Second));
+        view.set(sq("h9"), Some(Side::First)); // off a 7×7 board: ignored
+        assert_eq!(view.piece(sq("c4")), Some(Side::First));
+        assert_eq!(view.piece(sq("h9")), None);
+        assert!(view.square_view(sq("c4")).classes.contains("has-attacker"));
+        assert!(view.square_view(sq("e4")).classes.contains("has-defender"));
+        assert_eq!(piece_token(view.piece(sq("e4"))), "defender");
+        assert_eq!(piece_token(view.piece(sq("a1"))), "empty");
+        let occupied = view
+            .rows()
+            .into_iter()
+            .flatten()
+            .filter(|c| c.piece.is_some())
+            .count();
+        assert_eq!(occupied, 2);
+    }
+
+    #[test]
+    fn arrow_keys_move_focus_on_screen_and_stop_at_edges() {
+        let mut view = BoardView::empty(BoardSize::Seven);
+        assert_eq!(view.next_focus(sq("d4"), FocusKey::Up), sq("d5"));
+        assert_eq!(view.next_focus(sq("d4"), FocusKey::Right), sq("e4"));
+        assert_eq!(view.next_focus(sq("a7"), FocusKey::Up), sq("a7"));
+        assert_eq!(view.next_focus(sq("a7"), FocusKey::Left), sq("a7"));
+        assert_eq!(view.next_focus(sq("c2"), FocusKey::RowEnd), sq("g2"));
+        view.flipped = true;
+        // Seen from the other side, "up" on screen is towards rank 1.
+        assert_eq!(view.next_focus(sq("d4"), FocusKey::Up), sq("d3"));
+        assert_eq!(view.next_focus(sq("d4"), FocusKey::Right), sq("c4"));
+        assert_eq!(FocusKey::from_key("ArrowDown"), Some(FocusKey::Down));
+        assert_eq!(FocusKey::from_key("x"), None);
+    }
+}

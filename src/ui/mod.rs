@@ -1,0 +1,13 @@
+//! The browser interface: Leptos components and the headless logic behind them.
+//!
+//! Components only render view models and emit intents; rules are asked of
+//! [`crate::engine`], and every user-visible string comes from `locales/`.
+
+mod app;
+mod board;
+pub mod board_view;
+mod i18n;
+
+pub use app::App;
+pub use board::Board;
+pub use i18n::{I18nProvider, LanguageSwitcher};

@@ -1,0 +1,70 @@
+// The first screen: the board, and the language switcher driving lang/dir.
+import { test, expect } from '@playwright/test';
+
+test('the release build shows the 7×7 board with the Malha', async ({ page }) => {
+  await page.goto('/');
+  const board = page.getByRole('grid');
+  await expect(board).toBeVisible();
+  await expect(page.locator('[data-square]')).toHaveCount(49);
+  await expect(page.locator('[data-square="d4"]')).toHaveClass(/\bmalha\b/);
+  await expect(page.locator('[data-square="a1"]')).toBeVisible();
+  await expect(page.locator('[data-piece]')).toHaveCount(0);
+  await expect(page).toHaveTitle('Kharbga');
+});
+
+test('switching to Arabic turns the page right-to-left, and back', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('dir', 'ltr');
+
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(html).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('الخربقة');
+  await expect(page.getByText('مرحلة الوضع')).toBeVisible();
+  await expect(page).toHaveTitle('الخربقة');
+  // The board itself stays left-to-right: a1 is still bottom-left.
+  await expect(page.locator('.board-frame')).toHaveAttribute('dir', 'ltr');
+  const a1 = await page.locator('[data-square="a1"]').boundingBox();
+  const g1 = await page.locator('[data-square="g1"]').boundingBox();
+  expect(a1.x).toBeLessThan(g1.x);
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(html).toHaveAttribute('dir', 'ltr');
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kharbga');
+});
+
+test('the chosen language is remembered across reloads', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByText('Phase de pose')).toBeVisible();
+});
+
+test('squares are announced and reachable by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  const d4 = page.locator('[data-square="d4"]');
+  await expect(d4).toHaveAttribute('aria-label', /d4.*the Malha.*empty/);
+  // One square is in the tab order; arrows move focus across the grid.
+  await d4.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('[data-square="d5"]')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('[data-square="c5"]')).toBeFocused();
+  await expect(page.locator('[data-square="c5"]')).toHaveAttribute('tabindex', '0');
+});
+
+test('the phone layout fits a 390 px screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('grid')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const board = await page.getByRole('grid').boundingBox();
+  expect(board.width).toBeGreaterThan(300);
+});

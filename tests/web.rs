@@ -1,0 +1,128 @@
+//! Component tests in a real browser (wasm-bindgen-test, headless Chromium).
+//!
+//! Each test mounts into a fresh container of its own and yields to the
+//! browser before it asserts.
+#![cfg(target_arch = "wasm32")]
+
+use kharbga::engine::{BoardSize, Side, Square};
+use kharbga::ui::board_view::BoardView;
+use kharbga::ui::{Board, I18nProvider};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys::{self, HtmlElement};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn fresh_container() -> HtmlElement {
+    let document = document();
+    let container = document.create_element("div").expect("create a div");
+    document
+        .body()
+        .expect("a body")
+        .append_child(&container)
+        .expect("append the container");
+    container.unchecked_into()
+}
+
+async fn tick() {
+    // Let Leptos' effects and the browser's microtasks run.
+    leptos::task::tick().await;
+}
+
+fn squares(container: &HtmlElement) -> Vec<web_sys::Element> {
+    let list = container
+        .query_selector_all("[data-square]")
+        .expect("valid selector");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn board_draws_49_named_squares_with_pieces() {
+    let container = fresh_container();
+    let mut board = BoardView::empty(BoardSize::Seven);
+    let c4: Square = "c4".parse().unwrap();
+    let e4: Square = "e4".parse().unwrap();
+    board.set(c4, Some(Side::First));
+    board.set(e4, Some(Side::Second));
+    let view = Signal::derive(move || board.clone());
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        view! { <I18nProvider><Board view=view/></I18nProvider> }
+    });
+    tick().await;
+
+    let cells = squares(&container);
+    let mut names: Vec<String> = cells
+        .iter()
+        .filter_map(|c| c.get_attribute("data-square"))
+        .collect();
+    assert_eq!(names.len(), 49);
+    // Drawn from the top-left (a7) to the bottom-right (g1).
+    assert_eq!(names.first().map(String::as_str), Some("a7"));
+    assert_eq!(names.last().map(String::as_str), Some("g1"));
+    names.sort();
+    let mut expected: Vec<String> = BoardSize::Seven
+        .all_squares()
+        .map(|s| s.to_string())
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected);
+
+    let piece = |name: &str| {
+        container
+            .query_selector(&format!("[data-square=\"{name}\"]"))
+            .unwrap()
+            .and_then(|e| e.get_attribute("data-piece"))
+    };
+    assert_eq!(piece("c4").as_deref(), Some("attacker"));
+    assert_eq!(piece("e4").as_deref(), Some("defender"));
+    assert_eq!(piece("d4"), None);
+    let occupied = cells
+        .iter()
+        .filter(|c| c.has_attribute("data-piece"))
+        .count();
+    assert_eq!(occupied, 2);
+
+    let malha = container
+        .query_selector("[data-square=\"d4\"]")
+        .unwrap()
+        .expect("d4 exists");
+    assert!(malha.class_list().contains("malha"));
+    let label = malha.get_attribute("aria-label").unwrap_or_default();
+    assert!(
+        label.contains("d4") && label.contains("Malha"),
+        "label was {label:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn board_grid_stays_left_to_right_and_follows_its_signal() {
+    let container = fresh_container();
+    container.set_attribute("dir", "rtl").unwrap();
+    let view = RwSignal::new(BoardView::empty(BoardSize::Five));
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        view! { <I18nProvider><Board view=view/></I18nProvider> }
+    });
+    tick().await;
+    assert_eq!(squares(&container).len(), 25);
+    let frame = container
+        .query_selector(".board-frame")
+        .unwrap()
+        .expect("frame");
+    assert_eq!(frame.get_attribute("dir").as_deref(), Some("ltr"));
+
+    view.update(|b| b.set("a1".parse().unwrap(), Some(Side::Second)));
+    tick().await;
+    let a1 = container
+        .query_selector("[data-square=\"a1\"]")
+        .unwrap()
+        .expect("a1");
+    assert_eq!(a1.get_attribute("data-piece").as_deref(), Some("defender"));
+
+    view.set(BoardView::empty(BoardSize::Nine));
+    tick().await;
+    assert_eq!(squares(&container).len(), 81);
+}
