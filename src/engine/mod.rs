@@ -1,9 +1,32 @@
 //! The rules engine: board geometry, positions, legal plies, notation.
 //!
 //! This module knows nothing of the web, of Leptos or of storage; the UI, the
-//! AI, saved games and network play all ask it what the rules allow.
+//! AI, saved games and network play all ask it what the rules allow. The
+//! ruling it follows is `shared/RULES.md`; the choices it makes where that is
+//! silent are listed in `docs/rules.md`.
 #![forbid(unsafe_code)]
 
+mod bitboard;
+mod fen;
+mod game;
+mod outcome;
+pub mod perft;
+mod ply;
+mod position;
+mod record;
+mod rules;
 mod square;
+mod untouchable;
 
+pub use bitboard::{Bitboard, Direction, Geometry};
+pub use game::{Game, GameError, PlayedPly};
+pub use outcome::{Outcome, Reason};
+pub use ply::{ParsePlyError, Ply};
+pub use position::{
+    Effects, Exchange, ExchangeEvent, IllegalPly, PlyList, Position, PositionError, RepetitionKey,
+    Setup, MAX_PLIES,
+};
+pub use record::{Record, RecordError};
+pub use rules::{BlockedRule, ChainRule, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT};
 pub use square::{BoardSize, ParseSquareError, Side, Square};
+pub use untouchable::untouchables;

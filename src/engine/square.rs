@@ -106,14 +106,18 @@ impl Side {
 
 /// A square, named like chess: file letter then rank number (`a1`, `d4`, `i9`).
 ///
-/// Files and ranks run from 0; the largest board is 9×9, so both fit in a
-/// nibble and a square packs into one byte.
+/// Files and ranks run from 0. Inside, a square is its index on a 9-wide
+/// grid (`rank * 9 + file`) whatever the board size, so the same index is a
+/// bit of a [`super::Bitboard`] on every board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Square(u8);
 
 /// The largest file or rank index any board has (9×9 → 8).
 const MAX_COORD: u8 = 8;
+
+/// The width of the grid squares are indexed on: the largest board's side.
+pub(crate) const STRIDE: u8 = 9;
 
 impl Square {
     /// The square at `file` and `rank` (both from 0), if it can be on some board.
@@ -125,18 +129,32 @@ impl Square {
         }
     }
 
-    const fn from_coords_unchecked(file: u8, rank: u8) -> Square {
-        Square(rank << 4 | file)
+    pub(crate) const fn from_coords_unchecked(file: u8, rank: u8) -> Square {
+        Square(rank * STRIDE + file)
+    }
+
+    /// The square with bit index `index` (`rank * 9 + file`), if there is one.
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < STRIDE * STRIDE {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The bit index of this square (`rank * 9 + file`).
+    pub const fn index(self) -> u8 {
+        self.0
     }
 
     /// The file, from 0 (`a`).
     pub const fn file(self) -> u8 {
-        self.0 & 0x0f
+        self.0 % STRIDE
     }
 
     /// The rank, from 0 (rank `1`).
     pub const fn rank(self) -> u8 {
-        self.0 >> 4
+        self.0 / STRIDE
     }
 
     /// The file letter, `a` to `i`.

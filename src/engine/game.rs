@@ -1,0 +1,195 @@
+//! A game: its rules, its start and the plies played, with what only a whole
+//! history can decide (threefold repetition) and what players decide
+//! themselves (resignation, an agreed draw).
+
+use std::fmt;
+
+use super::outcome::{Outcome, Reason};
+use super::ply::{ParsePlyError, Ply};
+use super::position::{Effects, IllegalPly, Position};
+use super::rules::Rules;
+use super::square::Side;
+
+/// A ply as it was played: who played it and what it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedPly {
+    /// The ply.
+    pub ply: Ply,
+    /// The side that played it.
+    pub side: Side,
+    /// Its consequences: captures, removals, exchange steps, passes.
+    pub effects: Effects,
+}
+
+/// Why a ply could not be added to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The text is not a ply.
+    Parse(ParsePlyError),
+    /// The ply is not legal in the current position.
+    Illegal(IllegalPly),
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Parse(e) => e.fmt(f),
+            GameError::Illegal(e) => e.fmt(f),
+            GameError::Over(outcome) => write!(f, "the game is over ({outcome})"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// `positions[i]` is the position before ply `i`; the last is the current one.
+    positions: Vec<Position>,
+    plies: Vec<PlayedPly>,
+    /// Set by resignation or agreement; cleared by undo.
+    decided: Option<Outcome>,
+    /// True when the game started from a position other than the empty board.
+    custom_start: bool,
+}
+
+impl Game {
+    /// A new game from the empty board.
+    pub fn new(rules: Rules) -> Game {
+        Game::from_position(Position::new(rules))
+    }
+
+    /// A game that starts from `start`.
+    pub fn from_position(start: Position) -> Game {
+        let custom_start = start != Position::new(*start.rules());
+        Game {
+            positions: vec![start],
+            plies: Vec::new(),
+            decided: None,
+            custom_start,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        self.start().rules()
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// True when the game did not start from the empty board.
+    pub fn has_custom_start(&self) -> bool {
+        self.custom_start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // `positions` always holds the start.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The position before ply `index` (`plies().len()` gives the current one).
+    pub fn position_at(&self, index: usize) -> Option<&Position> {
+        self.positions.get(index)
+    }
+
+    /// The plies played so far.
+    pub fn plies(&self) -> &[PlayedPly] {
+        &self.plies
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.decided.or_else(|| self.position().outcome())
+    }
+
+    /// Plays `ply` if the game is not over and the ply is legal.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] or [`GameError::Illegal`]; the game is unchanged.
+    pub fn play(&mut self, ply: Ply) -> Result<&PlayedPly, GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Over(outcome));
+        }
+        let mut next = *self.position();
+        let side = next.to_move();
+        let effects = next.play(ply).map_err(GameError::Illegal)?;
+        if !next.is_over() && !next.is_setting() && self.occurrences(&next) >= 2 {
+            next.set_outcome(next.by_count(Reason::Repetition));
+        }
+        self.positions.push(next);
+        self.plies.push(PlayedPly { ply, side, effects });
+        Ok(&self.plies[self.plies.len() - 1])
+    }
+
+    /// Parses and plays a ply in canonical text.
+    ///
+    /// # Errors
+    /// [`GameError::Parse`] for a text that is not a ply, else as [`Game::play`].
+    pub fn play_text(&mut self, text: &str) -> Result<&PlayedPly, GameError> {
+        let ply = text.parse().map_err(GameError::Parse)?;
+        self.play(ply)
+    }
+
+    /// How often `position`'s repetition key occurred since the last removal
+    /// (a removal makes every earlier position unreachable).
+    fn occurrences(&self, position: &Position) -> usize {
+        let key = position.repetition_key();
+        let since_removal = self
+            .plies
+            .iter()
+            .rposition(|p| p.effects.captured.any() || p.effects.removed.any())
+            .map_or(0, |i| i + 1);
+        self.positions[since_removal..]
+            .iter()
+            .filter(|p| !p.is_setting() && p.repetition_key() == key)
+            .count()
+    }
+
+    /// `side` resigns.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game has already ended.
+    pub fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.decide(Outcome {
+            winner: Some(side.opponent()),
+            reason: Reason::Resignation,
+        })
+    }
+
+    /// Both players agree to a draw.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game has already ended.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.decide(Outcome {
+            winner: None,
+            reason: Reason::AgreedDraw,
+        })
+    }
+
+    fn decide(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
+        if let Some(existing) = self.outcome() {
+            return Err(GameError::Over(existing));
+        }
+        self.decided = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Takes back the last ply (or a resignation or agreed draw first).
+    /// Returns the ply taken back, if any.
+    pub fn undo(&mut self) -> Option<Ply> {
+        if self.decided.take().is_some() {
+            return None;
+        }
+        let played = self.plies.pop()?;
+        self.positions.pop();
+        Some(played.ply)
+    }
+}

@@ -1,0 +1,1102 @@
+//! Positions, legal plies and playing them.
+//!
+//! A [`Setup`] is any arrangement (what a parser or a saved game yields); a
+//! [`Position`] is one the rules can reach, obtained only through
+//! [`Position::from_setup`]. Legal plies are generated into a stack
+//! [`PlyList`]: move generation never allocates.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::bitboard::{Bitboard, Direction, Geometry};
+use super::outcome::{Outcome, Reason};
+use super::ply::Ply;
+use super::rules::{BlockedRule, ChainRule, Rules, Variant};
+use super::square::{BoardSize, Side, Square};
+use super::untouchable::untouchables;
+
+/// The most legal plies any position can have: 80 placements, or at most
+/// 144 steps on 9×9 each with a flagged twin, or 40 removals.
+pub const MAX_PLIES: usize = 290;
+
+/// Legal plies, on the stack.
+pub type PlyList = ArrayVec<Ply, MAX_PLIES>;
+
+/// Where a Kharbga exchange of one Defender soldier for two Attacker
+/// soldiers stands (`RULES.md` §2, the five steps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Exchange {
+    /// No exchange under way.
+    #[default]
+    None,
+    /// Step 1 done: the Defender's `soldier` asks; the Attacker answers.
+    Requested {
+        /// The requesting Defender soldier.
+        soldier: Square,
+    },
+    /// Step 2 done: the Attacker offered `offer`; the Defender confirms.
+    Offered {
+        /// The requesting Defender soldier.
+        soldier: Square,
+        /// The Attacker's first offered soldier.
+        offer: Square,
+    },
+    /// Step 3 done: the Defender confirmed; the Attacker offers a second soldier.
+    Confirmed {
+        /// The requesting Defender soldier.
+        soldier: Square,
+        /// The Attacker's first offered soldier.
+        offer: Square,
+    },
+    /// Step 4 done: two soldiers offered; the Defender completes.
+    OfferedTwice {
+        /// The requesting Defender soldier.
+        soldier: Square,
+        /// The Attacker's offered soldiers.
+        offers: [Square; 2],
+    },
+}
+
+impl Exchange {
+    /// The side whose answer the exchange waits for, if one is under way.
+    pub const fn waiting_for(self) -> Option<Side> {
+        match self {
+            Exchange::None => None,
+            Exchange::Requested { .. } | Exchange::Confirmed { .. } => Some(Side::First),
+            Exchange::Offered { .. } | Exchange::OfferedTwice { .. } => Some(Side::Second),
+        }
+    }
+
+    /// How many of the five steps are done (0 when none is under way).
+    pub const fn step(self) -> u8 {
+        match self {
+            Exchange::None => 0,
+            Exchange::Requested { .. } => 1,
+            Exchange::Offered { .. } => 2,
+            Exchange::Confirmed { .. } => 3,
+            Exchange::OfferedTwice { .. } => 4,
+        }
+    }
+}
+
+/// What an exchange step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ExchangeEvent {
+    /// The Defender asked, with the soldier now on this square (step 1).
+    Requested(Square),
+    /// The Attacker offered the soldier now on this square (steps 2 and 4).
+    Offered(Square),
+    /// The Defender confirmed with the soldier now on this square (step 3).
+    Confirmed(Square),
+    /// The exchange is done: these three soldiers were removed (step 5).
+    Completed([Square; 3]),
+    /// The pending exchange was cancelled.
+    Cancelled,
+}
+
+/// Everything a ply did besides moving a soldier: what the record and the UI show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// Soldiers captured by the step.
+    pub captured: Bitboard,
+    /// Soldiers removed otherwise (exchange or removal ply).
+    pub removed: Bitboard,
+    /// An exchange step, completion or cancellation.
+    pub exchange: Option<ExchangeEvent>,
+    /// A side that had no step and passed automatically after this ply.
+    pub passed: Option<Side>,
+    /// True when that pass cancelled a pending exchange.
+    pub exchange_cancelled_by_pass: bool,
+    /// True when the ply ended its player's turn.
+    pub turn_ended: bool,
+}
+
+/// A ply that the position does not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalPly {
+    /// The ply.
+    pub ply: Ply,
+}
+
+impl fmt::Display for IllegalPly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not legal in this position", self.ply)
+    }
+}
+
+impl std::error::Error for IllegalPly {}
+
+/// A not necessarily legal position: what a position string or an editor gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The board size.
+    pub size: BoardSize,
+    /// The first player's soldiers on the board.
+    pub first: Bitboard,
+    /// The second player's soldiers on the board.
+    pub second: Bitboard,
+    /// The side to move.
+    pub to_move: Side,
+    /// Soldiers still to set: first, then second.
+    pub in_hand: [u8; 2],
+    /// The soldier that must go on capturing, if a chain is under way.
+    pub chain: Option<Square>,
+    /// The state of a Kharbga exchange.
+    pub exchange: Exchange,
+    /// Steps since a soldier was last removed.
+    pub quiet: u16,
+    /// The turn number, from 1; it goes up when the second player's turn ends.
+    pub turn: u16,
+    /// Kharbga: the Attacker's first turn of the moving phase is under way.
+    pub first_turn: bool,
+}
+
+impl Setup {
+    /// The empty board at the start of the setting phase.
+    pub fn start(size: BoardSize) -> Setup {
+        let per_side = size.soldiers_per_side();
+        Setup {
+            size,
+            first: Bitboard::EMPTY,
+            second: Bitboard::EMPTY,
+            to_move: Side::First,
+            in_hand: [per_side, per_side],
+            chain: None,
+            exchange: Exchange::None,
+            quiet: 0,
+            turn: 1,
+            first_turn: false,
+        }
+    }
+
+    /// The soldiers of `side` on the board.
+    pub fn soldiers(&self, side: Side) -> Bitboard {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a position these rules can reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(String);
+
+impl PositionError {
+    pub(crate) fn new(message: impl Into<String>) -> PositionError {
+        PositionError(message.into())
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position reachable under its rules, with the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    rules: Rules,
+    soldiers: [Bitboard; 2],
+    in_hand: [u8; 2],
+    to_move: Side,
+    chain: Option<Square>,
+    exchange: Exchange,
+    quiet: u16,
+    turn: u16,
+    first_turn: bool,
+    outcome: Option<Outcome>,
+}
+
+const fn idx(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+impl Position {
+    /// The start of a game: an empty board, the first player to set.
+    pub fn new(rules: Rules) -> Position {
+        let per_side = rules.size().soldiers_per_side();
+        Position {
+            rules,
+            soldiers: [Bitboard::EMPTY; 2],
+            in_hand: [per_side, per_side],
+            to_move: Side::First,
+            chain: None,
+            exchange: Exchange::None,
+            quiet: 0,
+            turn: 1,
+            first_turn: false,
+            outcome: None,
+        }
+    }
+
+    /// Checks `setup` against `rules`.
+    ///
+    /// # Errors
+    /// A [`PositionError`] saying what is wrong: the board size, overlapping
+    /// or surplus soldiers, a soldier on the Malha while setting, a setting
+    /// turn out of order, a chain or exchange that does not fit the board, a
+    /// side to move that would have passed.
+    ///
+    /// ```
+    /// use kharbga::engine::{BoardSize, Position, Rules, Setup};
+    /// let start = Position::from_setup(Setup::start(BoardSize::Seven), Rules::kharbga()).unwrap();
+    /// assert_eq!(start, Position::new(Rules::kharbga()));
+    /// assert!(Position::from_setup(Setup::start(BoardSize::Five), Rules::kharbga()).is_err());
+    /// ```
+    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let size = rules.size();
+        if setup.size != size {
+            return Err(PositionError::new(format!(
+                "the board is {0}×{0} but {1} is played on {2}×{2}",
+                setup.size.side(),
+                rules.variant.token(),
+                size.side()
+            )));
+        }
+        let geo = Geometry::of(size);
+        if (setup.first | setup.second) - geo.board != Bitboard::EMPTY {
+            return Err(PositionError::new("a soldier stands off the board"));
+        }
+        if (setup.first & setup.second).any() {
+            return Err(PositionError::new("two soldiers share a square"));
+        }
+        let per_side = u32::from(size.soldiers_per_side());
+        let counts = [setup.first.count(), setup.second.count()];
+        for side in [Side::First, Side::Second] {
+            let total = counts[idx(side)] + u32::from(setup.in_hand[idx(side)]);
+            if total > per_side {
+                return Err(PositionError::new(format!(
+                    "the {} player has {total} soldiers; each has {per_side}",
+                    side.token()
+                )));
+            }
+        }
+        if setup.turn == 0 {
+            return Err(PositionError::new("the turn number starts at 1"));
+        }
+        let setting = setup.in_hand != [0, 0];
+        let kharbga = rules.variant.is_kharbga();
+        if setting {
+            Self::check_setting(&setup, geo, per_side, kharbga)?;
+        }
+        if setup.first_turn && (!kharbga || setting || setup.to_move != Side::First) {
+            return Err(PositionError::new(
+                "the first-turn state is only for the Attacker to move in Kharbga's moving phase",
+            ));
+        }
+
+        let mut position = Position {
+            rules,
+            soldiers: [setup.first, setup.second],
+            in_hand: setup.in_hand,
+            to_move: setup.to_move,
+            chain: setup.chain,
+            exchange: setup.exchange,
+            quiet: setup.quiet,
+            turn: setup.turn,
+            first_turn: setup.first_turn,
+            outcome: None,
+        };
+        if let Some(square) = setup.chain {
+            if !position.soldiers[idx(setup.to_move)].contains(square) {
+                return Err(PositionError::new(format!(
+                    "the chain soldier on {square} is not the side to move's"
+                )));
+            }
+            if !position.can_capture_from(square) {
+                return Err(PositionError::new(format!(
+                    "the chain soldier on {square} has no capture left"
+                )));
+            }
+        }
+        position.check_exchange()?;
+        if !setting {
+            position.outcome = position.standing_outcome();
+            if position.outcome.is_none()
+                && position.chain.is_none()
+                && !position.has_step(position.to_move)
+                && position.rules.blocked == BlockedRule::Pass
+            {
+                return Err(PositionError::new(format!(
+                    "the {} player, to move, has no step and would have passed",
+                    position.to_move.token()
+                )));
+            }
+        }
+        Ok(position)
+    }
+
+    fn check_setting(
+        setup: &Setup,
+        geo: &Geometry,
+        per_side: u32,
+        kharbga: bool,
+    ) -> Result<(), PositionError> {
+        if setup.chain.is_some() || setup.exchange != Exchange::None || setup.quiet != 0 {
+            return Err(PositionError::new(
+                "while soldiers are set there is no chain, exchange or quiet count",
+            ));
+        }
+        if (setup.first | setup.second).contains(geo.size.malha()) {
+            return Err(PositionError::new("no soldier is set on the Malha"));
+        }
+        let placed = [
+            per_side - u32::from(setup.in_hand[0]),
+            per_side - u32::from(setup.in_hand[1]),
+        ];
+        if placed[0] != setup.first.count() || placed[1] != setup.second.count() {
+            return Err(PositionError::new(
+                "nothing is captured while soldiers are set",
+            ));
+        }
+        // Two placements a turn, the first player first.
+        let in_order = match setup.to_move {
+            Side::First => placed[1] == placed[0] - placed[0] % 2,
+            Side::Second => placed[0] == placed[1] - placed[1] % 2 + 2,
+        };
+        if !in_order {
+            return Err(PositionError::new(format!(
+                "with {} and {} soldiers set, it is not the {} player's turn to set",
+                placed[0],
+                placed[1],
+                setup.to_move.token()
+            )));
+        }
+        if kharbga
+            && (setup.first & geo.malha_neighbours).is_empty()
+            && ((geo.malha_neighbours - setup.first - setup.second).is_empty()
+                || setup.in_hand[0] == 0)
+        {
+            return Err(PositionError::new(
+                "the Attacker can no longer reach a square next to the Malha",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_exchange(&self) -> Result<(), PositionError> {
+        let exchange = self.exchange;
+        let Some(waiting) = exchange.waiting_for() else {
+            return Ok(());
+        };
+        if !self.rules.variant.is_kharbga() {
+            return Err(PositionError::new("only Kharbga has exchanges"));
+        }
+        if self.is_setting() || self.chain.is_some() {
+            return Err(PositionError::new(
+                "an exchange is never under way during setting or a chain",
+            ));
+        }
+        if waiting != self.to_move {
+            return Err(PositionError::new(format!(
+                "an exchange at step {} waits for the {} player",
+                exchange.step(),
+                waiting.token()
+            )));
+        }
+        let (soldier, offers): (Square, &[Square]) = match &exchange {
+            Exchange::None => return Ok(()),
+            Exchange::Requested { soldier } => (*soldier, &[]),
+            Exchange::Offered { soldier, offer } | Exchange::Confirmed { soldier, offer } => {
+                (*soldier, std::slice::from_ref(offer))
+            }
+            Exchange::OfferedTwice { soldier, offers } => (*soldier, offers),
+        };
+        if !self.soldiers[1].contains(soldier) {
+            return Err(PositionError::new(format!(
+                "no Defender soldier on {soldier} to exchange"
+            )));
+        }
+        if offers.iter().any(|s| !self.soldiers[0].contains(*s))
+            || offers.windows(2).any(|w| w[0] == w[1])
+        {
+            return Err(PositionError::new(
+                "the offered soldiers must be two different Attacker soldiers",
+            ));
+        }
+        if self.soldiers[0].count() < 2 {
+            return Err(PositionError::new(
+                "an exchange needs two Attacker soldiers",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The unvalidated form of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            size: self.rules.size(),
+            first: self.soldiers[0],
+            second: self.soldiers[1],
+            to_move: self.to_move,
+            in_hand: self.in_hand,
+            chain: self.chain,
+            exchange: self.exchange,
+            quiet: self.quiet,
+            turn: self.turn,
+            first_turn: self.first_turn,
+        }
+    }
+
+    // ---- Queries ------------------------------------------------------------
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.rules.size()
+    }
+
+    fn geo(&self) -> &'static Geometry {
+        Geometry::of(self.rules.size())
+    }
+
+    /// The side to move (after any automatic pass).
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The soldiers of `side` on the board.
+    pub fn soldiers(&self, side: Side) -> Bitboard {
+        self.soldiers[idx(side)]
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> Bitboard {
+        self.soldiers[0] | self.soldiers[1]
+    }
+
+    /// The soldier on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Side> {
+        if self.soldiers[0].contains(square) {
+            Some(Side::First)
+        } else if self.soldiers[1].contains(square) {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Soldiers `side` still has to set.
+    pub fn in_hand(&self, side: Side) -> u8 {
+        self.in_hand[idx(side)]
+    }
+
+    /// True during the setting phase.
+    pub fn is_setting(&self) -> bool {
+        self.in_hand != [0, 0]
+    }
+
+    /// Placements the side to move has made this turn (0 or 1) while setting.
+    pub fn placed_this_turn(&self) -> u8 {
+        if !self.is_setting() {
+            return 0;
+        }
+        let per_side = self.size().soldiers_per_side();
+        (per_side - self.in_hand[idx(self.to_move)]) % 2
+    }
+
+    /// The soldier that must go on capturing, during a chain.
+    pub fn chain(&self) -> Option<Square> {
+        self.chain
+    }
+
+    /// The state of a Kharbga exchange.
+    pub fn exchange(&self) -> Exchange {
+        self.exchange
+    }
+
+    /// Steps since a soldier was last removed.
+    pub fn quiet(&self) -> u16 {
+        self.quiet
+    }
+
+    /// The turn number.
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    /// Kharbga: the Attacker's first turn of the moving phase is under way.
+    pub fn is_first_turn(&self) -> bool {
+        self.first_turn
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// True when the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Soldiers that cannot be captured here: the Malha's in Seega.
+    fn immune(&self) -> Bitboard {
+        match self.rules.variant {
+            Variant::Kharbga => Bitboard::EMPTY,
+            Variant::Seega(_) => self.geo().malha,
+        }
+    }
+
+    fn empty(&self) -> Bitboard {
+        self.geo().board - self.occupied()
+    }
+
+    /// True when `side` has a step (a soldier next to an empty square).
+    pub fn has_step(&self, side: Side) -> bool {
+        let geo = self.geo();
+        (geo.neighbours(self.soldiers[idx(side)]) & self.empty()).any()
+    }
+
+    /// The empty squares that `side` would capture something by stepping
+    /// onto: some direction has an enemy then one of `side`'s soldiers.
+    fn capture_targets(&self, side: Side) -> Bitboard {
+        let geo = self.geo();
+        let own = self.soldiers[idx(side)];
+        let enemy = self.soldiers[idx(side.opponent())] - self.immune();
+        let mut targets = Bitboard::EMPTY;
+        for direction in Direction::ALL {
+            // Enemies with one of ours just beyond them in `direction`...
+            let sandwiched = enemy & geo.shift(own, direction.reverse());
+            // ...are captured by stepping next to them from the other side.
+            targets |= geo.shift(sandwiched, direction.reverse());
+        }
+        targets & self.empty()
+    }
+
+    /// The enemy soldiers that a soldier of `side` arriving on `to` captures.
+    fn captures_from(&self, side: Side, to: Square) -> Bitboard {
+        let geo = self.geo();
+        let own = self.soldiers[idx(side)];
+        let enemy = self.soldiers[idx(side.opponent())] - self.immune();
+        let at = Bitboard::from_square(to);
+        let mut captured = Bitboard::EMPTY;
+        for direction in Direction::ALL {
+            let next = geo.shift(at, direction) & enemy;
+            if (geo.shift(next, direction) & own).any() {
+                captured |= next;
+            }
+        }
+        captured
+    }
+
+    /// True when the soldier on `square` has a capturing step.
+    fn can_capture_from(&self, square: Square) -> bool {
+        let Some(side) = self.piece_at(square) else {
+            return false;
+        };
+        let geo = self.geo();
+        (geo.neighbours(Bitboard::from_square(square)) & self.capture_targets(side)).any()
+    }
+
+    /// Soldiers of `side` that the opponent could capture with one step now.
+    pub fn capturable(&self, side: Side) -> Bitboard {
+        if self.is_setting() {
+            return Bitboard::EMPTY;
+        }
+        let attacker = side.opponent();
+        let geo = self.geo();
+        let movers = self.soldiers[idx(attacker)];
+        let mut result = Bitboard::EMPTY;
+        for to in self.capture_targets(attacker) {
+            // A target counts only if one of the opponent's soldiers can step there.
+            let from_ok = geo.neighbours(Bitboard::from_square(to)) & movers;
+            for from in from_ok {
+                let mut after = *self;
+                after.soldiers[idx(attacker)].remove(from);
+                after.soldiers[idx(attacker)].insert(to);
+                result |= after.captures_from(attacker, to);
+            }
+        }
+        result
+    }
+
+    /// Defender soldiers that no Attacker play can capture while the
+    /// Defender keeps still (`RULES.md` §2).
+    pub fn untouchables(&self) -> Bitboard {
+        untouchables(self.geo(), self.soldiers[0], self.soldiers[1])
+    }
+
+    /// The legal destinations of the soldier on `from` (flagged or not);
+    /// empty when it cannot move.
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        self.legal_plies()
+            .iter()
+            .filter_map(|ply| match *ply {
+                Ply::Step { from: f, to, .. } if f == from => Some(to),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Squares where the side to move may set a soldier.
+    pub fn placements(&self) -> Bitboard {
+        self.legal_plies()
+            .iter()
+            .filter_map(|ply| match *ply {
+                Ply::Place(square) => Some(square),
+                _ => None,
+            })
+            .collect()
+    }
+
+    // ---- Move generation -----------------------------------------------------
+
+    /// Every legal ply, in generation order.
+    pub fn legal_plies(&self) -> PlyList {
+        let mut plies = PlyList::new();
+        self.generate(&mut plies);
+        plies
+    }
+
+    /// True when `ply` is legal here.
+    pub fn is_legal(&self, ply: Ply) -> bool {
+        // Cheap shape checks first, then the generator decides.
+        match ply {
+            Ply::Place(s) | Ply::Remove(s) if !self.size().contains(s) => false,
+            Ply::Step { from, to, .. }
+                if !self.size().contains(from) || !self.size().contains(to) =>
+            {
+                false
+            }
+            _ => self.legal_plies().contains(&ply),
+        }
+    }
+
+    /// Appends every legal ply to `out`.
+    pub fn generate(&self, out: &mut PlyList) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.is_setting() {
+            self.generate_placements(out);
+            return;
+        }
+        let side = self.to_move;
+        if let Some(square) = self.chain {
+            self.generate_chain(square, out);
+            return;
+        }
+        if !self.has_step(side) {
+            // Only reached under the removal option: passes are automatic.
+            if self.rules.blocked == BlockedRule::Remove {
+                for square in self.soldiers[idx(side.opponent())] {
+                    out.push(Ply::Remove(square));
+                }
+            }
+            return;
+        }
+        self.generate_steps(out);
+    }
+
+    fn generate_placements(&self, out: &mut PlyList) {
+        let geo = self.geo();
+        let mut allowed = self.empty() - geo.malha;
+        if self.rules.variant.is_kharbga() {
+            allowed = allowed - self.malha_access_forbidden();
+        }
+        for square in allowed {
+            out.push(Ply::Place(square));
+        }
+    }
+
+    /// Kharbga: the empty squares where a placement now would leave the
+    /// Attacker unable to hold a Malha neighbour.
+    pub fn malha_access_forbidden(&self) -> Bitboard {
+        if !self.rules.variant.is_kharbga() || !self.is_setting() {
+            return Bitboard::EMPTY;
+        }
+        let geo = self.geo();
+        let neighbours = geo.malha_neighbours;
+        if (self.soldiers[0] & neighbours).any() {
+            return Bitboard::EMPTY;
+        }
+        let empty = self.empty() - geo.malha;
+        let free_neighbours = neighbours & empty;
+        match self.to_move {
+            Side::First => {
+                // The Attacker's own placement on a neighbour is always fine;
+                // elsewhere it must keep one for later.
+                if self.in_hand[0] == 1 || free_neighbours.is_empty() {
+                    empty - neighbours
+                } else {
+                    Bitboard::EMPTY
+                }
+            }
+            Side::Second => {
+                if self.in_hand[0] == 0 {
+                    empty
+                } else if free_neighbours.is_single() {
+                    free_neighbours
+                } else {
+                    Bitboard::EMPTY
+                }
+            }
+        }
+    }
+
+    fn generate_chain(&self, square: Square, out: &mut PlyList) {
+        let geo = self.geo();
+        let targets = self.capture_targets(self.to_move);
+        for to in geo.neighbours(Bitboard::from_square(square)) & targets {
+            out.push(Ply::step(square, to));
+        }
+        if self.rules.chain == ChainRule::Optional {
+            out.push(Ply::Stop);
+        }
+    }
+
+    fn generate_steps(&self, out: &mut PlyList) {
+        let geo = self.geo();
+        let side = self.to_move;
+        let own = self.soldiers[idx(side)];
+        let empty = self.empty();
+        let targets = self.capture_targets(side);
+        let flags = self.flag_rule();
+        for direction in Direction::ALL {
+            let back = direction.reverse();
+            for to in geo.shift(own, direction) & empty {
+                // `to` came from one step back along `direction`.
+                let Some(from) = geo.step(to, back) else {
+                    continue;
+                };
+                out.push(Ply::step(from, to));
+                if !targets.contains(to) && self.may_flag(flags, from, to) {
+                    out.push(Ply::flagged(from, to));
+                }
+            }
+        }
+    }
+
+    fn flag_rule(&self) -> FlagRule {
+        if !self.rules.variant.is_kharbga() {
+            return FlagRule::Never;
+        }
+        match (self.to_move, self.exchange) {
+            (Side::Second, _) if self.soldiers[0].count() >= 2 => FlagRule::UntouchableAfter,
+            (Side::First, Exchange::Requested { .. }) => FlagRule::Any,
+            (Side::First, Exchange::Confirmed { offer, .. }) => FlagRule::AnyBut(offer),
+            _ => FlagRule::Never,
+        }
+    }
+
+    fn may_flag(&self, rule: FlagRule, from: Square, to: Square) -> bool {
+        match rule {
+            FlagRule::Never => false,
+            FlagRule::Any => true,
+            FlagRule::AnyBut(square) => from != square,
+            FlagRule::UntouchableAfter => {
+                let mut defenders = self.soldiers[1];
+                defenders.remove(from);
+                defenders.insert(to);
+                untouchables(self.geo(), self.soldiers[0], defenders).contains(to)
+            }
+        }
+    }
+
+    // ---- Playing ---------------------------------------------------------------
+
+    /// Plays `ply` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalPly`] when it is not; the position is then unchanged.
+    ///
+    /// ```
+    /// use kharbga::engine::{Position, Rules};
+    /// let mut position = Position::new(Rules::kharbga());
+    /// assert!(position.play("d4".parse().unwrap()).is_err()); // the Malha
+    /// position.play("c4".parse().unwrap()).unwrap();
+    /// assert_eq!(position.placed_this_turn(), 1);
+    /// ```
+    pub fn play(&mut self, ply: Ply) -> Result<Effects, IllegalPly> {
+        if !self.is_legal(ply) {
+            return Err(IllegalPly { ply });
+        }
+        Ok(self.play_unchecked(ply))
+    }
+
+    /// Plays `ply` without checking it: for search and perft, with plies
+    /// from [`Position::legal_plies`]. An illegal ply leaves a position the
+    /// rules cannot reach.
+    pub fn play_unchecked(&mut self, ply: Ply) -> Effects {
+        let mut effects = Effects::default();
+        match ply {
+            Ply::Place(square) => self.place(square, &mut effects),
+            Ply::Step {
+                from,
+                to,
+                flagged: true,
+            } => self.flagged_step(from, to, &mut effects),
+            Ply::Step {
+                from,
+                to,
+                flagged: false,
+            } => self.step(from, to, &mut effects),
+            Ply::Stop => {
+                self.chain = None;
+                self.end_turn(&mut effects);
+            }
+            Ply::Remove(square) => {
+                self.cancel_exchange(&mut effects);
+                let enemy = self.to_move.opponent();
+                self.soldiers[idx(enemy)].remove(square);
+                effects.removed.insert(square);
+                self.quiet = 0;
+                if !self.check_no_soldiers() {
+                    self.end_turn(&mut effects);
+                }
+            }
+        }
+        effects
+    }
+
+    fn place(&mut self, square: Square, effects: &mut Effects) {
+        let side = self.to_move;
+        self.soldiers[idx(side)].insert(square);
+        self.in_hand[idx(side)] -= 1;
+        if self.in_hand == [0, 0] {
+            // The board is full but for the Malha: the moving phase begins.
+            effects.turn_ended = true;
+            if side == Side::Second {
+                self.turn += 1;
+            }
+            self.quiet = 0;
+            match self.rules.variant {
+                Variant::Kharbga => {
+                    self.to_move = Side::First;
+                    self.first_turn = true;
+                }
+                Variant::Seega(_) => self.to_move = Side::Second,
+            }
+            self.start_turn(side, effects);
+            return;
+        }
+        if self.placed_this_turn() == 0 || self.in_hand[idx(side)] == 0 {
+            effects.turn_ended = true;
+            if side == Side::Second {
+                self.turn += 1;
+            }
+            if self.in_hand[idx(side.opponent())] > 0 {
+                self.to_move = side.opponent();
+            }
+        }
+    }
+
+    fn move_soldier(&mut self, from: Square, to: Square) {
+        let own = &mut self.soldiers[idx(self.to_move)];
+        own.remove(from);
+        own.insert(to);
+    }
+
+    fn step(&mut self, from: Square, to: Square, effects: &mut Effects) {
+        if self.chain.is_none() {
+            self.cancel_exchange(effects);
+        }
+        let side = self.to_move;
+        self.move_soldier(from, to);
+        let captured = self.captures_from(side, to);
+        if captured.is_empty() {
+            self.quiet = self.quiet.saturating_add(1);
+            self.chain = None;
+            self.end_turn(effects);
+            return;
+        }
+        self.soldiers[idx(side.opponent())] ^= captured;
+        effects.captured = captured;
+        self.quiet = 0;
+        if self.check_no_soldiers() {
+            self.chain = None;
+            return;
+        }
+        if self.can_capture_from(to) {
+            self.chain = Some(to);
+        } else {
+            self.chain = None;
+            self.end_turn(effects);
+        }
+    }
+
+    fn flagged_step(&mut self, from: Square, to: Square, effects: &mut Effects) {
+        let side = self.to_move;
+        self.move_soldier(from, to);
+        self.quiet = self.quiet.saturating_add(1);
+        let (next, event) = match (side, self.exchange) {
+            (Side::Second, Exchange::Offered { soldier, offer }) if soldier == from => (
+                Exchange::Confirmed { soldier: to, offer },
+                ExchangeEvent::Confirmed(to),
+            ),
+            (Side::Second, Exchange::OfferedTwice { soldier, offers }) if soldier == from => {
+                self.soldiers[1].remove(to);
+                for offer in offers {
+                    self.soldiers[0].remove(offer);
+                    effects.removed.insert(offer);
+                }
+                effects.removed.insert(to);
+                self.quiet = 0;
+                (
+                    Exchange::None,
+                    ExchangeEvent::Completed([to, offers[0], offers[1]]),
+                )
+            }
+            (Side::Second, _) => (
+                Exchange::Requested { soldier: to },
+                ExchangeEvent::Requested(to),
+            ),
+            (Side::First, Exchange::Requested { soldier }) => (
+                Exchange::Offered { soldier, offer: to },
+                ExchangeEvent::Offered(to),
+            ),
+            (Side::First, Exchange::Confirmed { soldier, offer }) => (
+                Exchange::OfferedTwice {
+                    soldier,
+                    offers: [offer, to],
+                },
+                ExchangeEvent::Offered(to),
+            ),
+            // Not generated: a flagged Attacker step with nothing to answer.
+            (Side::First, _) => (Exchange::None, ExchangeEvent::Cancelled),
+        };
+        self.exchange = next;
+        effects.exchange = Some(event);
+        if !self.check_no_soldiers() {
+            self.end_turn(effects);
+        }
+    }
+
+    fn cancel_exchange(&mut self, effects: &mut Effects) {
+        if self.exchange != Exchange::None {
+            self.exchange = Exchange::None;
+            effects.exchange = Some(ExchangeEvent::Cancelled);
+        }
+    }
+
+    /// Ends the game if a side has no soldier left; true if it did.
+    fn check_no_soldiers(&mut self) -> bool {
+        for side in [Side::First, Side::Second] {
+            if self.soldiers[idx(side)].is_empty() {
+                self.outcome = Some(Outcome {
+                    winner: Some(side.opponent()),
+                    reason: Reason::NoSoldiers,
+                });
+                return true;
+            }
+        }
+        false
+    }
+
+    fn end_turn(&mut self, effects: &mut Effects) {
+        effects.turn_ended = true;
+        let mover = self.to_move;
+        self.chain = None;
+        if mover == Side::Second {
+            self.turn += 1;
+        }
+        self.to_move = mover.opponent();
+        self.start_turn(mover, effects);
+    }
+
+    /// A turn starts for `self.to_move` after `previous` played: the first-move
+    /// block, automatic passes and the quiet-move limit are settled here.
+    fn start_turn(&mut self, previous: Side, effects: &mut Effects) {
+        if self.first_turn && previous == Side::First {
+            self.first_turn = false;
+            if !self.has_step(Side::Second) {
+                self.outcome = Some(Outcome {
+                    winner: Some(Side::Second),
+                    reason: Reason::FirstMoveBlock,
+                });
+                return;
+            }
+        }
+        let side = self.to_move;
+        if !self.has_step(side)
+            && self.rules.blocked == BlockedRule::Pass
+            && self.has_step(side.opponent())
+        {
+            effects.passed = Some(side);
+            if self.exchange != Exchange::None {
+                self.exchange = Exchange::None;
+                effects.exchange_cancelled_by_pass = true;
+            }
+            if side == Side::Second {
+                self.turn += 1;
+            }
+            self.first_turn = false;
+            self.to_move = side.opponent();
+        }
+        self.outcome = self.standing_outcome();
+    }
+
+    /// The outcome a position has by itself at the start of a turn.
+    fn standing_outcome(&self) -> Option<Outcome> {
+        if self.is_setting() {
+            return None;
+        }
+        for side in [Side::First, Side::Second] {
+            if self.soldiers[idx(side)].is_empty() {
+                return Some(Outcome {
+                    winner: Some(side.opponent()),
+                    reason: Reason::NoSoldiers,
+                });
+            }
+        }
+        let limit = self.rules.quiet_limit;
+        if limit > 0 && self.chain.is_none() && self.quiet >= limit {
+            return Some(self.by_count(Reason::QuietLimit));
+        }
+        None
+    }
+
+    /// The barrier-rule verdict now, for `reason`.
+    pub fn by_count(&self, reason: Reason) -> Outcome {
+        Outcome::by_count(self.soldiers[0].count(), self.soldiers[1].count(), reason)
+    }
+
+    /// The parts of the position that decide a repetition: soldiers, side to
+    /// move, chain and exchange state.
+    pub fn repetition_key(&self) -> RepetitionKey {
+        RepetitionKey {
+            soldiers: self.soldiers,
+            to_move: self.to_move,
+            chain: self.chain,
+            exchange: self.exchange,
+        }
+    }
+
+    /// Sets the outcome from outside the position's own rules (repetition,
+    /// resignation, agreed draw): used by [`super::Game`].
+    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+}
+
+/// Which steps of the side to move may carry the exchange flag.
+#[derive(Clone, Copy, Debug)]
+enum FlagRule {
+    Never,
+    Any,
+    AnyBut(Square),
+    UntouchableAfter,
+}
+
+/// What two positions must share to count as the same for repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    soldiers: [Bitboard; 2],
+    to_move: Side,
+    chain: Option<Square>,
+    exchange: Exchange,
+}

@@ -1,0 +1,9 @@
+//! Native tests of the rules engine: one scenario per rule of `RULES.md`,
+//! property tests, the perft table and the CLI protocol.
+
+mod cli;
+mod helpers;
+mod perft;
+mod properties;
+mod records;
+mod scenarios;
