@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kharbga::cli::{answer, bench_report};
-use kharbga::engine::{perft::perft, Position, Rules};
+use kharbga::engine::{perft::perft, Game, Position, Rules};
 
 const HELP: &str = "\
 kharbga-cli — the Kharbga and Seega rules engine
@@ -15,6 +15,7 @@ USAGE
   kharbga-cli batch                          answer one line per input line (below)
   kharbga-cli perft <variant> <depth> [position string]
   kharbga-cli bench                          playout and perft throughput
+  kharbga-cli fen <variant> [plies...]       the position string after the plies
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -71,17 +72,35 @@ fn run_perft(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn run_fen(args: &[String]) -> Result<(), String> {
+    let [spec, plies @ ..] = args else {
+        return Err("usage: kharbga-cli fen <variant> [plies...]".to_owned());
+    };
+    let rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+    let mut game = Game::new(rules);
+    for ply in plies {
+        game.play_text(ply).map_err(|e| format!("{ply}: {e}"))?;
+    }
+    println!("{}", game.position());
+    Ok(())
+}
+
+fn report(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("batch") => batch(),
-        Some("perft") => match run_perft(&args[1..]) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
-            }
-        },
+        Some("perft") => report(run_perft(&args[1..])),
+        Some("fen") => report(run_fen(&args[1..])),
         Some("bench") => {
             for line in bench_report() {
                 println!("{line}");

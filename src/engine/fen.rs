@@ -14,6 +14,7 @@
 //! quiet     = count                   ; steps since a soldier was last removed
 //! turn      = count                   ; turn number, from 1
 //! first     = "-" / "f"               ; "f": Kharbga, the Attacker's first turn is under way
+//!             ; (with the Defender to move: it ended in a first-move block)
 //! ```
 //!
 //! Runs of empty squares are written as one digit, and numbers without

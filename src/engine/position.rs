@@ -288,9 +288,9 @@ impl Position {
         if setting {
             Self::check_setting(&setup, geo, per_side, kharbga)?;
         }
-        if setup.first_turn && (!kharbga || setting || setup.to_move != Side::First) {
+        if setup.first_turn && (!kharbga || setting) {
             return Err(PositionError::new(
-                "the first-turn state is only for the Attacker to move in Kharbga's moving phase",
+                "the first-turn state is only for Kharbga's moving phase",
             ));
         }
 
@@ -319,6 +319,11 @@ impl Position {
             }
         }
         position.check_exchange()?;
+        if setup.first_turn && setup.to_move == Side::Second && position.has_step(Side::Second) {
+            return Err(PositionError::new(
+                "with the Defender to move, the first-turn mark only records a first-move block",
+            ));
+        }
         if !setting {
             position.outcome = position.standing_outcome();
             if position.outcome.is_none()
@@ -1012,14 +1017,13 @@ impl Position {
     /// block, automatic passes and the quiet-move limit are settled here.
     fn start_turn(&mut self, previous: Side, effects: &mut Effects) {
         if self.first_turn && previous == Side::First {
-            self.first_turn = false;
             if !self.has_step(Side::Second) {
-                self.outcome = Some(Outcome {
-                    winner: Some(Side::Second),
-                    reason: Reason::FirstMoveBlock,
-                });
+                // The first-turn mark stays: with the Defender to move and
+                // blocked, it is what the position string shows of this end.
+                self.outcome = self.standing_outcome();
                 return;
             }
+            self.first_turn = false;
         }
         let side = self.to_move;
         if !self.has_step(side)
@@ -1052,6 +1056,12 @@ impl Position {
                     reason: Reason::NoSoldiers,
                 });
             }
+        }
+        if self.first_turn && self.to_move == Side::Second && !self.has_step(Side::Second) {
+            return Some(Outcome {
+                winner: Some(Side::Second),
+                reason: Reason::FirstMoveBlock,
+            });
         }
         let limit = self.rules.quiet_limit;
         if limit > 0 && self.chain.is_none() && self.quiet >= limit {

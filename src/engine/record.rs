@@ -138,19 +138,21 @@ impl Record {
         let mut words: Vec<String> = Vec::new();
         let mut previous: Option<Side> = None;
         for (i, played) in self.game.plies().iter().enumerate() {
+            // A turn number stays on the same line as the ply it opens.
+            let mut word = played.ply.to_string();
             if previous != Some(played.side) {
                 let turn = self.game.position_at(i).map_or(1, Position::turn);
-                words.push(match played.side {
-                    Side::First => format!("{turn}."),
-                    Side::Second => format!("{turn}..."),
-                });
+                word = match played.side {
+                    Side::First => format!("{turn}. {word}"),
+                    Side::Second => format!("{turn}... {word}"),
+                };
             }
             previous = Some(played.side);
             if played.effects.passed.is_some() {
                 // After a pass the same side plays again: a new turn number follows.
                 previous = None;
             }
-            words.push(played.ply.to_string());
+            words.push(word);
             for comment in comments(played) {
                 words.push(comment);
             }

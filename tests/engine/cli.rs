@@ -1,1 +1,105 @@
-//! placeholder
+//! The `kharbga-cli batch` protocol, through the library function and through
+//! the real binary (one line out per line in, flushed).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use kharbga::cli::answer;
+
+#[test]
+fn ok_lines_name_the_side_counts_and_sorted_legal_plies() {
+    let reply = answer("kharbga||c4 e4 d2");
+    assert!(reply.starts_with("ok second 2 1 | a1 a2 "), "{reply}");
+    let plies: Vec<&str> = reply.split(" | ").nth(1).unwrap().split(' ').collect();
+    let mut sorted = plies.clone();
+    sorted.sort_unstable();
+    assert_eq!(plies, sorted);
+    assert!(!plies.contains(&"d4"), "never on the Malha");
+}
+
+#[test]
+fn over_lines_give_winner_reason_and_counts() {
+    let first_move_block =
+        "kharbga|SSSSSSS/sssssss/SSSsSSS/sss1sss/ssSSSss/sssSsss/SSSSSSS w 0,0 - - 0 13 f|d3-d4";
+    assert_eq!(
+        answer(first_move_block),
+        "over second first-move-block 24 24"
+    );
+    assert_eq!(
+        answer("seega5|5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -|c1-b1"),
+        "over first no-soldiers 2 0"
+    );
+    assert_eq!(
+        answer("seega5:quiet=2|S3S/5/5/5/s3S w 0,0 - - 0 20 -|a5-a4 a1-a2"),
+        "over first quiet-limit 3 1"
+    );
+    assert_eq!(
+        answer(
+            "seega5|S3s/5/5/5/s3S w 0,0 - - 0 20 -|a5-a4 a1-a2 a4-a5 a2-a1 a5-a4 a1-a2 a4-a5 a2-a1"
+        ),
+        "over draw repetition 2 2"
+    );
+}
+
+#[test]
+fn illegal_and_error_lines() {
+    assert_eq!(answer("seega5||a1 c3"), "illegal 1 c3");
+    assert_eq!(answer("seega5||a1 nonsense"), "illegal 1 nonsense");
+    assert_eq!(
+        answer("seega5|5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -|c1-b1 b3-b4"),
+        "illegal 1 b3-b4",
+        "nothing is legal once the game is over"
+    );
+    for bad in [
+        "",
+        "kharbga",
+        "kharbga|",
+        "chess||",
+        "seega5:quiet=x||",
+        "kharbga|7/7 w|",
+        "seega5|9/9/9/9/9 w 0,0 - - 0 1 -|",
+    ] {
+        assert!(
+            answer(bad).starts_with("error "),
+            "{bad:?} → {}",
+            answer(bad)
+        );
+    }
+}
+
+#[test]
+fn options_change_the_rules() {
+    let stop = "seega5|2S2/2s2/S3s/Sss2/1S1S1 w 0,0 - - 0 20 -|a3-b3";
+    assert!(answer(stop).contains(" stop"), "{}", answer(stop));
+    let compulsory = "seega5:chain=compulsory|2S2/2s2/S3s/Sss2/1S1S1 w 0,0 - - 0 20 -|a3-b3";
+    assert!(!answer(compulsory).contains("stop"));
+    let removal = "seega5:blocked=remove|sS3/S4/5/5/4S b 0,0 - - 0 20 -|";
+    assert_eq!(answer(removal), "ok second 3 1 | xa4 xb5 xe1");
+}
+
+#[test]
+fn the_binary_answers_one_flushed_line_per_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kharbga-cli"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start kharbga-cli");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    // Interactive: each answer arrives before the next question is asked.
+    for (question, starts) in [
+        ("seega5||", "ok first 0 0 |"),
+        ("garbage", "error "),
+        ("seega5||c3", "illegal 0 c3"),
+    ] {
+        writeln!(stdin, "{question}").unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert!(line.starts_with(starts), "{question} → {line}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
