@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::engine::{perft::perft, Game, GameError, PlyList, Position, Rules, Side};
+use crate::engine::{perft::perft, BoardSize, Game, GameError, PlyList, Position, Rules, Side};
 
 /// Answers one batch line (see `kharbga-cli --help`): never panics, always
 /// one line.
@@ -127,41 +127,54 @@ pub fn random_playouts(rules: Rules, seed: u64, max_plies: u64) -> PlayoutStats 
     stats
 }
 
-/// One line of the benchmark report.
-pub fn bench_report() -> Vec<String> {
+/// The positions `bench` runs perft from: (name, rules, position, depth).
+const PERFT_BENCH: [(&str, &str, &str, u32); 3] = [
+    (
+        "kharbga",
+        "kharbga",
+        "sSSsSss/ssSssSs/sssSSsS/SSS1sSS/SSSsSss/SSssSSs/ssSsSsS w 0,0 - - 0 13 f",
+        10,
+    ),
+    ("kharbga-exchange", "kharbga", "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -", 6),
+    (
+        "seega7",
+        "seega7",
+        "ssSSsss/ss1SsSS/SssssS1/Ss1s1SS/S1sS1SS/1sS1SSS/sss2Ss b 0,0 - - 5 24 -",
+        6,
+    ),
+];
+
+/// The benchmark report, a line per figure; `only` limits it to the named
+/// variants (all when empty).
+pub fn bench_report(only: &[String]) -> Vec<String> {
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.starts_with(o.as_str()));
     let mut lines = Vec::new();
-    for (name, rules, plies) in [
+    let playouts = [
         ("kharbga", Rules::kharbga(), 4_000_000u64),
-        (
-            "seega7",
-            Rules::seega(crate::engine::BoardSize::Seven),
-            10_000_000u64,
-        ),
-        (
-            "seega5",
-            Rules::seega(crate::engine::BoardSize::Five),
-            10_000_000u64,
-        ),
-    ] {
+        ("seega7", Rules::seega(BoardSize::Seven), 10_000_000),
+        ("seega5", Rules::seega(BoardSize::Five), 10_000_000),
+    ];
+    for (name, rules, plies) in playouts.into_iter().filter(|p| wanted(p.0)) {
         let started = Instant::now();
         let stats = random_playouts(rules, 2026, plies);
         let seconds = started.elapsed().as_secs_f64();
         lines.push(format!(
-            "playout {name:8} {:>10} plies {:>7} games {seconds:7.3} s {:>8.2} M plies/s",
+            "playout {name:16} {:>10} plies {:>7} games {seconds:7.3} s {:>7.2} M plies/s",
             stats.plies,
             stats.games,
             stats.plies as f64 / seconds / 1e6
         ));
     }
-    for (name, rules, depth) in [
-        ("kharbga", Rules::kharbga(), 3u32),
-        ("seega5", Rules::seega(crate::engine::BoardSize::Five), 4u32),
-    ] {
+    for (name, spec, text, depth) in PERFT_BENCH.into_iter().filter(|p| wanted(p.0)) {
+        let Ok(position) = spec.parse().map(|rules| Position::from_text(text, rules)) else {
+            continue;
+        };
+        let Ok(position) = position else { continue };
         let started = Instant::now();
-        let nodes = perft(&Position::new(rules), depth);
+        let nodes = perft(&position, depth);
         let seconds = started.elapsed().as_secs_f64();
         lines.push(format!(
-            "perft   {name:8} depth {depth} {nodes:>12} nodes {seconds:7.3} s {:>8.2} M nodes/s",
+            "perft   {name:16} depth {depth:2} {nodes:>10} nodes {seconds:7.3} s {:>7.2} M nodes/s",
             nodes as f64 / seconds / 1e6
         ));
     }

@@ -14,7 +14,7 @@ kharbga-cli — the Kharbga and Seega rules engine
 USAGE
   kharbga-cli batch                          answer one line per input line (below)
   kharbga-cli perft <variant> <depth> [position string]
-  kharbga-cli bench                          playout and perft throughput
+  kharbga-cli bench [variant...]             playout and perft throughput
   kharbga-cli fen <variant> [plies...]       the position string after the plies
 
 BATCH
@@ -102,7 +102,7 @@ fn main() -> ExitCode {
         Some("perft") => report(run_perft(&args[1..])),
         Some("fen") => report(run_fen(&args[1..])),
         Some("bench") => {
-            for line in bench_report() {
+            for line in bench_report(&args[1..]) {
                 println!("{line}");
             }
             ExitCode::SUCCESS

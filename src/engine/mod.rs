@@ -29,4 +29,4 @@ pub use position::{
 pub use record::{Record, RecordError};
 pub use rules::{BlockedRule, ChainRule, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT};
 pub use square::{BoardSize, ParseSquareError, Side, Square};
-pub use untouchable::untouchables;
+pub use untouchable::{untouchables, StepAnalysis};

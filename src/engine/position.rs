@@ -15,7 +15,7 @@ use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
 use super::rules::{BlockedRule, ChainRule, Rules, Variant};
 use super::square::{BoardSize, Side, Square};
-use super::untouchable::untouchables;
+use super::untouchable::{untouchables, StepAnalysis};
 
 /// The most legal plies any position can have: 80 placements, or at most
 /// 144 steps on 9×9 each with a flagged twin, or 40 removals.
@@ -779,7 +779,7 @@ impl Position {
                     continue;
                 };
                 out.push(Ply::step(from, to));
-                if !targets.contains(to) && self.may_flag(flags, from, to) {
+                if !targets.contains(to) && Self::may_flag(&flags, from, to) {
                     out.push(Ply::flagged(from, to));
                 }
             }
@@ -791,24 +791,24 @@ impl Position {
             return FlagRule::Never;
         }
         match (self.to_move, self.exchange) {
-            (Side::Second, _) if self.soldiers[0].count() >= 2 => FlagRule::UntouchableAfter,
+            (Side::Second, _) if self.soldiers[0].count() >= 2 => {
+                match StepAnalysis::new(self.geo(), self.soldiers[0], self.soldiers[1]) {
+                    Some(analysis) => FlagRule::UntouchableAfter(analysis),
+                    None => FlagRule::Never,
+                }
+            }
             (Side::First, Exchange::Requested { .. }) => FlagRule::Any,
             (Side::First, Exchange::Confirmed { offer, .. }) => FlagRule::AnyBut(offer),
             _ => FlagRule::Never,
         }
     }
 
-    fn may_flag(&self, rule: FlagRule, from: Square, to: Square) -> bool {
+    fn may_flag(rule: &FlagRule, from: Square, to: Square) -> bool {
         match rule {
             FlagRule::Never => false,
             FlagRule::Any => true,
-            FlagRule::AnyBut(square) => from != square,
-            FlagRule::UntouchableAfter => {
-                let mut defenders = self.soldiers[1];
-                defenders.remove(from);
-                defenders.insert(to);
-                untouchables(self.geo(), self.soldiers[0], defenders).contains(to)
-            }
+            FlagRule::AnyBut(square) => from != *square,
+            FlagRule::UntouchableAfter(analysis) => analysis.untouchable_after(from, to),
         }
     }
 
@@ -1099,7 +1099,7 @@ enum FlagRule {
     Never,
     Any,
     AnyBut(Square),
-    UntouchableAfter,
+    UntouchableAfter(StepAnalysis),
 }
 
 /// What two positions must share to count as the same for repetition.

@@ -5,24 +5,266 @@
 //! Vulnerable soldiers' squares count as emptied and the spread goes on,
 //! until nothing changes. The rest are untouchable. Each round is one
 //! bitboard flood fill, seeded with the previous round's reach (it only grows).
+//!
+//! Exchanges exist only in Kharbga, always 7×7: on the 9-wide grid its
+//! squares are bits 0–60, so the analysis runs on `u64` words, twice as
+//! cheap as the general `u128` bitboards.
 
-use super::bitboard::{Bitboard, Direction, Geometry};
+use super::bitboard::{Bitboard, Geometry};
+use super::square::{BoardSize, Square};
+
+const STRIDE: u32 = 9;
+
+/// The 7×7 masks as `u64` words.
+#[derive(Clone, Copy)]
+struct Board64 {
+    board: u64,
+    east_into: u64,
+    west_into: u64,
+}
+
+const fn board64() -> Board64 {
+    let mut board = 0u64;
+    let mut file_a = 0u64;
+    let mut rank = 0;
+    while rank < 7 {
+        let mut file = 0;
+        while file < 7 {
+            board |= 1u64 << (rank * STRIDE + file);
+            file += 1;
+        }
+        file_a |= 1u64 << (rank * STRIDE);
+        rank += 1;
+    }
+    // West of file a is the previous rank's file i: off a 7×7 board anyway.
+    Board64 {
+        board,
+        east_into: board & !file_a,
+        west_into: board,
+    }
+}
+
+const SEVEN: Board64 = board64();
+
+impl Board64 {
+    #[inline(always)]
+    fn east(&self, s: u64) -> u64 {
+        (s << 1) & self.east_into
+    }
+    #[inline(always)]
+    fn west(&self, s: u64) -> u64 {
+        (s >> 1) & self.west_into
+    }
+    #[inline(always)]
+    fn north(&self, s: u64) -> u64 {
+        (s << STRIDE) & self.board
+    }
+    #[inline(always)]
+    fn south(&self, s: u64) -> u64 {
+        s >> STRIDE
+    }
+    #[inline(always)]
+    fn neighbours(&self, s: u64) -> u64 {
+        self.east(s) | self.west(s) | self.north(s) | self.south(s)
+    }
+    #[inline(always)]
+    fn flood(&self, seeds: u64, within: u64) -> u64 {
+        let mut reach = seeds & within;
+        loop {
+            let next = (reach | self.neighbours(reach)) & within;
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        }
+    }
+    /// The soldiers of `defenders` whose two neighbours on a rank or a file
+    /// are both in `reach` (a neighbour off the board is never in it).
+    #[inline(always)]
+    fn vulnerable(&self, reach: u64, defenders: u64) -> u64 {
+        defenders & ((self.east(reach) & self.west(reach)) | (self.north(reach) & self.south(reach)))
+    }
+    /// The vulnerable soldiers (the complement of the untouchables among
+    /// `defenders`) and the final reach; stops early once `watch` is marked.
+    #[inline(always)]
+    fn marked(&self, attackers: u64, defenders: u64, watch: u64) -> (u64, u64) {
+        let empty = self.board & !attackers & !defenders;
+        let mut marked = 0u64;
+        let mut reach = attackers;
+        loop {
+            reach = self.flood(reach, attackers | empty | marked);
+            let fresh = self.vulnerable(reach, defenders) & !marked;
+            marked |= fresh;
+            if fresh == 0 || marked & watch != 0 {
+                return (marked, reach);
+            }
+        }
+    }
+}
+
+/// The analysis of one position, kept to answer "is the soldier untouchable
+/// after this Defender step?" for many steps cheaply.
+#[derive(Clone, Copy, Debug)]
+pub struct StepAnalysis {
+    attackers: u64,
+    defenders: u64,
+    /// The final reach: Attackers, reachable empties and vulnerable soldiers.
+    reach: u64,
+    /// The squares next to the final reach.
+    fringe: u64,
+}
+
+impl StepAnalysis {
+    /// Analyses a 7×7 position (`None` on other boards: no exchanges there).
+    pub fn new(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) -> Option<StepAnalysis> {
+        if geo.size != BoardSize::Seven {
+            return None;
+        }
+        let (a, d) = (low_word(attackers), low_word(defenders));
+        let (_, reach) = SEVEN.marked(a, d, 0);
+        Some(StepAnalysis {
+            attackers: a,
+            defenders: d,
+            reach,
+            fringe: SEVEN.neighbours(reach),
+        })
+    }
+
+    /// Whether the soldier stepping from `from` to `to` is untouchable once
+    /// there.
+    ///
+    /// When `to` is outside the final reach and `from` is not next to it,
+    /// the analysis after the step follows the same rounds as this one (the
+    /// step changes no reach: the only square it opens, `from`, touches none
+    /// of it), so the soldier is untouchable unless this reach already
+    /// flanks `to` on a line. Otherwise the whole analysis runs again.
+    pub fn untouchable_after(&self, from: Square, to: Square) -> bool {
+        let (from_bit, to_bit) = (1u64 << from.index(), 1u64 << to.index());
+        if self.reach & to_bit == 0 && self.fringe & from_bit == 0 {
+            return SEVEN.vulnerable(self.reach, to_bit) == 0;
+        }
+        let defenders = (self.defenders & !from_bit) | to_bit;
+        SEVEN.marked(self.attackers, defenders, to_bit).0 & to_bit == 0
+    }
+}
+
+fn low_word(set: Bitboard) -> u64 {
+    // Only called for 7×7 boards, whose squares are all in the low 64 bits.
+    (set.0 & u128::from(u64::MAX)) as u64
+}
 
 /// Defender soldiers that no Attacker play can capture while the Defender
-/// keeps its barrier still.
+/// keeps its barrier still. Kharbga only: on other boards (Seega, which has
+/// no exchange) the answer is empty.
 pub fn untouchables(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) -> Bitboard {
-    let empty = geo.board - attackers - defenders;
-    let mut marked = Bitboard::EMPTY;
-    let mut reach = attackers;
-    loop {
-        reach = geo.flood(reach, attackers | empty | marked);
-        let vulnerable = defenders
-            & ((geo.shift(reach, Direction::East) & geo.shift(reach, Direction::West))
-                | (geo.shift(reach, Direction::North) & geo.shift(reach, Direction::South)));
-        let fresh = vulnerable - marked;
-        if fresh.is_empty() {
-            return defenders - marked;
+    if geo.size != BoardSize::Seven {
+        return Bitboard::EMPTY;
+    }
+    let (a, d) = (low_word(attackers), low_word(defenders));
+    Bitboard(u128::from(d & !SEVEN.marked(a, d, 0).0))
+}
+
+/// Whether the Defender soldier on `square` is untouchable: the same answer
+/// as `untouchables(..).contains(square)`, with early exits. A soldier that
+/// is vulnerable in the first round is rejected after one flood; the
+/// analysis stops as soon as the soldier is marked.
+pub fn is_untouchable(geo: &Geometry, attackers: Bitboard, defenders: Bitboard, square: Square) -> bool {
+    if geo.size != BoardSize::Seven {
+        return false;
+    }
+    let watch = 1u64 << square.index();
+    let (a, d) = (low_word(attackers), low_word(defenders));
+    SEVEN.marked(a, d, watch).0 & watch == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bitboard::Direction;
+
+    /// The analysis written with the general `u128` bitboards, as the rules say it.
+    fn reference(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) -> Bitboard {
+        let empty = geo.board - attackers - defenders;
+        let mut marked = Bitboard::EMPTY;
+        loop {
+            let reach = geo.flood(attackers, attackers | empty | marked);
+            let vulnerable = defenders
+                & ((geo.shift(reach, Direction::East) & geo.shift(reach, Direction::West))
+                    | (geo.shift(reach, Direction::North) & geo.shift(reach, Direction::South)));
+            if (vulnerable - marked).is_empty() {
+                return defenders - marked;
+            }
+            marked |= vulnerable;
         }
-        marked |= fresh;
+    }
+
+    /// Random 7×7 boards of varied density, from a tiny deterministic generator.
+    fn boards(count: usize) -> impl Iterator<Item = (Bitboard, Bitboard)> {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count).map(move |_| {
+            let g = Geometry::of(BoardSize::Seven);
+            let (mut a, mut d) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            let density = next() % 3;
+            for square in g.board {
+                match (next() % 5, density) {
+                    (0, _) => a.insert(square),
+                    (1 | 2, 0) | (1, _) => d.insert(square),
+                    _ => {}
+                }
+            }
+            (a, d)
+        })
+    }
+
+    #[test]
+    fn the_word_analysis_and_its_early_exits_agree_with_the_reference() {
+        let g = Geometry::of(BoardSize::Seven);
+        let mut untouchable_seen = 0;
+        for (a, d) in boards(3000) {
+            let all = reference(g, a, d);
+            assert_eq!(untouchables(g, a, d), all);
+            untouchable_seen += all.count();
+            for square in d {
+                assert_eq!(is_untouchable(g, a, d, square), all.contains(square), "{square}");
+            }
+        }
+        assert!(untouchable_seen > 1000, "the boards exercise both answers");
+    }
+
+    #[test]
+    fn the_step_shortcut_agrees_with_a_fresh_analysis_after_each_step() {
+        let g = Geometry::of(BoardSize::Seven);
+        let mut steps = 0;
+        for (a, d) in boards(1500) {
+            let analysis = StepAnalysis::new(g, a, d).unwrap();
+            let empty = g.board - a - d;
+            for from in d {
+                for to in g.neighbours(Bitboard::from_square(from)) & empty {
+                    let mut after = d;
+                    after.remove(from);
+                    after.insert(to);
+                    let expected = reference(g, a, after).contains(to);
+                    assert_eq!(analysis.untouchable_after(from, to), expected, "{from}-{to}");
+                    steps += 1;
+                }
+            }
+        }
+        assert!(steps > 5000);
+    }
+
+    #[test]
+    fn corners_are_always_untouchable_and_seega_has_none() {
+        let g = Geometry::of(BoardSize::Seven);
+        let a: Bitboard = ["b1", "a2", "c1"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+        let d = Bitboard::from_square("a1".parse().unwrap());
+        assert_eq!(untouchables(g, a, d), d);
+        let g5 = Geometry::of(BoardSize::Five);
+        assert_eq!(untouchables(g5, a, d), Bitboard::EMPTY);
     }
 }
