@@ -72,10 +72,23 @@ impl Bitboard {
 impl Iterator for Bitboard {
     type Item = Square;
 
+    #[inline]
     fn next(&mut self) -> Option<Square> {
-        let square = self.first()?;
+        // Two u64 halves: cheaper than a u128 trailing-zero count, and the
+        // boards up to 7×7 live in the low half.
+        let low = self.0 as u64;
+        let index = if low != 0 {
+            low.trailing_zeros()
+        } else {
+            let high = (self.0 >> 64) as u64;
+            if high == 0 {
+                return None;
+            }
+            64 + high.trailing_zeros()
+        };
         self.0 &= self.0 - 1;
-        Some(square)
+        // Only bits of real squares (below 81) are ever set.
+        Some(Square::from_index_unchecked(index as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

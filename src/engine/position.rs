@@ -695,16 +695,14 @@ impl Position {
             self.generate_chain(square, out);
             return;
         }
-        if !self.has_step(side) {
-            // Only reached under the removal option: passes are automatic.
-            if self.rules.blocked == BlockedRule::Remove {
-                for square in self.soldiers[idx(side.opponent())] {
-                    out.push(Ply::Remove(square));
-                }
-            }
-            return;
-        }
+        let before = out.len();
         self.generate_steps(out);
+        // No step: only reached under the removal option (passes are automatic).
+        if out.len() == before && self.rules.blocked == BlockedRule::Remove {
+            for square in self.soldiers[idx(side.opponent())] {
+                out.push(Ply::Remove(square));
+            }
+        }
     }
 
     fn generate_placements(&self, out: &mut PlyList) {
@@ -766,23 +764,31 @@ impl Position {
 
     fn generate_steps(&self, out: &mut PlyList) {
         let geo = self.geo();
-        let side = self.to_move;
-        let own = self.soldiers[idx(side)];
+        let own = self.soldiers[idx(self.to_move)];
         let empty = self.empty();
-        let targets = self.capture_targets(side);
         let flags = self.flag_rule();
+        if let FlagRule::Never = flags {
+            // The common case, kept lean: one ply per destination bit.
+            for direction in Direction::ALL {
+                let offset = direction.offset();
+                for_each_index(geo.shift(own, direction) & empty, |to| {
+                    let from = Square::from_index_unchecked(to.wrapping_add_signed(-offset));
+                    out.push(Ply::step(from, Square::from_index_unchecked(to)));
+                });
+            }
+            return;
+        }
+        let targets = self.capture_targets(self.to_move);
         for direction in Direction::ALL {
-            let back = direction.reverse();
-            for to in geo.shift(own, direction) & empty {
-                // `to` came from one step back along `direction`.
-                let Some(from) = geo.step(to, back) else {
-                    continue;
-                };
+            let offset = direction.offset();
+            for_each_index(geo.shift(own, direction) & empty, |to_index| {
+                let to = Square::from_index_unchecked(to_index);
+                let from = Square::from_index_unchecked(to_index.wrapping_add_signed(-offset));
                 out.push(Ply::step(from, to));
                 if !targets.contains(to) && Self::may_flag(&flags, from, to) {
                     out.push(Ply::flagged(from, to));
                 }
-            }
+            });
         }
     }
 
@@ -1090,6 +1096,22 @@ impl Position {
     /// resignation, agreed draw): used by [`super::Game`].
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
+    }
+}
+
+/// Calls `f` with the index of every square in `set`, lowest first: two
+/// `u64` halves, so that the small boards (all in the low half) pay for one.
+#[inline(always)]
+fn for_each_index(set: Bitboard, mut f: impl FnMut(u8)) {
+    let mut low = set.0 as u64;
+    while low != 0 {
+        f(low.trailing_zeros() as u8);
+        low &= low - 1;
+    }
+    let mut high = (set.0 >> 64) as u64;
+    while high != 0 {
+        f(64 + high.trailing_zeros() as u8);
+        high &= high - 1;
     }
 }
 

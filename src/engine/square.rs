@@ -142,6 +142,12 @@ impl Square {
         }
     }
 
+    /// The square with bit index `index`, which the caller knows is below 81
+    /// (a bit of a board mask).
+    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+        Square(index)
+    }
+
     /// The bit index of this square (`rank * 9 + file`).
     pub const fn index(self) -> u8 {
         self.0

@@ -164,19 +164,6 @@ pub fn untouchables(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) ->
     Bitboard(u128::from(d & !SEVEN.marked(a, d, 0).0))
 }
 
-/// Whether the Defender soldier on `square` is untouchable: the same answer
-/// as `untouchables(..).contains(square)`, with early exits. A soldier that
-/// is vulnerable in the first round is rejected after one flood; the
-/// analysis stops as soon as the soldier is marked.
-pub fn is_untouchable(geo: &Geometry, attackers: Bitboard, defenders: Bitboard, square: Square) -> bool {
-    if geo.size != BoardSize::Seven {
-        return false;
-    }
-    let watch = 1u64 << square.index();
-    let (a, d) = (low_word(attackers), low_word(defenders));
-    SEVEN.marked(a, d, watch).0 & watch == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,9 +217,6 @@ mod tests {
             let all = reference(g, a, d);
             assert_eq!(untouchables(g, a, d), all);
             untouchable_seen += all.count();
-            for square in d {
-                assert_eq!(is_untouchable(g, a, d, square), all.contains(square), "{square}");
-            }
         }
         assert!(untouchable_seen > 1000, "the boards exercise both answers");
     }
