@@ -9,6 +9,7 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 use super::square::{BoardSize, Square, STRIDE};
+use super::word::Masks;
 
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -226,6 +227,10 @@ pub struct Geometry {
     pub malha: Bitboard,
     /// Squares on the edge of the board.
     pub edge: Bitboard,
+    /// The masks as `u64` words (meaningful up to 7×7).
+    pub(crate) w64: Masks<u64>,
+    /// The masks as `u128` words.
+    pub(crate) w128: Masks<u128>,
 }
 
 const fn board_mask(side: u8) -> u128 {
@@ -263,7 +268,19 @@ const fn geometry(size: BoardSize) -> Geometry {
         | (1u128 << (centre + STRIDE))
         | (1u128 << (centre - STRIDE));
     let inner = board_mask(side - 2) << (STRIDE + 1);
+    let east_into = board & !file_mask(0);
+    let west_into = board & !file_mask(STRIDE - 1);
     Geometry {
+        w64: Masks {
+            board: board as u64,
+            east_into: east_into as u64,
+            west_into: west_into as u64,
+        },
+        w128: Masks {
+            board,
+            east_into,
+            west_into,
+        },
         size,
         board: Bitboard(board),
         east_into: Bitboard(board & !file_mask(0)),

@@ -17,6 +17,7 @@ mod record;
 mod rules;
 mod square;
 mod untouchable;
+mod word;
 
 pub use bitboard::{Bitboard, Direction, Geometry};
 pub use game::{Game, GameError, PlayedPly};

@@ -16,6 +16,7 @@ use super::ply::Ply;
 use super::rules::{BlockedRule, ChainRule, Rules, Variant};
 use super::square::{BoardSize, Side, Square};
 use super::untouchable::{untouchables, StepAnalysis};
+use super::word::{by_word, Word};
 
 /// The most legal plies any position can have: 80 placements, or at most
 /// 144 steps on 9×9 each with a flagged twin, or 40 removals.
@@ -562,40 +563,25 @@ impl Position {
 
     /// True when `side` has a step (a soldier next to an empty square).
     pub fn has_step(&self, side: Side) -> bool {
-        let geo = self.geo();
-        (geo.neighbours(self.soldiers[idx(side)]) & self.empty()).any()
+        let (own, empty) = (self.soldiers[idx(side)], self.empty());
+        by_word!(self.geo(), |m, w| (m.neighbours(w(own)) & w(empty)).any())
     }
 
     /// The empty squares that `side` would capture something by stepping
     /// onto: some direction has an enemy then one of `side`'s soldiers.
     fn capture_targets(&self, side: Side) -> Bitboard {
-        let geo = self.geo();
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())] - self.immune();
-        let mut targets = Bitboard::EMPTY;
-        for direction in Direction::ALL {
-            // Enemies with one of ours just beyond them in `direction`...
-            let sandwiched = enemy & geo.shift(own, direction.reverse());
-            // ...are captured by stepping next to them from the other side.
-            targets |= geo.shift(sandwiched, direction.reverse());
-        }
-        targets & self.empty()
+        let empty = self.empty();
+        by_word!(self.geo(), |m, w| m.capture_targets(w(own), w(enemy), w(empty)).bitboard())
     }
 
     /// The enemy soldiers that a soldier of `side` arriving on `to` captures.
     fn captures_from(&self, side: Side, to: Square) -> Bitboard {
-        let geo = self.geo();
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())] - self.immune();
         let at = Bitboard::from_square(to);
-        let mut captured = Bitboard::EMPTY;
-        for direction in Direction::ALL {
-            let next = geo.shift(at, direction) & enemy;
-            if (geo.shift(next, direction) & own).any() {
-                captured |= next;
-            }
-        }
-        captured
+        by_word!(self.geo(), |m, w| m.captures_from(w(own), w(enemy), w(at)).bitboard())
     }
 
     /// True when the soldier on `square` has a capturing step.
@@ -769,13 +755,16 @@ impl Position {
         let flags = self.flag_rule();
         if let FlagRule::Never = flags {
             // The common case, kept lean: one ply per destination bit.
-            for direction in Direction::ALL {
-                let offset = direction.offset();
-                for_each_index(geo.shift(own, direction) & empty, |to| {
-                    let from = Square::from_index_unchecked(to.wrapping_add_signed(-offset));
-                    out.push(Ply::step(from, Square::from_index_unchecked(to)));
-                });
-            }
+            by_word!(geo, |m, w| {
+                let (own, empty) = (w(own), w(empty));
+                for direction in Direction::ALL {
+                    let offset = direction.offset();
+                    (m.shift(own, direction) & empty).for_each_index(|to| {
+                        let from = Square::from_index_unchecked(to.wrapping_add_signed(-offset));
+                        out.push(Ply::step(from, Square::from_index_unchecked(to)));
+                    });
+                }
+            });
             return;
         }
         let targets = self.capture_targets(self.to_move);
