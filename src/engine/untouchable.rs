@@ -87,12 +87,27 @@ impl Board64 {
     /// The vulnerable soldiers (the complement of the untouchables among
     /// `defenders`) and the final reach; stops early once `watch` is marked.
     #[inline(always)]
-    fn marked(&self, attackers: u64, defenders: u64, watch: u64) -> (u64, u64) {
+    ///
+    /// `seed` starts the first flood: the attackers, or any superset of them
+    /// inside the first round's reach.
+    fn marked(&self, attackers: u64, defenders: u64, watch: u64, seed: u64) -> (u64, u64) {
         let empty = self.board & !attackers & !defenders;
         let mut marked = 0u64;
-        let mut reach = attackers;
+        let mut reach = seed;
         loop {
-            reach = self.flood(reach, attackers | empty | marked);
+            // A flood that gives up as soon as the watched soldier is flanked:
+            // the reach only grows, so it would be marked this round.
+            let within = attackers | empty | marked;
+            loop {
+                if self.vulnerable(reach, watch) != 0 {
+                    return (marked | watch, reach);
+                }
+                let next = (reach | self.neighbours(reach)) & within;
+                if next == reach {
+                    break;
+                }
+                reach = next;
+            }
             let fresh = self.vulnerable(reach, defenders) & !marked;
             marked |= fresh;
             if fresh == 0 || marked & watch != 0 {
@@ -108,6 +123,10 @@ impl Board64 {
 pub struct StepAnalysis {
     attackers: u64,
     defenders: u64,
+    /// The first round's reach: Attackers and the empties they reach.
+    first_reach: u64,
+    /// The squares next to the first round's reach.
+    first_fringe: u64,
     /// The final reach: Attackers, reachable empties and vulnerable soldiers.
     reach: u64,
     /// The squares next to the final reach.
@@ -121,10 +140,13 @@ impl StepAnalysis {
             return None;
         }
         let (a, d) = (low_word(attackers), low_word(defenders));
-        let (_, reach) = SEVEN.marked(a, d, 0);
+        let (_, reach) = SEVEN.marked(a, d, 0, a);
+        let first_reach = SEVEN.flood(a, SEVEN.board & !d);
         Some(StepAnalysis {
             attackers: a,
             defenders: d,
+            first_reach,
+            first_fringe: SEVEN.neighbours(first_reach),
             reach,
             fringe: SEVEN.neighbours(reach),
         })
@@ -137,14 +159,28 @@ impl StepAnalysis {
     /// the analysis after the step follows the same rounds as this one (the
     /// step changes no reach: the only square it opens, `from`, touches none
     /// of it), so the soldier is untouchable unless this reach already
-    /// flanks `to` on a line. Otherwise the whole analysis runs again.
+    /// flanks `to` on a line. Otherwise the whole analysis runs again,
+    /// started from what is known of its first round: when `to` was not
+    /// reached before, blocking it cuts nothing off, so the old first reach
+    /// (and `from`, if it touches it) is reached still; if that already
+    /// flanks `to`, the soldier is vulnerable at once.
     pub fn untouchable_after(&self, from: Square, to: Square) -> bool {
         let (from_bit, to_bit) = (1u64 << from.index(), 1u64 << to.index());
         if self.reach & to_bit == 0 && self.fringe & from_bit == 0 {
             return SEVEN.vulnerable(self.reach, to_bit) == 0;
         }
+        let seed = if self.first_reach & to_bit == 0 {
+            let opened = if self.first_fringe & from_bit != 0 { from_bit } else { 0 };
+            let known = self.first_reach | opened;
+            if SEVEN.vulnerable(known, to_bit) != 0 {
+                return false;
+            }
+            known
+        } else {
+            self.attackers
+        };
         let defenders = (self.defenders & !from_bit) | to_bit;
-        SEVEN.marked(self.attackers, defenders, to_bit).0 & to_bit == 0
+        SEVEN.marked(self.attackers, defenders, to_bit, seed).0 & to_bit == 0
     }
 }
 
@@ -161,7 +197,7 @@ pub fn untouchables(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) ->
         return Bitboard::EMPTY;
     }
     let (a, d) = (low_word(attackers), low_word(defenders));
-    Bitboard(u128::from(d & !SEVEN.marked(a, d, 0).0))
+    Bitboard(u128::from(d & !SEVEN.marked(a, d, 0, a).0))
 }
 
 #[cfg(test)]
