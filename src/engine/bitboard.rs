@@ -210,7 +210,7 @@ impl Direction {
 
 /// The masks of one board size: which bits are on the board, and where a
 /// shift east or west would wrap onto another rank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     /// The board's size.
     pub size: BoardSize,

@@ -203,6 +203,8 @@ impl std::error::Error for PositionError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: Rules,
+    /// The board's masks, looked up once: move generation asks for them often.
+    geo: &'static Geometry,
     soldiers: [Bitboard; 2],
     in_hand: [u8; 2],
     to_move: Side,
@@ -227,6 +229,7 @@ impl Position {
         let per_side = rules.size().soldiers_per_side();
         Position {
             rules,
+            geo: Geometry::of(rules.size()),
             soldiers: [Bitboard::EMPTY; 2],
             in_hand: [per_side, per_side],
             to_move: Side::First,
@@ -297,6 +300,7 @@ impl Position {
 
         let mut position = Position {
             rules,
+            geo,
             soldiers: [setup.first, setup.second],
             in_hand: setup.in_hand,
             to_move: setup.to_move,
@@ -465,8 +469,9 @@ impl Position {
         self.rules.size()
     }
 
+    #[inline(always)]
     fn geo(&self) -> &'static Geometry {
-        Geometry::of(self.rules.size())
+        self.geo
     }
 
     /// The side to move (after any automatic pass).

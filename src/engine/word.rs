@@ -66,7 +66,7 @@ impl Word for u128 {
 }
 
 /// A board's masks in one word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Masks<W> {
     pub board: W,
     pub east_into: W,
