@@ -12,6 +12,7 @@ mod game;
 mod outcome;
 pub mod perft;
 mod ply;
+mod plylist;
 mod position;
 mod record;
 mod rules;
@@ -23,6 +24,7 @@ pub use bitboard::{Bitboard, Direction, Geometry};
 pub use game::{Game, GameError, PlayedPly};
 pub use outcome::{Outcome, Reason};
 pub use ply::{ParsePlyError, Ply};
+pub use plylist::IntoIter as PlyListIter;
 pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, PlyList, Position, PositionError, RepetitionKey,
     Setup, MAX_PLIES,

@@ -7,23 +7,17 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::bitboard::{Bitboard, Direction, Geometry};
 use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
+pub use super::plylist::{PlyList, MAX_PLIES};
 use super::rules::{BlockedRule, ChainRule, Rules, Variant};
 use super::square::{BoardSize, Side, Square};
 use super::untouchable::{untouchables, StepAnalysis};
 use super::word::{by_word, Word};
 
-/// The most legal plies any position can have: 80 placements, or at most
-/// 144 steps on 9×9 each with a flagged twin, or 40 removals.
-pub const MAX_PLIES: usize = 290;
-
-/// Legal plies, on the stack.
-pub type PlyList = ArrayVec<Ply, MAX_PLIES>;
 
 /// Where a Kharbga exchange of one Defender soldier for two Attacker
 /// soldiers stands (`RULES.md` §2, the five steps).
@@ -702,9 +696,7 @@ impl Position {
         if self.rules.variant.is_kharbga() {
             allowed = allowed - self.malha_access_forbidden();
         }
-        for square in allowed {
-            out.push(Ply::Place(square));
-        }
+        by_word!(geo, |_m, w| w(allowed).for_each_index(|i| out.push(Ply::Place(Square::from_index_unchecked(i)))));
     }
 
     /// Kharbga: the empty squares where a placement now would leave the

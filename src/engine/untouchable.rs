@@ -117,8 +117,8 @@ impl Board64 {
     }
 }
 
-/// The analysis of one position, kept to answer "is the soldier untouchable
-/// after this Defender step?" for many steps cheaply.
+/// What one position tells about its Defender steps, kept to answer "is the
+/// soldier untouchable after this step?" for every step of a move list.
 #[derive(Clone, Copy, Debug)]
 pub struct StepAnalysis {
     attackers: u64,
@@ -127,48 +127,32 @@ pub struct StepAnalysis {
     first_reach: u64,
     /// The squares next to the first round's reach.
     first_fringe: u64,
-    /// The final reach: Attackers, reachable empties and vulnerable soldiers.
-    reach: u64,
-    /// The squares next to the final reach.
-    fringe: u64,
 }
 
 impl StepAnalysis {
-    /// Analyses a 7×7 position (`None` on other boards: no exchanges there).
+    /// Prepares for a 7×7 position (`None` on other boards: no exchanges there).
     pub fn new(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) -> Option<StepAnalysis> {
         if geo.size != BoardSize::Seven {
             return None;
         }
         let (a, d) = (low_word(attackers), low_word(defenders));
-        let (_, reach) = SEVEN.marked(a, d, 0, a);
         let first_reach = SEVEN.flood(a, SEVEN.board & !d);
         Some(StepAnalysis {
             attackers: a,
             defenders: d,
             first_reach,
             first_fringe: SEVEN.neighbours(first_reach),
-            reach,
-            fringe: SEVEN.neighbours(reach),
         })
     }
 
     /// Whether the soldier stepping from `from` to `to` is untouchable once
-    /// there.
-    ///
-    /// When `to` is outside the final reach and `from` is not next to it,
-    /// the analysis after the step follows the same rounds as this one (the
-    /// step changes no reach: the only square it opens, `from`, touches none
-    /// of it), so the soldier is untouchable unless this reach already
-    /// flanks `to` on a line. Otherwise the whole analysis runs again,
-    /// started from what is known of its first round: when `to` was not
-    /// reached before, blocking it cuts nothing off, so the old first reach
-    /// (and `from`, if it touches it) is reached still; if that already
-    /// flanks `to`, the soldier is vulnerable at once.
+    /// there: the analysis of the position after the step, started from
+    /// what is known of its first round. When `to` was not reached before,
+    /// blocking it cuts nothing off, so the old first reach (and `from`, if
+    /// it touches it) is reached still; if that already flanks `to`, the
+    /// soldier is vulnerable at once.
     pub fn untouchable_after(&self, from: Square, to: Square) -> bool {
         let (from_bit, to_bit) = (1u64 << from.index(), 1u64 << to.index());
-        if self.reach & to_bit == 0 && self.fringe & from_bit == 0 {
-            return SEVEN.vulnerable(self.reach, to_bit) == 0;
-        }
         let seed = if self.first_reach & to_bit == 0 {
             let opened = if self.first_fringe & from_bit != 0 { from_bit } else { 0 };
             let known = self.first_reach | opened;
