@@ -20,8 +20,10 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
 
     /// The set holding only `square`.
+    #[inline(always)]
     pub const fn from_square(square: Square) -> Bitboard {
-        Bitboard(1u128 << square.index())
+        // A table: a variable shift of a u128 costs several instructions.
+        Bitboard(SQUARE_BITS[square.index() as usize])
     }
 
     /// True when no square is in the set.
@@ -40,18 +42,21 @@ impl Bitboard {
     }
 
     /// True when `square` is in the set.
+    #[inline(always)]
     pub const fn contains(self, square: Square) -> bool {
-        self.0 >> square.index() & 1 != 0
+        self.0 & Bitboard::from_square(square).0 != 0
     }
 
     /// Adds `square`.
+    #[inline(always)]
     pub fn insert(&mut self, square: Square) {
-        self.0 |= 1u128 << square.index();
+        self.0 |= Bitboard::from_square(square).0;
     }
 
     /// Removes `square`.
+    #[inline(always)]
     pub fn remove(&mut self, square: Square) {
-        self.0 &= !(1u128 << square.index());
+        self.0 &= !Bitboard::from_square(square).0;
     }
 
     /// The lowest square of the set, if any.
@@ -149,6 +154,17 @@ impl Not for Bitboard {
 }
 
 const ALL_GRID: u128 = (1u128 << (STRIDE as u32 * STRIDE as u32)) - 1;
+
+/// `1 << index` for every square index of the 9-wide grid.
+static SQUARE_BITS: [u128; 81] = {
+    let mut bits = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        bits[i] = 1u128 << i;
+        i += 1;
+    }
+    bits
+};
 
 impl fmt::Debug for Bitboard {
     /// A 9×9 picture, rank 9 on top: `X` for a member, `.` otherwise.
