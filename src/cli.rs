@@ -91,7 +91,7 @@ impl Rng {
 
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -135,7 +135,12 @@ const PERFT_BENCH: [(&str, &str, &str, u32); 3] = [
         "sSSsSss/ssSssSs/sssSSsS/SSS1sSS/SSSsSss/SSssSSs/ssSsSsS w 0,0 - - 0 13 f",
         10,
     ),
-    ("kharbga-exchange", "kharbga", "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -", 6),
+    (
+        "kharbga-exchange",
+        "kharbga",
+        "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -",
+        6,
+    ),
     (
         "seega7",
         "seega7",

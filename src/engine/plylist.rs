@@ -109,7 +109,10 @@ impl IntoIterator for PlyList {
     type Item = Ply;
     type IntoIter = IntoIter;
     fn into_iter(self) -> IntoIter {
-        IntoIter { list: self, next: 0 }
+        IntoIter {
+            list: self,
+            next: 0,
+        }
     }
 }
 
@@ -125,7 +128,10 @@ mod tests {
         list.push("c4".parse().unwrap());
         assert_eq!(list.len(), 2);
         assert!(list.contains(&Ply::Stop));
-        assert_eq!(list.into_iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["stop", "c4"]);
+        assert_eq!(
+            list.into_iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["stop", "c4"]
+        );
         list.clear();
         assert_eq!(list.len(), 0);
     }

@@ -18,7 +18,6 @@ use super::square::{BoardSize, Side, Square};
 use super::untouchable::{untouchables, StepAnalysis};
 use super::word::{by_word, Word};
 
-
 /// Where a Kharbga exchange of one Defender soldier for two Attacker
 /// soldiers stands (`RULES.md` §2, the five steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -572,7 +571,9 @@ impl Position {
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())] - self.immune();
         let empty = self.empty();
-        by_word!(self.geo(), |m, w| m.capture_targets(w(own), w(enemy), w(empty)).bitboard())
+        by_word!(self.geo(), |m, w| m
+            .capture_targets(w(own), w(enemy), w(empty))
+            .bitboard())
     }
 
     /// The enemy soldiers that a soldier of `side` arriving on `to` captures.
@@ -580,7 +581,9 @@ impl Position {
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())] - self.immune();
         let at = Bitboard::from_square(to);
-        by_word!(self.geo(), |m, w| m.captures_from(w(own), w(enemy), w(at)).bitboard())
+        by_word!(self.geo(), |m, w| m
+            .captures_from(w(own), w(enemy), w(at))
+            .bitboard())
     }
 
     /// True when the soldier on `square` has a capturing step.
@@ -696,7 +699,9 @@ impl Position {
         if self.rules.variant.is_kharbga() {
             allowed = allowed - self.malha_access_forbidden();
         }
-        by_word!(geo, |_m, w| w(allowed).for_each_index(|i| out.push(Ply::Place(Square::from_index_unchecked(i)))));
+        by_word!(geo, |_m, w| w(allowed).for_each_index(
+            |i| out.push(Ply::Place(Square::from_index_unchecked(i)))
+        ));
     }
 
     /// Kharbga: the empty squares where a placement now would leave the

@@ -82,7 +82,8 @@ impl Board64 {
     /// are both in `reach` (a neighbour off the board is never in it).
     #[inline(always)]
     fn vulnerable(&self, reach: u64, defenders: u64) -> u64 {
-        defenders & ((self.east(reach) & self.west(reach)) | (self.north(reach) & self.south(reach)))
+        defenders
+            & ((self.east(reach) & self.west(reach)) | (self.north(reach) & self.south(reach)))
     }
     /// The vulnerable soldiers (the complement of the untouchables among
     /// `defenders`) and the final reach; stops early once `watch` is marked.
@@ -154,7 +155,11 @@ impl StepAnalysis {
     pub fn untouchable_after(&self, from: Square, to: Square) -> bool {
         let (from_bit, to_bit) = (1u64 << from.index(), 1u64 << to.index());
         let seed = if self.first_reach & to_bit == 0 {
-            let opened = if self.first_fringe & from_bit != 0 { from_bit } else { 0 };
+            let opened = if self.first_fringe & from_bit != 0 {
+                from_bit
+            } else {
+                0
+            };
             let known = self.first_reach | opened;
             if SEVEN.vulnerable(known, to_bit) != 0 {
                 return false;
@@ -254,7 +259,11 @@ mod tests {
                     after.remove(from);
                     after.insert(to);
                     let expected = reference(g, a, after).contains(to);
-                    assert_eq!(analysis.untouchable_after(from, to), expected, "{from}-{to}");
+                    assert_eq!(
+                        analysis.untouchable_after(from, to),
+                        expected,
+                        "{from}-{to}"
+                    );
                     steps += 1;
                 }
             }
@@ -265,7 +274,10 @@ mod tests {
     #[test]
     fn corners_are_always_untouchable_and_seega_has_none() {
         let g = Geometry::of(BoardSize::Seven);
-        let a: Bitboard = ["b1", "a2", "c1"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+        let a: Bitboard = ["b1", "a2", "c1"]
+            .iter()
+            .map(|s| s.parse::<Square>().unwrap())
+            .collect();
         let d = Bitboard::from_square("a1".parse().unwrap());
         assert_eq!(untouchables(g, a, d), d);
         let g5 = Geometry::of(BoardSize::Five);

@@ -12,7 +12,13 @@ use super::square::STRIDE;
 
 /// An unsigned word holding a board.
 pub(crate) trait Word:
-    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + Shl<u32, Output = Self> + Shr<u32, Output = Self>
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
 {
     const ZERO: Self;
     /// True when some bit is set.

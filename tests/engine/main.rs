@@ -1,5 +1,6 @@
 //! Native tests of the rules engine: one scenario per rule of `RULES.md`,
 //! property tests, the perft table and the CLI protocol.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
 mod helpers;
