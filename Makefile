@@ -26,6 +26,7 @@ help:
 	@echo "make test    install what is missing, run every check"
 	@echo "make build   release build into dist/ and its size table"
 	@echo "make bench   benchmarks (figures, not pass/fail)"
+	@echo "make fuzz    fuzz the parsers (FUZZ_SECONDS each; not in CI)"
 
 # ---- Installs ---------------------------------------------------------------
 
@@ -96,5 +97,16 @@ test-e2e: e2e-deps browser
 	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
 	cd $(E2E) && npx playwright test
 
-bench:
-	@echo "No benchmarks yet."
+# Figures, not pass/fail: engine throughput, then the release page's size.
+bench: release
+	cargo run --quiet --release --locked --bin kharbga-cli -- bench
+	@$(MAKE) --no-print-directory sizes
+
+# Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
+FUZZ_SECONDS ?= 60
+fuzz:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
+	for target in position_string ply_text record; do \
+	  cargo +nightly fuzz run --fuzz-dir tests/fuzz $$target -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done
