@@ -110,15 +110,15 @@ impl<W: Word> Masks<W> {
         targets & empty
     }
 
-    /// The enemies that a soldier arriving on `at` sandwiches against `own`.
+    /// The enemies that a soldier arriving on `at` sandwiches against `own`:
+    /// in each direction, the enemy next to `at` with one of `own` beyond.
+    /// Branch-free: which steps capture is random to the processor.
     #[inline(always)]
     pub fn captures_from(&self, own: W, enemy: W, at: W) -> W {
         let mut captured = W::ZERO;
         for direction in Direction::ALL {
-            let next = self.shift(at, direction) & enemy;
-            if (self.shift(next, direction) & own).any() {
-                captured = captured | next;
-            }
+            let flanked = enemy & self.shift(own, direction.reverse());
+            captured = captured | (self.shift(at, direction) & flanked);
         }
         captured
     }
