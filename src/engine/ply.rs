@@ -14,6 +14,7 @@ use super::square::Square;
 /// One ply of a custodial game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
+#[repr(align(4))]
 pub enum Ply {
     /// Set a soldier on an empty square (setting phase): `c4`.
     Place(Square),
