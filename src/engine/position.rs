@@ -1038,7 +1038,13 @@ impl Position {
             self.first_turn = false;
             self.to_move = side.opponent();
         }
-        self.outcome = self.standing_outcome();
+        // A side with no soldier left ended the game where it lost the last
+        // one, and the first-move block is settled above: only the quiet-move
+        // limit can end a game as a turn starts.
+        let limit = self.rules.quiet_limit;
+        if limit > 0 && self.quiet >= limit && !self.is_setting() {
+            self.outcome = Some(self.by_count(Reason::QuietLimit));
+        }
     }
 
     /// The outcome a position has by itself at the start of a turn.
