@@ -127,6 +127,9 @@ pub fn random_playouts(rules: Rules, seed: u64, max_plies: u64) -> PlayoutStats 
     stats
 }
 
+/// How many times `bench` repeats each playout run.
+const BENCH_RUNS: usize = 5;
+
 /// The positions `bench` runs perft from: (name, rules, position, depth).
 const PERFT_BENCH: [(&str, &str, &str, u32); 3] = [
     (
@@ -160,14 +163,26 @@ pub fn bench_report(only: &[String]) -> Vec<String> {
         ("seega5", Rules::seega(BoardSize::Five), 10_000_000),
     ];
     for (name, rules, plies) in playouts.into_iter().filter(|p| wanted(p.0)) {
-        let started = Instant::now();
-        let stats = random_playouts(rules, 2026, plies);
-        let seconds = started.elapsed().as_secs_f64();
+        // The same games (fixed seed) five times: the median time, since
+        // this machine is shared and one run can be slowed by a neighbour.
+        let mut runs: Vec<(f64, PlayoutStats)> = (0..BENCH_RUNS)
+            .map(|_| {
+                let started = Instant::now();
+                let stats = random_playouts(rules, 2026, plies);
+                (started.elapsed().as_secs_f64(), stats)
+            })
+            .collect();
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (seconds, stats) = runs[runs.len() / 2];
+        let (fastest, slowest) = (runs[0].0, runs[runs.len() - 1].0);
         lines.push(format!(
-            "playout {name:16} {:>10} plies {:>7} games {seconds:7.3} s {:>7.2} M plies/s",
+            "playout {name:16} {:>10} plies {:>7} games {seconds:7.3} s {:>7.2} M plies/s \
+             (median of {BENCH_RUNS}; {:.2}–{:.2})",
             stats.plies,
             stats.games,
-            stats.plies as f64 / seconds / 1e6
+            stats.plies as f64 / seconds / 1e6,
+            stats.plies as f64 / slowest / 1e6,
+            stats.plies as f64 / fastest / 1e6,
         ));
     }
     for (name, spec, text, depth) in PERFT_BENCH.into_iter().filter(|p| wanted(p.0)) {
