@@ -824,3 +824,53 @@ fn flagged_steps_are_only_offered_when_the_exchange_allows_them() {
     let seega = pos(Rules::seega(BoardSize::Seven), EXCHANGE, "b 0,0 - - 0 40 -");
     assert!(legal(&seega).iter().all(|t| !t.ends_with('*')));
 }
+
+// ---- Queries the UI asks ---------------------------------------------------------
+
+#[test]
+fn an_illegal_ply_leaves_the_position_unchanged() {
+    let mut p = first_move_position();
+    let before = p;
+    for bad in ["d4", "a1-a2", "d3-d4*", "stop", "xc4", "c3-d3"] {
+        assert!(p.play(bad.parse().unwrap()).is_err(), "{bad}");
+        assert_eq!(p, before, "{bad} changed the position");
+    }
+}
+
+#[test]
+fn destinations_capturable_soldiers_and_placements_are_queries() {
+    let p = pos(
+        Rules::kharbga(),
+        "
+        .......
+        ...A...
+        ...D...
+        .AD.DA.
+        .......
+        ...A...
+        .......",
+        "w 0,0 - - 0 20 -",
+    );
+    assert_eq!(names(p.destinations(sq("d2"))), ["c2", "d1", "d3", "e2"]);
+    assert_eq!(names(p.destinations(sq("c4"))), Vec::<String>::new(), "not the side to move's");
+    // The Attacker threatens c4, e4 and d5 (d3-d4 would take all three).
+    let threatened: Vec<String> = names(p.capturable(Side::Second));
+    assert_eq!(threatened, Vec::<String>::new(), "no Attacker stands next to d4 yet");
+    let q = pos(
+        Rules::kharbga(),
+        "
+        .......
+        ...A...
+        ...D...
+        .AD.DA.
+        ...A...
+        .......
+        .......",
+        "w 0,0 - - 0 20 -",
+    );
+    assert_eq!(names(q.capturable(Side::Second)), ["c4", "d5", "e4"]);
+    assert_eq!(names(q.capturable(Side::First)), Vec::<String>::new());
+    let setting = Position::new(Rules::seega(BoardSize::Five));
+    assert_eq!(setting.placements().count(), 24);
+    assert!(!setting.placements().contains(sq("c3")));
+}
