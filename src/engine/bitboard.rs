@@ -352,14 +352,7 @@ impl Geometry {
     /// inside `within` (the seeds themselves included when in `within`).
     #[inline]
     pub fn flood(&self, seeds: Bitboard, within: Bitboard) -> Bitboard {
-        let mut reach = seeds & within;
-        loop {
-            let next = (reach | self.neighbours(reach)) & within;
-            if next == reach {
-                return reach;
-            }
-            reach = next;
-        }
+        Bitboard(self.w128.flood(seeds.0, within.0))
     }
 
     /// The square one step from `square` in `direction`, if on the board.

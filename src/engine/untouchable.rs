@@ -12,108 +12,41 @@
 
 use super::bitboard::{Bitboard, Geometry};
 use super::square::{BoardSize, Square};
+use super::word::Masks;
 
-const STRIDE: u32 = 9;
-
-/// The 7×7 masks as `u64` words.
-#[derive(Clone, Copy)]
-struct Board64 {
-    board: u64,
-    east_into: u64,
-    west_into: u64,
+/// Kharbga's board masks as `u64` words.
+fn seven() -> &'static Masks<u64> {
+    &Geometry::of(BoardSize::Seven).w64
 }
 
-const fn board64() -> Board64 {
-    let mut board = 0u64;
-    let mut file_a = 0u64;
-    let mut rank = 0;
-    while rank < 7 {
-        let mut file = 0;
-        while file < 7 {
-            board |= 1u64 << (rank * STRIDE + file);
-            file += 1;
-        }
-        file_a |= 1u64 << (rank * STRIDE);
-        rank += 1;
-    }
-    // West of file a is the previous rank's file i: off a 7×7 board anyway.
-    Board64 {
-        board,
-        east_into: board & !file_a,
-        west_into: board,
-    }
-}
-
-const SEVEN: Board64 = board64();
-
-impl Board64 {
-    #[inline(always)]
-    fn east(&self, s: u64) -> u64 {
-        (s << 1) & self.east_into
-    }
-    #[inline(always)]
-    fn west(&self, s: u64) -> u64 {
-        (s >> 1) & self.west_into
-    }
-    #[inline(always)]
-    fn north(&self, s: u64) -> u64 {
-        (s << STRIDE) & self.board
-    }
-    #[inline(always)]
-    fn south(&self, s: u64) -> u64 {
-        s >> STRIDE
-    }
-    #[inline(always)]
-    fn neighbours(&self, s: u64) -> u64 {
-        self.east(s) | self.west(s) | self.north(s) | self.south(s)
-    }
-    #[inline(always)]
-    fn flood(&self, seeds: u64, within: u64) -> u64 {
-        let mut reach = seeds & within;
+/// The vulnerable soldiers (the complement of the untouchables among
+/// `defenders`) and the final reach; stops early once `watch` is marked.
+///
+/// `seed` starts the first flood: the attackers, or any superset of them
+/// inside the first round's reach.
+#[inline(always)]
+fn marked(m: &Masks<u64>, attackers: u64, defenders: u64, watch: u64, seed: u64) -> (u64, u64) {
+    let empty = m.board & !attackers & !defenders;
+    let mut marked = 0u64;
+    let mut reach = seed;
+    loop {
+        // A flood that gives up as soon as the watched soldier is flanked:
+        // the reach only grows, so it would be marked this round.
+        let within = attackers | empty | marked;
         loop {
-            let next = (reach | self.neighbours(reach)) & within;
+            if m.vulnerable(reach, watch) != 0 {
+                return (marked | watch, reach);
+            }
+            let next = (reach | m.neighbours(reach)) & within;
             if next == reach {
-                return reach;
+                break;
             }
             reach = next;
         }
-    }
-    /// The soldiers of `defenders` whose two neighbours on a rank or a file
-    /// are both in `reach` (a neighbour off the board is never in it).
-    #[inline(always)]
-    fn vulnerable(&self, reach: u64, defenders: u64) -> u64 {
-        defenders
-            & ((self.east(reach) & self.west(reach)) | (self.north(reach) & self.south(reach)))
-    }
-    /// The vulnerable soldiers (the complement of the untouchables among
-    /// `defenders`) and the final reach; stops early once `watch` is marked.
-    #[inline(always)]
-    ///
-    /// `seed` starts the first flood: the attackers, or any superset of them
-    /// inside the first round's reach.
-    fn marked(&self, attackers: u64, defenders: u64, watch: u64, seed: u64) -> (u64, u64) {
-        let empty = self.board & !attackers & !defenders;
-        let mut marked = 0u64;
-        let mut reach = seed;
-        loop {
-            // A flood that gives up as soon as the watched soldier is flanked:
-            // the reach only grows, so it would be marked this round.
-            let within = attackers | empty | marked;
-            loop {
-                if self.vulnerable(reach, watch) != 0 {
-                    return (marked | watch, reach);
-                }
-                let next = (reach | self.neighbours(reach)) & within;
-                if next == reach {
-                    break;
-                }
-                reach = next;
-            }
-            let fresh = self.vulnerable(reach, defenders) & !marked;
-            marked |= fresh;
-            if fresh == 0 || marked & watch != 0 {
-                return (marked, reach);
-            }
+        let fresh = m.vulnerable(reach, defenders) & !marked;
+        marked |= fresh;
+        if fresh == 0 || marked & watch != 0 {
+            return (marked, reach);
         }
     }
 }
@@ -137,12 +70,13 @@ impl StepAnalysis {
             return None;
         }
         let (a, d) = (low_word(attackers), low_word(defenders));
-        let first_reach = SEVEN.flood(a, SEVEN.board & !d);
+        let m = seven();
+        let first_reach = m.flood(a, m.board & !d);
         Some(StepAnalysis {
             attackers: a,
             defenders: d,
             first_reach,
-            first_fringe: SEVEN.neighbours(first_reach),
+            first_fringe: m.neighbours(first_reach),
         })
     }
 
@@ -161,7 +95,7 @@ impl StepAnalysis {
                 0
             };
             let known = self.first_reach | opened;
-            if SEVEN.vulnerable(known, to_bit) != 0 {
+            if seven().vulnerable(known, to_bit) != 0 {
                 return false;
             }
             known
@@ -169,7 +103,7 @@ impl StepAnalysis {
             self.attackers
         };
         let defenders = (self.defenders & !from_bit) | to_bit;
-        SEVEN.marked(self.attackers, defenders, to_bit, seed).0 & to_bit == 0
+        marked(seven(), self.attackers, defenders, to_bit, seed).0 & to_bit == 0
     }
 }
 
@@ -186,7 +120,7 @@ pub fn untouchables(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) ->
         return Bitboard::EMPTY;
     }
     let (a, d) = (low_word(attackers), low_word(defenders));
-    Bitboard(u128::from(d & !SEVEN.marked(a, d, 0, a).0))
+    Bitboard(u128::from(d & !marked(seven(), a, d, 0, a).0))
 }
 
 #[cfg(test)]

@@ -98,6 +98,28 @@ impl<W: Word> Masks<W> {
             | self.shift(s, Direction::West)
     }
 
+    /// The squares of `within` connected to `seeds` through orthogonal steps
+    /// inside `within`.
+    #[inline(always)]
+    pub fn flood(&self, seeds: W, within: W) -> W {
+        let mut reach = seeds & within;
+        loop {
+            let next = (reach | self.neighbours(reach)) & within;
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        }
+    }
+
+    /// The squares of `set` whose two neighbours on a rank or a file are both
+    /// in `reach` (a neighbour off the board never is).
+    #[inline(always)]
+    pub fn vulnerable(&self, reach: W, set: W) -> W {
+        set & ((self.shift(reach, Direction::East) & self.shift(reach, Direction::West))
+            | (self.shift(reach, Direction::North) & self.shift(reach, Direction::South)))
+    }
+
     /// The empty squares stepping onto which captures: an enemy next to it,
     /// then one of `own` beyond.
     #[inline(always)]

@@ -852,10 +852,18 @@ fn destinations_capturable_soldiers_and_placements_are_queries() {
         "w 0,0 - - 0 20 -",
     );
     assert_eq!(names(p.destinations(sq("d2"))), ["c2", "d1", "d3", "e2"]);
-    assert_eq!(names(p.destinations(sq("c4"))), Vec::<String>::new(), "not the side to move's");
-    // The Attacker threatens c4, e4 and d5 (d3-d4 would take all three).
+    assert_eq!(
+        names(p.destinations(sq("c4"))),
+        Vec::<String>::new(),
+        "not the side to move's"
+    );
+    // No Attacker soldier can reach d4 in one step: nothing is threatened.
     let threatened: Vec<String> = names(p.capturable(Side::Second));
-    assert_eq!(threatened, Vec::<String>::new(), "no Attacker stands next to d4 yet");
+    assert_eq!(
+        threatened,
+        Vec::<String>::new(),
+        "no Attacker stands next to d4 yet"
+    );
     let q = pos(
         Rules::kharbga(),
         "
@@ -868,6 +876,7 @@ fn destinations_capturable_soldiers_and_placements_are_queries() {
         .......",
         "w 0,0 - - 0 20 -",
     );
+    // With d3 held, d3-d4 would take all three.
     assert_eq!(names(q.capturable(Side::Second)), ["c4", "d5", "e4"]);
     assert_eq!(names(q.capturable(Side::First)), Vec::<String>::new());
     let setting = Position::new(Rules::seega(BoardSize::Five));
