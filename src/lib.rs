@@ -3,7 +3,6 @@
 //! [`engine`] holds the rules and knows nothing of the web; [`ui`] is the
 //! Leptos interface that runs in the browser. The binaries only start things.
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod engine;
 pub mod ui;
