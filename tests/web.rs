@@ -126,3 +126,67 @@ async fn board_grid_stays_left_to_right_and_follows_its_signal() {
     tick().await;
     assert_eq!(squares(&container).len(), 81);
 }
+
+fn click(container: &HtmlElement, selector: &str) {
+    let element = container
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} is on the page"));
+    element.unchecked_into::<HtmlElement>().click();
+}
+
+#[wasm_bindgen_test]
+async fn the_game_screen_plays_taps_and_lists_them() {
+    use kharbga::engine::Rules;
+    use kharbga::ui::{GameScreen, Match};
+    let container = fresh_container();
+    let game = Match {
+        rules: Rules::seega(BoardSize::Five),
+        first: "Amel".into(),
+        second: "Youssef".into(),
+    };
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        view! {
+            <I18nProvider>
+                <GameScreen game=game on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+            </I18nProvider>
+        }
+    });
+    tick().await;
+    let board = container
+        .query_selector("[data-testid=board]")
+        .unwrap()
+        .expect("the board");
+    assert_eq!(
+        board.get_attribute("data-phase").as_deref(),
+        Some("setting")
+    );
+    click(&container, "[data-square=\"a1\"]");
+    click(&container, "[data-square=\"c3\"]"); // the Malha: nothing happens
+    click(&container, "[data-square=\"b1\"]");
+    tick().await;
+    let piece = |name: &str| {
+        container
+            .query_selector(&format!("[data-square=\"{name}\"]"))
+            .unwrap()
+            .and_then(|e| e.get_attribute("data-piece"))
+    };
+    assert_eq!(piece("a1").as_deref(), Some("attacker"));
+    assert_eq!(piece("b1").as_deref(), Some("attacker"));
+    assert_eq!(piece("c3"), None);
+    assert_eq!(
+        board.get_attribute("data-to-move").as_deref(),
+        Some("second")
+    );
+    assert_eq!(
+        container.query_selector_all("[data-ply]").unwrap().length(),
+        2
+    );
+    click(&container, "[data-testid=undo]");
+    tick().await;
+    assert_eq!(piece("b1"), None);
+    assert_eq!(
+        board.get_attribute("data-to-move").as_deref(),
+        Some("first")
+    );
+}

@@ -1,11 +1,7 @@
 app-title = الخربقة
 app-tagline = لعبة الجنود من شمال إفريقيا. ضع جنودك اثنين اثنين، ثم حرّكها وحاصر جنود خصمك بين جنديين لتأسرهم.
-board-caption = مرحلة الوضع: تبدأ الرقعة فارغة
-board-label = رقعة الخربقة
 language-switcher = اللغة
-legend-attacker = جندي المهاجم
-legend-defender = جندي المدافع
-legend-malha = الملحة، المربع الأوسط، تبقى فارغة أثناء وضع الجنود
+board-label = رقعة الخربقة
 square-label = { $square }{ $malha ->
         [yes] ، الملحة
        *[no] {""}
@@ -13,4 +9,110 @@ square-label = { $square }{ $malha ->
         [attacker] جندي المهاجم
         [defender] جندي المدافع
        *[empty] فارغ
+    }{ $state ->
+        [dest] ، وجهة ممكنة
+        [forced] ، عليه أن يأسر مرة أخرى
+        [forbidden] ، مغلق
+       *[none] {""}
     }
+square-forbidden = مغلق الآن: على المهاجم أن يحتفظ بمربع مجاور للملحة.
+side-name = { $side ->
+        [attacker] المهاجم
+        [defender] المدافع
+        [first] اللاعب الأول
+       *[second] اللاعب الثاني
+    }
+player-default = { $side ->
+        [attacker] المهاجم
+        [defender] المدافع
+        [first] اللاعب 1
+       *[second] اللاعب 2
+    }
+variant-name = { $variant ->
+        [kharbga] الخربقة، 7×7
+        [seega5] السيجة 5×5
+        [seega7] السيجة 7×7
+       *[seega9] السيجة 9×9
+    }
+mode-name = { $mode ->
+        [hotseat] لاعبان على هذا الجهاز
+        [computer] ضد الحاسوب (قريبًا)
+       *[online] عبر الإنترنت برابط مشترك (قريبًا)
+    }
+newgame-title = لعبة جديدة
+newgame-game = اللعبة
+newgame-mode = طريقة اللعب
+newgame-players = اللاعبون
+newgame-player = { $side ->
+        [attacker] المهاجم (يضع ويحرّك أولًا)
+        [defender] المدافع
+        [first] اللاعب الأول (يضع أولًا)
+       *[second] اللاعب الثاني (يحرّك أولًا)
+    }
+newgame-rules = القواعد
+newgame-defaults = العودة إلى قواعد هذه اللعبة
+newgame-start = ابدأ اللعبة
+option-quiet = عدد النقلات بلا أسر قبل الحسم بعدد الجنود (0 بلا حد)
+option-chain = الأسر المتتابع
+option-chain-value = { $value ->
+        [compulsory] إلزامي: استمر في الأسر ما دمت تستطيع
+       *[optional] اختياري: يمكنك التوقف
+    }
+option-blocked = لاعب لا يستطيع الحركة
+option-blocked-value = { $value ->
+        [pass] يمرّر: يلعب الخصم مرة أخرى
+       *[remove] يزيل جنديًا من جنود الخصم
+    }
+hud-phase = { $phase ->
+        [setting] وضع الجنود
+        [moving] التحريك
+       *[over] انتهت اللعبة
+    }
+hud-setting = { $side } يضع الجندي { $n } من 2
+hud-to-move = الدور { $turn }: يلعب { $side }
+hud-chain = على { $side } أن يأسر مرة أخرى بالجندي في { $square }
+hud-chain-optional = يمكن لـ{ $side } أن يأسر مرة أخرى بالجندي في { $square }، أو أن يتوقف
+hud-pass = { $blocked } محاصر: يلعب { $other } مرة أخرى
+hud-on-board = { $count } على الرقعة
+hud-in-hand = { $count } للوضع
+hud-quiet = { $count } من { $limit } نقلة بلا أسر
+exchange-status = { $step ->
+        [1] طُلبت مبادلة: يمكن للمهاجم أن يعرض جنديًا بنقلة معلَّمة، أو أن يرفض بنقلة عادية
+        [2] عُرض جندي: يؤكد المدافع بنقلة معلَّمة للجندي نفسه
+        [3] تم التأكيد: يمكن للمهاجم أن يعرض جنديًا ثانيًا بنقلة معلَّمة
+       *[4] عُرض جنديان: يُتمّ المدافع المبادلة بنقلة معلَّمة
+    }
+control-undo = تراجع
+control-redo = إعادة
+control-flip = اقلب الرقعة
+control-exchange = علّم النقلة التالية للمبادلة
+control-stop = توقف عن الأسر
+control-capturable = أظهر الجنود المهددين
+control-back = العودة إلى اللعبة
+control-resign = استسلام
+control-draw = الاتفاق على التعادل
+control-new = لعبة جديدة
+moves-title = النقلات
+note-captures = يأسر { $squares }
+note-removed = يزيل { $squares }
+note-exchange = { $kind ->
+        [request] طلب مبادلة:
+        [offer] يعرض:
+        [confirm] تأكيد:
+        [done] تمت المبادلة، أزيل:
+       *[cancel] أُلغيت المبادلة
+    } { $squares }
+note-pass = { $side } محاصر، يمرّر
+announce-ply = { $side }: { $ply }
+result-winner = فاز { $name }
+result-draw = تعادل
+result-reason = { $reason ->
+        [no-soldiers] لم يبق للخاسر أي جندي.
+        [first-move-block] لم يستطع المدافع الحركة بعد الدور الأول للمهاجم.
+        [quiet-limit] نقلات كثيرة بلا أسر: يفوز صاحب العدد الأكبر من الجنود.
+        [repetition] تكرر الوضع نفسه ثلاث مرات: يفوز صاحب العدد الأكبر من الجنود.
+        [resignation] استسلم اللاعب الآخر.
+       *[agreed-draw] اتفق اللاعبان على التعادل.
+    }
+result-rematch = مباراة ثأرية مع تبادل الأدوار
+result-close = انظر إلى الرقعة

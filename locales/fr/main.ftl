@@ -1,11 +1,7 @@
 app-title = Kharbga
 app-tagline = Le jeu des soldats d'Afrique du Nord. Posez vos soldats deux par deux, puis avancez, prenez en tenaille et capturez.
-board-caption = Phase de pose : le plateau est vide au départ
-board-label = Plateau de Kharbga
 language-switcher = Langue
-legend-attacker = Soldat de l'Attaquant
-legend-defender = Soldat du Défenseur
-legend-malha = La Malha, la case centrale, reste vide pendant la pose des soldats
+board-label = Plateau de Kharbga
 square-label = { $square }{ $malha ->
         [yes] , la Malha
        *[no] {""}
@@ -13,4 +9,110 @@ square-label = { $square }{ $malha ->
         [attacker] soldat de l'Attaquant
         [defender] soldat du Défenseur
        *[empty] vide
+    }{ $state ->
+        [dest] , destination possible
+        [forced] , doit encore capturer
+        [forbidden] , fermée
+       *[none] {""}
     }
+square-forbidden = Fermée pour l'instant : l'Attaquant doit garder une case voisine de la Malha.
+side-name = { $side ->
+        [attacker] Attaquant
+        [defender] Défenseur
+        [first] Premier joueur
+       *[second] Second joueur
+    }
+player-default = { $side ->
+        [attacker] Attaquant
+        [defender] Défenseur
+        [first] Joueur 1
+       *[second] Joueur 2
+    }
+variant-name = { $variant ->
+        [kharbga] Kharbga, 7×7
+        [seega5] Seega 5×5
+        [seega7] Seega 7×7
+       *[seega9] Seega 9×9
+    }
+mode-name = { $mode ->
+        [hotseat] Deux joueurs sur cet appareil
+        [computer] Contre l'ordinateur (bientôt)
+       *[online] En ligne, par un lien partagé (bientôt)
+    }
+newgame-title = Nouvelle partie
+newgame-game = Jeu
+newgame-mode = Mode
+newgame-players = Joueurs
+newgame-player = { $side ->
+        [attacker] Attaquant (pose et joue en premier)
+        [defender] Défenseur
+        [first] Premier joueur (pose en premier)
+       *[second] Second joueur (avance en premier)
+    }
+newgame-rules = Règles
+newgame-defaults = Revenir aux règles de ce jeu
+newgame-start = Commencer la partie
+option-quiet = Coups sans capture avant que le nombre de soldats ne décide (0 : sans limite)
+option-chain = Captures en chaîne
+option-chain-value = { $value ->
+        [compulsory] Obligatoires : capturer tant qu'on peut
+       *[optional] Facultatives : on peut s'arrêter
+    }
+option-blocked = Un joueur qui ne peut pas bouger
+option-blocked-value = { $value ->
+        [pass] Passe : l'adversaire rejoue
+       *[remove] Retire un soldat adverse
+    }
+hud-phase = { $phase ->
+        [setting] Pose des soldats
+        [moving] Déplacements
+       *[over] La partie est finie
+    }
+hud-setting = { $side } pose le soldat { $n } sur 2
+hud-to-move = Tour { $turn } : au tour de { $side }
+hud-chain = { $side } doit encore capturer avec le soldat en { $square }
+hud-chain-optional = { $side } peut encore capturer avec le soldat en { $square }, ou s'arrêter
+hud-pass = { $blocked } est bloqué : { $other } rejoue
+hud-on-board = { $count } sur le plateau
+hud-in-hand = { $count } à poser
+hud-quiet = { $count } coups sur { $limit } sans capture
+exchange-status = { $step ->
+        [1] Échange demandé : l'Attaquant peut offrir un soldat par un pas marqué, ou refuser par un pas simple
+        [2] Un soldat offert : le Défenseur confirme par un pas marqué du même soldat
+        [3] Confirmé : l'Attaquant peut offrir un second soldat par un pas marqué
+       *[4] Deux soldats offerts : le Défenseur conclut l'échange par un pas marqué
+    }
+control-undo = Annuler
+control-redo = Rétablir
+control-flip = Retourner le plateau
+control-exchange = Marquer le prochain pas pour l'échange
+control-stop = Arrêter de capturer
+control-capturable = Montrer les soldats menacés
+control-back = Revenir à la partie
+control-resign = Abandonner
+control-draw = Convenir de la nulle
+control-new = Nouvelle partie
+moves-title = Coups
+note-captures = prend { $squares }
+note-removed = retire { $squares }
+note-exchange = { $kind ->
+        [request] échange demandé :
+        [offer] offre :
+        [confirm] confirmé :
+        [done] échange conclu, retirés :
+       *[cancel] échange annulé
+    } { $squares }
+note-pass = { $side } bloqué, passe
+announce-ply = { $side } : { $ply }
+result-winner = { $name } gagne
+result-draw = Partie nulle
+result-reason = { $reason ->
+        [no-soldiers] Le perdant n'a plus de soldats.
+        [first-move-block] Le Défenseur ne pouvait plus bouger après le premier tour de l'Attaquant.
+        [quiet-limit] Trop de coups sans capture : le joueur qui a le plus de soldats gagne.
+        [repetition] La même position est revenue trois fois : le joueur qui a le plus de soldats gagne.
+        [resignation] L'autre joueur a abandonné.
+       *[agreed-draw] Les deux joueurs ont convenu de la nulle.
+    }
+result-rematch = Revanche, camps échangés
+result-close = Voir le plateau

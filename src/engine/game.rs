@@ -182,6 +182,12 @@ impl Game {
         Ok(outcome)
     }
 
+    /// True when the players ended the game themselves (resignation or an
+    /// agreed draw).
+    pub fn is_decided(&self) -> bool {
+        self.decided.is_some()
+    }
+
     /// Takes back the last ply (or a resignation or agreed draw first).
     /// Returns the ply taken back, if any.
     pub fn undo(&mut self) -> Option<Ply> {

@@ -1,12 +1,20 @@
-//! The application shell: header, language switcher and the game area.
+//! The application shell: header, language switcher, and either the
+//! new-game screen or the game.
 
 use leptos::prelude::*;
 use leptos_fluent::{tr, I18n};
 
-use super::board::Board;
-use super::board_view::BoardView;
+use super::game_screen::{GameScreen, Match};
 use super::i18n::{I18nProvider, LanguageSwitcher};
-use crate::engine::BoardSize;
+use super::new_game::NewGame;
+use crate::engine::Rules;
+
+/// Which screen is up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Screen {
+    NewGame(Option<Match>),
+    Playing(Match, u32),
+}
 
 /// The whole application.
 #[component]
@@ -27,7 +35,29 @@ fn Shell() -> impl IntoView {
         document().set_title(&tr!("app-title"));
     });
 
-    let board = Signal::derive(|| BoardView::empty(BoardSize::Seven));
+    // A game starts right away with the default players; "new game" offers the choices.
+    let screen = RwSignal::new(Screen::Playing(
+        Match {
+            rules: Rules::kharbga(),
+            first: String::new(),
+            second: String::new(),
+        },
+        0,
+    ));
+    let games_started = StoredValue::new(0u32);
+    let play = move |m: Match| {
+        games_started.update_value(|n| *n += 1);
+        screen.set(Screen::Playing(m, games_started.get_value()));
+    };
+    let on_start = Callback::new(play);
+    let on_rematch = Callback::new(play);
+    let on_new_game = Callback::new(move |()| {
+        let previous = match screen.get_untracked() {
+            Screen::Playing(m, _) => Some(m),
+            Screen::NewGame(previous) => previous,
+        };
+        screen.set(Screen::NewGame(previous));
+    });
 
     view! {
         <header class="topbar">
@@ -38,27 +68,34 @@ fn Shell() -> impl IntoView {
             <LanguageSwitcher/>
         </header>
         <main class="layout">
-            <section class="play-area" aria-labelledby="board-caption">
-                <h2 id="board-caption" class="caption">{move || tr!("board-caption")}</h2>
-                <Board view=board/>
-            </section>
-            <aside class="panel">
-                <p class="tagline">{move || tr!("app-tagline")}</p>
-                <ul class="legend">
-                    <li>
-                        <span class="soldier attacker legend-token" aria-hidden="true"></span>
-                        {move || tr!("legend-attacker")}
-                    </li>
-                    <li>
-                        <span class="soldier defender legend-token" aria-hidden="true"></span>
-                        {move || tr!("legend-defender")}
-                    </li>
-                    <li>
-                        <span class="malha-token legend-token" aria-hidden="true"></span>
-                        {move || tr!("legend-malha")}
-                    </li>
-                </ul>
-            </aside>
+            {move || match screen.get() {
+                Screen::NewGame(previous) => {
+                    view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
+                }
+                Screen::Playing(m, _) => {
+                    let m = if m.first.is_empty() { named_defaults(m.rules) } else { m };
+                    view! { <GameScreen game=m on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                }
+            }}
         </main>
+    }
+}
+
+fn default_match() -> Match {
+    Match {
+        rules: Rules::kharbga(),
+        first: String::new(),
+        second: String::new(),
+    }
+}
+
+/// A match whose players are called by their role.
+fn named_defaults(rules: Rules) -> Match {
+    use super::describe::side_key;
+    use crate::engine::Side;
+    Match {
+        rules,
+        first: tr!("player-default", { "side" => side_key(rules.variant, Side::First) }),
+        second: tr!("player-default", { "side" => side_key(rules.variant, Side::Second) }),
     }
 }

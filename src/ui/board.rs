@@ -1,25 +1,73 @@
-//! The `<Board>` component: a keyboard-navigable grid of square buttons.
+//! The `<Board>` component: a keyboard-navigable grid of square buttons that
+//! turns taps, drags and keys into intents.
 //!
 //! It draws a [`BoardView`] and nothing else; what each square looks like is
-//! decided in [`super::board_view`]. The grid stays left-to-right under
-//! Arabic: `a1` is bottom-left in every language.
+//! decided in [`super::board_view`]. Click-click, drag (mouse, touch, pen:
+//! Pointer Events) and Enter/Space all end in the same two callbacks,
+//! `on_tap(square)` and `on_drag(from, to)`; the controller decides. The
+//! grid stays left-to-right under Arabic: `a1` is bottom-left in every
+//! language.
 //!
-//! Testing contract: every square carries `data-square="<name>"`; an
-//! occupied one carries `data-piece="attacker"` or `data-piece="defender"`.
+//! Testing contract: the root has `data-testid="board"`, `data-phase` and
+//! `data-to-move`; every square carries `data-square="<name>"`, an occupied
+//! one `data-piece="attacker|defender"`, a legal destination of the selected
+//! soldier `data-dest="true"`, the chain soldier `data-forced="true"`.
 
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 use leptos_fluent::tr;
 
 use super::board_view::{piece_token, BoardView, FocusKey, SquareView};
-use crate::engine::Square;
+use crate::engine::{Side, Square};
 
-/// The board, drawn from `view`.
+/// How far (CSS pixels) a pointer must travel before a press becomes a drag.
+const DRAG_THRESHOLD: f64 = 6.0;
+
+/// A press on a soldier that may become a drag.
+#[derive(Clone, Copy, Debug)]
+struct Press {
+    from: Square,
+    piece: Side,
+    x: f64,
+    y: f64,
+    dragging: bool,
+}
+
+/// The square element under a point of the page, if any.
+fn square_at_point(x: f64, y: f64) -> Option<Square> {
+    let element = document().element_from_point(x as f32, y as f32)?;
+    let square = element.closest("[data-square]").ok()??;
+    square.get_attribute("data-square")?.parse().ok()
+}
+
+/// The square an event happened on.
+fn event_square(event: &web_sys::Event) -> Option<Square> {
+    let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let square = target.closest("[data-square]").ok()??;
+    square.get_attribute("data-square")?.parse().ok()
+}
+
+/// The board, drawn from `view`; `on_tap` and `on_drag` receive the intents.
 #[component]
-pub fn Board(#[prop(into)] view: Signal<BoardView>) -> impl IntoView {
+pub fn Board(
+    #[prop(into)] view: Signal<BoardView>,
+    #[prop(optional, into)] on_tap: Option<Callback<Square>>,
+    #[prop(optional, into)] on_drag: Option<Callback<(Square, Square)>>,
+) -> impl IntoView {
     // Roving tabindex: one square is in the tab order; arrow keys move it.
     let focused = RwSignal::new(None::<Square>);
     let board_ref = NodeRef::<leptos::html::Div>::new();
+    let press = RwSignal::new(None::<Press>);
+    let ghost = RwSignal::new(None::<(Side, f64, f64)>);
+    // A click that follows a drag's release is part of the drag.
+    let swallow_click = StoredValue::new(false);
+
+    let tap = move |square: Square| {
+        if let Some(on_tap) = on_tap {
+            on_tap.run(square);
+        }
+    };
 
     let on_keydown = move |event: web_sys::KeyboardEvent| {
         let Some(key) = FocusKey::from_key(&event.key()) else {
@@ -33,19 +81,93 @@ pub fn Board(#[prop(into)] view: Signal<BoardView>) -> impl IntoView {
         focus_square(board_ref, to);
     };
 
+    let on_pointerdown = move |event: web_sys::PointerEvent| {
+        swallow_click.set_value(false);
+        if event.button() != 0 {
+            return;
+        }
+        let Some(square) = event_square(&event) else {
+            return;
+        };
+        let Some(piece) = view.with_untracked(|b| b.piece(square)) else {
+            return;
+        };
+        press.set(Some(Press {
+            from: square,
+            piece,
+            x: f64::from(event.client_x()),
+            y: f64::from(event.client_y()),
+            dragging: false,
+        }));
+    };
+
+    let on_pointermove = move |event: web_sys::PointerEvent| {
+        let Some(mut current) = press.get_untracked() else {
+            return;
+        };
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+        if !current.dragging && (x - current.x).hypot(y - current.y) >= DRAG_THRESHOLD {
+            current.dragging = true;
+            press.set(Some(current));
+            // Keep the pointer's events while it drags, even off the board.
+            // Only now: a captured press would send a plain tap's click to
+            // the board instead of the square.
+            if let Some(board) = board_ref.get_untracked() {
+                let _ = board.set_pointer_capture(event.pointer_id());
+            }
+        }
+        if current.dragging {
+            event.prevent_default();
+            ghost.set(Some((current.piece, x, y)));
+        }
+    };
+
+    let on_pointerup = move |event: web_sys::PointerEvent| {
+        let Some(current) = press.get_untracked() else {
+            return;
+        };
+        press.set(None);
+        ghost.set(None);
+        if !current.dragging {
+            return;
+        }
+        swallow_click.set_value(true);
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+        if let (Some(to), Some(on_drag)) = (square_at_point(x, y), on_drag) {
+            on_drag.run((current.from, to));
+        }
+    };
+
+    let on_pointercancel = move |_: web_sys::PointerEvent| {
+        press.set(None);
+        ghost.set(None);
+    };
+
+    let on_click = move |event: web_sys::MouseEvent| {
+        if swallow_click.get_value() {
+            swallow_click.set_value(false);
+            return;
+        }
+        if let Some(square) = event_square(&event) {
+            focused.set(Some(square));
+            tap(square);
+        }
+    };
+
     let rows = move || {
         let board = view.get();
         let tab_stop = focused
             .get()
             .filter(|s| board.size.contains(*s))
             .unwrap_or(board.size.malha());
+        let dragged = press.get().filter(|p| p.dragging).map(|p| p.from);
         board
             .rows()
             .into_iter()
             .map(|row| {
                 let cells = row
                     .into_iter()
-                    .map(|cell| square_button(cell, tab_stop, focused))
+                    .map(|cell| square_button(cell, tab_stop, dragged, focused))
                     .collect_view();
                 view! { <div role="row" class="board-row">{cells}</div> }
             })
@@ -56,21 +178,54 @@ pub fn Board(#[prop(into)] view: Signal<BoardView>) -> impl IntoView {
     view! {
         <div class="board-frame" dir="ltr" style=move || format!("--side: {}", side())>
             <div class="ranks" aria-hidden="true">
-                {move || view.with(|b| b.rank_labels()).into_iter().map(|r| view! { <span>{r.to_string()}</span> }).collect_view()}
+                {move || {
+                    view.with(|b| b.rank_labels())
+                        .into_iter()
+                        .map(|r| view! { <span>{r.to_string()}</span> })
+                        .collect_view()
+                }}
             </div>
             <div
                 class="board"
+                class:flipped=move || view.with(|b| b.flipped)
                 role="grid"
                 node_ref=board_ref
+                data-testid="board"
+                data-phase=move || view.with(|b| b.phase)
+                data-to-move=move || view.with(|b| b.to_move.token())
                 aria-label=move || tr!("board-label")
                 data-size=side
                 on:keydown=on_keydown
+                on:pointerdown=on_pointerdown
+                on:pointermove=on_pointermove
+                on:pointerup=on_pointerup
+                on:pointercancel=on_pointercancel
+                on:click=on_click
             >
                 {rows}
             </div>
             <div class="files" aria-hidden="true">
-                {move || view.with(|b| b.file_labels()).into_iter().map(|f| view! { <span>{f.to_string()}</span> }).collect_view()}
+                {move || {
+                    view.with(|b| b.file_labels())
+                        .into_iter()
+                        .map(|f| view! { <span>{f.to_string()}</span> })
+                        .collect_view()
+                }}
             </div>
+            {move || {
+                ghost
+                    .get()
+                    .map(|(piece, x, y)| {
+                        let token = piece_token(Some(piece));
+                        view! {
+                            <span
+                                class=format!("soldier {token} ghost")
+                                aria-hidden="true"
+                                style=format!("left: {x}px; top: {y}px")
+                            ></span>
+                        }
+                    })
+            }}
         </div>
     }
 }
@@ -78,16 +233,29 @@ pub fn Board(#[prop(into)] view: Signal<BoardView>) -> impl IntoView {
 fn square_button(
     cell: SquareView,
     tab_stop: Square,
+    dragged: Option<Square>,
     focused: RwSignal<Option<Square>>,
 ) -> impl IntoView {
     let SquareView {
         square,
         piece,
         is_malha,
+        is_destination,
+        is_forced,
+        is_forbidden,
         classes,
     } = cell;
     let name = square.to_string();
     let token = piece_token(piece);
+    let state = if is_forced {
+        "forced"
+    } else if is_destination {
+        "dest"
+    } else if is_forbidden {
+        "forbidden"
+    } else {
+        "none"
+    };
     let label = {
         let name = name.clone();
         move || {
@@ -95,9 +263,12 @@ fn square_button(
                 "square" => name.clone(),
                 "malha" => if is_malha { "yes" } else { "no" },
                 "piece" => token,
+                "state" => state,
             })
         }
     };
+    let title = is_forbidden.then_some(move || tr!("square-forbidden"));
+    let lifted = dragged == Some(square);
     view! {
         <button
             type="button"
@@ -105,17 +276,27 @@ fn square_button(
             class=classes
             data-square=name
             data-piece=piece.map(|_| token)
+            data-dest=is_destination.then_some("true")
+            data-forced=is_forced.then_some("true")
             tabindex=if square == tab_stop { "0" } else { "-1" }
             aria-label=label
+            title=title
             on:focus=move |_| focused.set(Some(square))
         >
-            {piece.map(|_| view! { <span class=format!("soldier {token}") aria-hidden="true"></span> })}
+            {piece
+                .map(|_| {
+                    let class = if lifted {
+                        format!("soldier {token} lifted")
+                    } else {
+                        format!("soldier {token}")
+                    };
+                    view! { <span class=class aria-hidden="true"></span> }
+                })}
         </button>
     }
 }
 
 fn focus_square(board: NodeRef<leptos::html::Div>, square: Square) {
-    use leptos::wasm_bindgen::JsCast;
     let Some(board) = board.get_untracked() else {
         return;
     };

@@ -5,7 +5,31 @@
 //! here, in plain Rust, so native unit tests cover it. The board knows no
 //! rules: the view model is handed to it.
 
-use crate::engine::{BoardSize, Side, Square};
+use crate::engine::{Bitboard, BoardSize, Position, Side, Square};
+
+/// What the board highlights, as sets of squares. The controller fills it
+/// from the engine's answers; the board only draws it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The selected soldier.
+    pub selected: Option<Square>,
+    /// Legal destinations of the selected soldier.
+    pub destinations: Bitboard,
+    /// The squares of the last ply.
+    pub last_move: Bitboard,
+    /// The soldier that must go on capturing.
+    pub forced: Option<Square>,
+    /// Soldiers of the side to move that the opponent could capture next.
+    pub capturable: Bitboard,
+    /// Kharbga: Defender soldiers out of the Attacker's reach.
+    pub untouchable: Bitboard,
+    /// Squares where a soldier may be set now.
+    pub placeable: Bitboard,
+    /// Empty squares the Malha-access rule forbids now.
+    pub forbidden: Bitboard,
+    /// Soldiers of the side to move that can step.
+    pub movable: Bitboard,
+}
 
 /// Everything the board needs to draw one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +40,14 @@ pub struct BoardView {
     pieces: Vec<Option<Side>>,
     /// Draw the board from the second player's side (`h8`-style top-left).
     pub flipped: bool,
+    /// Draw the Malha's motif (while soldiers are set); plainly afterwards.
+    pub malha_motif: bool,
+    /// Highlights.
+    pub marks: Marks,
+    /// `setting`, `moving` or `over`: the board's `data-phase`.
+    pub phase: &'static str,
+    /// The side to move: the board's `data-to-move`.
+    pub to_move: Side,
 }
 
 /// How one square is drawn and announced.
@@ -27,6 +59,12 @@ pub struct SquareView {
     pub piece: Option<Side>,
     /// True for the centre square.
     pub is_malha: bool,
+    /// A legal destination of the selected soldier.
+    pub is_destination: bool,
+    /// The soldier that must go on capturing.
+    pub is_forced: bool,
+    /// A square the Malha-access rule forbids now.
+    pub is_forbidden: bool,
     /// Space-separated CSS classes.
     pub classes: String,
 }
@@ -70,7 +108,31 @@ impl BoardView {
             size,
             pieces: vec![None; usize::from(size.squares())],
             flipped: false,
+            malha_motif: true,
+            marks: Marks::default(),
+            phase: "setting",
+            to_move: Side::First,
         }
+    }
+
+    /// The soldiers of `position`, no highlights.
+    pub fn from_position(position: &Position) -> BoardView {
+        let mut view = BoardView::empty(position.size());
+        for side in [Side::First, Side::Second] {
+            for square in position.soldiers(side) {
+                view.set(square, Some(side));
+            }
+        }
+        view.malha_motif = position.is_setting();
+        view.phase = if position.is_over() {
+            "over"
+        } else if position.is_setting() {
+            "setting"
+        } else {
+            "moving"
+        };
+        view.to_move = position.to_move();
+        view
     }
 
     fn index(&self, square: Square) -> Option<usize> {
@@ -132,6 +194,10 @@ impl BoardView {
     pub fn square_view(&self, square: Square) -> SquareView {
         let piece = self.piece(square);
         let is_malha = square == self.size.malha();
+        let marks = &self.marks;
+        let is_destination = marks.destinations.contains(square);
+        let is_forced = marks.forced == Some(square);
+        let is_forbidden = marks.forbidden.contains(square);
         let mut classes = vec!["square"];
         // The board is plain wood, but alternate squares are a shade apart so
         // the eye can follow a file or a rank.
@@ -141,17 +207,42 @@ impl BoardView {
             "light"
         });
         if is_malha {
-            classes.push("malha");
+            classes.push(if self.malha_motif {
+                "malha"
+            } else {
+                "malha plain"
+            });
         }
         classes.push(match piece {
             Some(Side::First) => "has-attacker",
             Some(Side::Second) => "has-defender",
             None => "empty",
         });
+        let flags = [
+            (marks.selected == Some(square), "selected"),
+            (is_destination, "dest"),
+            (marks.last_move.contains(square), "last-move"),
+            (is_forced, "forced"),
+            (
+                marks.capturable.contains(square) && piece.is_some(),
+                "capturable",
+            ),
+            (
+                marks.untouchable.contains(square) && piece.is_some(),
+                "untouchable",
+            ),
+            (marks.placeable.contains(square), "placeable"),
+            (is_forbidden, "forbidden"),
+            (marks.movable.contains(square), "movable"),
+        ];
+        classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, class)| *class));
         SquareView {
             square,
             piece,
             is_malha,
+            is_destination,
+            is_forced,
+            is_forbidden,
             classes: classes.join(" "),
         }
     }
@@ -276,6 +367,24 @@ mod tests {
             .filter(|c| c.piece.is_some())
             .count();
         assert_eq!(occupied, 2);
+    }
+
+    #[test]
+    fn marks_become_classes() {
+        let mut view = BoardView::empty(BoardSize::Seven);
+        view.set(sq("d3"), Some(Side::First));
+        view.marks.selected = Some(sq("d3"));
+        view.marks.destinations = Bitboard::from_square(sq("d4"));
+        view.marks.forbidden = Bitboard::from_square(sq("d5"));
+        view.marks.capturable = Bitboard::from_square(sq("a1")); // empty: not marked
+        let d3 = view.square_view(sq("d3"));
+        assert!(d3.classes.contains("selected"));
+        let d4 = view.square_view(sq("d4"));
+        assert!(d4.is_destination && d4.classes.split(' ').any(|c| c == "dest"));
+        assert!(view.square_view(sq("d5")).is_forbidden);
+        assert!(!view.square_view(sq("a1")).classes.contains("capturable"));
+        view.malha_motif = false;
+        assert!(view.square_view(sq("d4")).classes.contains("plain"));
     }
 
     #[test]

@@ -6,8 +6,14 @@
 mod app;
 mod board;
 pub mod board_view;
+pub mod controller;
+pub mod describe;
+mod game_screen;
 mod i18n;
+mod new_game;
 
 pub use app::App;
 pub use board::Board;
+pub use game_screen::{GameScreen, Match};
 pub use i18n::{I18nProvider, LanguageSwitcher};
+pub use new_game::NewGame;

@@ -22,7 +22,7 @@ test('switching to Arabic turns the page right-to-left, and back', async ({ page
   await expect(html).toHaveAttribute('dir', 'rtl');
   await expect(html).toHaveAttribute('lang', 'ar');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('الخربقة');
-  await expect(page.getByText('مرحلة الوضع')).toBeVisible();
+  await expect(page.getByTestId('status')).toContainText('يضع الجندي');
   await expect(page).toHaveTitle('الخربقة');
   // The board itself stays left-to-right: a1 is still bottom-left.
   await expect(page.locator('.board-frame')).toHaveAttribute('dir', 'ltr');
@@ -42,7 +42,7 @@ test('the chosen language is remembered across reloads', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByText('Phase de pose')).toBeVisible();
+  await expect(page.getByTestId('status')).toContainText('pose le soldat');
 });
 
 test('squares are announced and reachable by keyboard', async ({ page }) => {
@@ -50,6 +50,8 @@ test('squares are announced and reachable by keyboard', async ({ page }) => {
   await page.getByRole('button', { name: 'English' }).click();
   const d4 = page.locator('[data-square="d4"]');
   await expect(d4).toHaveAttribute('aria-label', /d4.*the Malha.*empty/);
+  await expect(page.getByTestId('board')).toHaveAttribute('data-phase', 'setting');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-to-move', 'first');
   // One square is in the tab order; arrows move focus across the grid.
   await d4.focus();
   await page.keyboard.press('ArrowUp');

@@ -1,0 +1,395 @@
+//! The game screen: players, board, status, controls, move list and the
+//! result dialog, around one [`Controller`].
+
+use leptos::prelude::*;
+use leptos::web_sys;
+use leptos_fluent::tr;
+
+use super::board::Board;
+use super::controller::{Controller, Response};
+use super::describe::{ply_notes, side_key, turn_groups, Note};
+use crate::engine::{ChainRule, PlayedPly, Side, Variant};
+
+/// Who plays, under which rules: what the new-game screen hands over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// The rules.
+    pub rules: crate::engine::Rules,
+    /// The first player's name (the Attacker in Kharbga).
+    pub first: String,
+    /// The second player's name.
+    pub second: String,
+}
+
+impl Match {
+    /// The same players, sides swapped (players switch after a game).
+    pub fn swapped(&self) -> Match {
+        Match {
+            rules: self.rules,
+            first: self.second.clone(),
+            second: self.first.clone(),
+        }
+    }
+
+    fn name(&self, side: Side) -> &str {
+        match side {
+            Side::First => &self.first,
+            Side::Second => &self.second,
+        }
+    }
+}
+
+/// A side's role word for the current game: Attacker/Defender in Kharbga.
+fn role_key(variant: Variant, side: Side) -> &'static str {
+    side_key(variant, side)
+}
+
+/// The game screen.
+#[component]
+pub fn GameScreen(
+    game: Match,
+    on_new_game: Callback<()>,
+    on_rematch: Callback<Match>,
+) -> impl IntoView {
+    let controller = RwSignal::new(Controller::new(game.rules));
+    let variant = game.rules.variant;
+    let players = StoredValue::new(game.clone());
+    let announcement = RwSignal::new(String::new());
+    let result_open = RwSignal::new(true);
+
+    let board_view = Memo::new(move |_| controller.with(Controller::board_view));
+    let position = Memo::new(move |_| controller.with(|c| *c.game().position()));
+    let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
+
+    let announce = move |played: &PlayedPly| {
+        let side = tr!("side-name", { "side" => role_key(variant, played.side) });
+        let notes: Vec<String> = ply_notes(variant, played)
+            .into_iter()
+            .map(note_text)
+            .collect();
+        let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
+        for note in notes {
+            text.push_str(". ");
+            text.push_str(&note);
+        }
+        announcement.set(text);
+    };
+
+    let respond = move |response: Response| {
+        if let Response::Played(played) = response {
+            announce(&played);
+            result_open.set(true);
+        }
+    };
+    let on_tap = Callback::new(move |square| {
+        let response = controller
+            .try_update(|c| c.tap(square))
+            .unwrap_or(Response::Ignored);
+        respond(response);
+    });
+    let on_drag = Callback::new(move |(from, to)| {
+        let response = controller
+            .try_update(|c| c.drag(from, to))
+            .unwrap_or(Response::Ignored);
+        respond(response);
+    });
+
+    // ←/→/Home/End browse the moves; `f` flips the board. Not while typing.
+    let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
+        let typing = event
+            .target()
+            .and_then(|t| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        let on_board = event
+            .target()
+            .and_then(|t| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .and_then(|e| e.closest("[data-testid=board]").ok().flatten())
+            .is_some();
+        if typing || event.ctrl_key() || event.meta_key() || event.alt_key() {
+            return;
+        }
+        match event.key().as_str() {
+            "f" | "F" => controller.update(|c| c.flipped = !c.flipped),
+            // On the board the arrows move the focus instead.
+            "ArrowLeft" if !on_board => controller.update(|c| c.browse_by(-1)),
+            "ArrowRight" if !on_board => controller.update(|c| c.browse_by(1)),
+            "Home" if !on_board => controller.update(Controller::browse_start),
+            "End" if !on_board => controller.update(Controller::back_to_game),
+            _ => return,
+        }
+        event.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    let player_bar = move |side: Side| {
+        let name = players.with_value(|m| m.name(side).to_owned());
+        let counts = move || {
+            let p = position.get();
+            (p.soldiers(side).count(), p.in_hand(side))
+        };
+        let active = move || position.with(|p| p.to_move() == side) && outcome.get().is_none();
+        let token = if side == Side::First {
+            "attacker"
+        } else {
+            "defender"
+        };
+        view! {
+            <div class="player" class:active=active data-side=side.token()>
+                <span class=format!("soldier {token} player-token") aria-hidden="true"></span>
+                <span class="player-name">{name}</span>
+                {move || {
+                    let role = tr!("side-name", { "side" => role_key(variant, side) });
+                    let default = tr!("player-default", { "side" => role_key(variant, side) });
+                    let shown = players.with_value(|m| m.name(side) != default && m.name(side) != role);
+                    shown.then(|| view! { <span class="player-role">{role}</span> })
+                }}
+                <span class="player-counts">
+                    {move || tr!("hud-on-board", { "count" => counts().0 })}
+                    {move || {
+                        let in_hand = counts().1;
+                        (in_hand > 0).then(|| view! { <span class="in-hand">{tr!("hud-in-hand", { "count" => in_hand })}</span> })
+                    }}
+                </span>
+            </div>
+        }
+    };
+
+    let status = move || {
+        let p = position.get();
+        let side = tr!("side-name", { "side" => role_key(variant, p.to_move()) });
+        if outcome.get().is_some() {
+            return tr!("hud-phase", { "phase" => "over" });
+        }
+        if p.is_setting() {
+            return tr!("hud-setting", { "side" => side, "n" => p.placed_this_turn() + 1 });
+        }
+        if let Some(square) = p.chain() {
+            return match p.rules().chain {
+                ChainRule::Compulsory => {
+                    tr!("hud-chain", { "side" => side, "square" => square.to_string() })
+                }
+                ChainRule::Optional => {
+                    tr!("hud-chain-optional", { "side" => side, "square" => square.to_string() })
+                }
+            };
+        }
+        tr!("hud-to-move", { "side" => side, "turn" => p.turn() })
+    };
+
+    let pass_notice = move || {
+        controller.with(|c| {
+            let last = c.game().plies().last().copied()?;
+            let blocked = last.effects.passed?;
+            Some(tr!("hud-pass", {
+                "blocked" => tr!("side-name", { "side" => role_key(variant, blocked) }),
+                "other" => tr!("side-name", { "side" => role_key(variant, blocked.opponent()) }),
+            }))
+        })
+    };
+
+    let exchange_status = move || {
+        let p = position.get();
+        let step = p.exchange().step();
+        (step > 0 && outcome.get().is_none()).then(|| tr!("exchange-status", { "step" => step }))
+    };
+
+    let quiet = move || {
+        let p = position.get();
+        let limit = p.rules().quiet_limit;
+        // Shown once the count nears the limit: the last third.
+        (limit > 0 && !p.is_setting() && u32::from(p.quiet()) * 3 >= u32::from(limit) * 2)
+            .then(|| tr!("hud-quiet", { "count" => p.quiet(), "limit" => limit }))
+    };
+
+    view! {
+        <div class="game-screen">
+            <section class="play-area">
+                {player_bar(Side::Second)}
+                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+                {player_bar(Side::First)}
+            </section>
+            <aside class="panel side-panel">
+                <p class="status" data-testid="status">{status}</p>
+                {move || pass_notice().map(|text| view! { <p class="notice pass" data-testid="pass-notice">{text}</p> })}
+                {move || exchange_status().map(|text| view! { <p class="notice exchange" data-testid="exchange-status">{text}</p> })}
+                {move || quiet().map(|text| view! { <p class="notice quiet" data-testid="quiet">{text}</p> })}
+                <div class="controls">
+                    <button type="button" data-testid="undo" disabled=move || !controller.with(Controller::can_undo)
+                        on:click=move |_| { controller.update(|c| { c.undo(); }); }>
+                        {move || tr!("control-undo")}
+                    </button>
+                    <button type="button" data-testid="redo" disabled=move || !controller.with(Controller::can_redo)
+                        on:click=move |_| { controller.update(|c| { c.redo(); }); }>
+                        {move || tr!("control-redo")}
+                    </button>
+                    <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
+                        {move || tr!("control-flip")}
+                    </button>
+                    {move || variant.is_kharbga().then(|| view! {
+                        <label class="toggle" class:disabled=move || !controller.with(Controller::flag_available)>
+                            <input
+                                type="checkbox"
+                                data-testid="exchange-flag"
+                                prop:checked=move || controller.with(Controller::flag)
+                                disabled=move || !controller.with(Controller::flag_available)
+                                on:change=move |event| {
+                                    let on = event_target_checked(&event);
+                                    controller.update(|c| c.set_flag(on));
+                                }
+                            />
+                            {move || tr!("control-exchange")}
+                        </label>
+                    })}
+                    {move || controller.with(Controller::can_stop).then(|| view! {
+                        <button type="button" class="primary" data-testid="stop-chain"
+                            on:click=move |_| {
+                                let response = controller.try_update(Controller::stop_chain).unwrap_or(Response::Ignored);
+                                respond(response);
+                            }>
+                            {move || tr!("control-stop")}
+                        </button>
+                    })}
+                    <label class="toggle">
+                        <input
+                            type="checkbox"
+                            data-testid="show-capturable"
+                            prop:checked=move || controller.with(|c| c.show_capturable)
+                            on:change=move |event| {
+                                let on = event_target_checked(&event);
+                                controller.update(|c| c.show_capturable = on);
+                            }
+                        />
+                        {move || tr!("control-capturable")}
+                    </label>
+                </div>
+                {move || controller.with(|c| c.browsing().is_some()).then(|| view! {
+                    <button type="button" class="primary back" data-testid="back-to-game"
+                        on:click=move |_| controller.update(Controller::back_to_game)>
+                        {move || tr!("control-back")}
+                    </button>
+                })}
+                <MoveList controller=controller variant=variant/>
+                <div class="controls end-controls">
+                    <button type="button" data-testid="resign" disabled=move || outcome.get().is_some()
+                        on:click=move |_| {
+                            let side = position.get_untracked().to_move();
+                            controller.update(|c| { c.resign(side); });
+                            result_open.set(true);
+                        }>
+                        {move || tr!("control-resign")}
+                    </button>
+                    <button type="button" data-testid="draw" disabled=move || outcome.get().is_some()
+                        on:click=move |_| {
+                            controller.update(|c| { c.agree_draw(); });
+                            result_open.set(true);
+                        }>
+                        {move || tr!("control-draw")}
+                    </button>
+                    <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
+                        {move || tr!("control-new")}
+                    </button>
+                </div>
+                <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || announcement.get()}</p>
+            </aside>
+            {move || {
+                let outcome = outcome.get()?;
+                result_open.get().then(|| {
+                    let winner_name = outcome.winner.map(|side| players.with_value(|m| m.name(side).to_owned()));
+                    let winner_token = outcome.winner_token();
+                    let reason = outcome.reason.token();
+                    view! {
+                        <div class="dialog-backdrop">
+                            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="result-title"
+                                data-testid="result" data-winner=winner_token data-reason=reason>
+                                <h2 id="result-title">{move || match winner_name.clone() {
+                                    Some(name) => tr!("result-winner", { "name" => name }),
+                                    None => tr!("result-draw"),
+                                }}</h2>
+                                <p>{move || tr!("result-reason", { "reason" => reason })}</p>
+                                <div class="controls">
+                                    <button type="button" class="primary" data-testid="rematch"
+                                        on:click=move |_| on_rematch.run(players.with_value(Match::swapped))>
+                                        {move || tr!("result-rematch")}
+                                    </button>
+                                    <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
+                                        {move || tr!("control-new")}
+                                    </button>
+                                    <button type="button" data-testid="result-close" on:click=move |_| result_open.set(false)>
+                                        {move || tr!("result-close")}
+                                    </button>
+                                </div>
+                            </div>
+                        </div>
+                    }
+                })
+            }}
+        </div>
+    }
+}
+
+/// A note on a ply, in words.
+fn note_text(note: Note) -> String {
+    match note {
+        Note::Captures(squares) => tr!("note-captures", { "squares" => squares }),
+        Note::Removed(squares) => tr!("note-removed", { "squares" => squares }),
+        Note::Exchange(kind, squares) => {
+            tr!("note-exchange", { "kind" => kind, "squares" => squares })
+        }
+        Note::Pass(side_key) => {
+            tr!("note-pass", { "side" => tr!("side-name", { "side" => side_key }) })
+        }
+    }
+}
+
+/// The moves, a turn per row; a click shows that position.
+#[component]
+fn MoveList(controller: RwSignal<Controller>, variant: Variant) -> impl IntoView {
+    let groups = Memo::new(move |_| controller.with(|c| turn_groups(c.game())));
+    let current =
+        Memo::new(move |_| controller.with(|c| c.browsing().unwrap_or(c.game().plies().len())));
+    view! {
+        <section class="moves" aria-labelledby="moves-title">
+            <h2 id="moves-title">{move || tr!("moves-title")}</h2>
+            <ol class="move-list" data-testid="move-list">
+                {move || {
+                    groups
+                        .get()
+                        .into_iter()
+                        .map(|group| {
+                            let side_class = if group.side == Side::First { "turn first" } else { "turn second" };
+                            let plies = group
+                                .plies
+                                .into_iter()
+                                .map(|(index, played)| {
+                                    let notes: Vec<String> =
+                                        ply_notes(variant, &played).into_iter().map(note_text).collect();
+                                    let text = played.ply.to_string();
+                                    view! {
+                                        <button
+                                            type="button"
+                                            class="ply"
+                                            class:current=move || current.get() == index + 1
+                                            data-ply=index
+                                            on:click=move |_| controller.update(|c| c.browse(index + 1))
+                                        >
+                                            {text}
+                                            {(!notes.is_empty()).then(|| view! { <span class="ply-notes">{notes.join(" · ")}</span> })}
+                                        </button>
+                                    }
+                                })
+                                .collect_view();
+                            let role = role_key(variant, group.side);
+                            view! {
+                                <li class=side_class>
+                                    <span class="turn-number">{format!("{}.", group.turn)}</span>
+                                    <span class="visually-hidden">{move || tr!("side-name", { "side" => role })}</span>
+                                    {plies}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </section>
+    }
+}

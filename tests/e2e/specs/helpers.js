@@ -1,0 +1,73 @@
+// Shared steps for the end-to-end tests: start games and play canonical plies
+// by clicking, the way a player does.
+import { expect } from '@playwright/test';
+
+export const square = (page, name) => page.locator(`[data-square="${name}"]`);
+export const board = (page) => page.getByTestId('board');
+
+/** Opens the app in English with a clean slate. */
+export async function openApp(page) {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(board(page)).toBeVisible();
+}
+
+/** Starts a game from the new-game screen: variant token and options. */
+export async function startGame(page, variant, options = {}) {
+  await page.getByTestId('new-game').click();
+  await page.getByTestId(`variant-${variant}`).check();
+  if (options.quiet !== undefined) await page.getByTestId('option-quiet').fill(String(options.quiet));
+  if (options.chain) await page.getByTestId('option-chain').selectOption(options.chain);
+  if (options.blocked) await page.getByTestId('option-blocked').selectOption(options.blocked);
+  if (options.first) await page.getByTestId('name-first').fill(options.first);
+  if (options.second) await page.getByTestId('name-second').fill(options.second);
+  await page.getByTestId('start').click();
+  await expect(board(page)).toHaveAttribute('data-phase', 'setting');
+}
+
+/** Plays one ply in canonical text (`c4`, `d3-d4`, `e7-e6*`, `stop`, `xc4`) by clicking. */
+export async function play(page, ply) {
+  const plies = await page.locator('[data-ply]').count();
+  if (ply === 'stop') {
+    await page.getByTestId('stop-chain').click();
+  } else if (ply.startsWith('x')) {
+    await square(page, ply.slice(1)).click();
+  } else if (ply.includes('-')) {
+    const flagged = ply.endsWith('*');
+    const [from, to] = ply.replace('*', '').split('-');
+    if (flagged) await page.getByTestId('exchange-flag').check();
+    const chainSoldier = await square(page, from).getAttribute('data-forced');
+    if (chainSoldier !== 'true') await square(page, from).click();
+    await expect(square(page, to)).toHaveAttribute('data-dest', 'true');
+    await square(page, to).click();
+  } else {
+    await square(page, ply).click();
+  }
+  // Every ply lands in the move list.
+  await expect(page.locator('[data-ply]')).toHaveCount(plies + 1);
+}
+
+/** Plays a space-separated list of plies. */
+export async function playAll(page, plies) {
+  for (const ply of plies.trim().split(/\s+/)) {
+    await play(page, ply);
+  }
+}
+
+/** The soldiers on the board: [first, second]. */
+export async function counts(page) {
+  return [
+    await page.locator('[data-piece="attacker"]').count(),
+    await page.locator('[data-piece="defender"]').count(),
+  ];
+}
+
+/** Text without the Unicode isolation marks Fluent puts around arguments. */
+export const plain = (text) => (text ?? '').replace(/[\u2068\u2069]/g, '');
+
+/** Waits until the element's visible text, without isolation marks, is `expected`. */
+export async function expectText(locator, expected) {
+  await expect.poll(async () => plain(await locator.textContent())).toBe(expected);
+}
