@@ -19,7 +19,7 @@ CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help serve build test bench fuzz tools browser e2e-deps \
-        check-fmt clippy test-native test-wasm test-e2e release sizes
+        check-fmt clippy test-native test-wasm test-e2e release sizes screenshots
 
 help:
 	@echo "make serve   install what is missing, serve the app on http://127.0.0.1:8080"
@@ -96,6 +96,10 @@ test-wasm: tools browser
 test-e2e: e2e-deps browser
 	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
 	cd $(E2E) && npx playwright test
+
+# Screenshots of the key screens into docs/screenshots (by hand, not in CI).
+screenshots: e2e-deps browser release
+	cd $(E2E) && node screenshots.mjs
 
 # Figures, not pass/fail: engine throughput, then the release page's size.
 bench: release

@@ -240,6 +240,7 @@ fn square_button(
         square,
         piece,
         is_malha,
+        removed,
         is_destination,
         is_forced,
         is_forbidden,
@@ -283,6 +284,10 @@ fn square_button(
             title=title
             on:focus=move |_| focused.set(Some(square))
         >
+            {removed.map(|side| {
+                let class = format!("soldier {} fading", piece_token(Some(side)));
+                view! { <span class=class aria-hidden="true"></span> }
+            })}
             {piece
                 .map(|_| {
                     let class = if lifted {

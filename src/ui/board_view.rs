@@ -29,6 +29,14 @@ pub struct Marks {
     pub forbidden: Bitboard,
     /// Soldiers of the side to move that can step.
     pub movable: Bitboard,
+    /// The last step, for its animation: where the soldier arrived and the
+    /// direction it came from (`n`, `s`, `e`, `w`: the side of the square).
+    pub arrived: Option<(Square, &'static str)>,
+    /// Soldiers the last ply took off the board, and whose they were: drawn
+    /// fading out.
+    pub removed: Bitboard,
+    /// Whose soldiers `removed` were (first player's, second's).
+    pub removed_sides: [Bitboard; 2],
 }
 
 /// Everything the board needs to draw one position.
@@ -59,6 +67,8 @@ pub struct SquareView {
     pub piece: Option<Side>,
     /// True for the centre square.
     pub is_malha: bool,
+    /// A soldier taken off this square by the last ply (drawn fading out).
+    pub removed: Option<Side>,
     /// A legal destination of the selected soldier.
     pub is_destination: bool,
     /// The soldier that must go on capturing.
@@ -218,7 +228,23 @@ impl BoardView {
             Some(Side::Second) => "has-defender",
             None => "empty",
         });
+        // On a flipped board the soldier came from the opposite side of the screen.
+        let arrived = marks
+            .arrived
+            .filter(|(s, _)| *s == square)
+            .map(|(_, from)| match (self.flipped, from) {
+                (false, side) => side,
+                (true, "n") => "s",
+                (true, "s") => "n",
+                (true, "e") => "w",
+                (true, _) => "e",
+            });
         let flags = [
+            (arrived == Some("n"), "arrived-n"),
+            (arrived == Some("s"), "arrived-s"),
+            (arrived == Some("e"), "arrived-e"),
+            (arrived == Some("w"), "arrived-w"),
+            (marks.removed.contains(square) && piece.is_none(), "removed"),
             (marks.selected == Some(square), "selected"),
             (is_destination, "dest"),
             (marks.last_move.contains(square), "last-move"),
@@ -236,10 +262,18 @@ impl BoardView {
             (marks.movable.contains(square), "movable"),
         ];
         classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, class)| *class));
+        let removed = if piece.is_some() || !marks.removed.contains(square) {
+            None
+        } else if marks.removed_sides[0].contains(square) {
+            Some(Side::First)
+        } else {
+            Some(Side::Second)
+        };
         SquareView {
             square,
             piece,
             is_malha,
+            removed,
             is_destination,
             is_forced,
             is_forbidden,

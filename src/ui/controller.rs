@@ -17,6 +17,8 @@ pub enum Response {
     Selected(Square),
     /// The selection was cleared.
     Cleared,
+    /// The square is closed for now by the Malha-access rule.
+    Forbidden(Square),
     /// Nothing happened: the gesture does not apply here.
     Ignored,
 }
@@ -116,6 +118,9 @@ impl Controller {
             return Response::Ignored;
         };
         if position.is_setting() {
+            if position.malha_access_forbidden().contains(square) {
+                return Response::Forbidden(square);
+            }
             return self.try_play(Ply::Place(square));
         }
         // A blocked player (under the removal option) taps the enemy soldier to remove.
@@ -300,6 +305,31 @@ impl Controller {
                 }
                 Ply::Stop => Bitboard::EMPTY,
             };
+            if let Ply::Step { from, to, .. } = last.ply {
+                // Seen from the arriving square, the side it came from.
+                let came_from = match (from.file().cmp(&to.file()), from.rank().cmp(&to.rank())) {
+                    (_, std::cmp::Ordering::Greater) => "n",
+                    (_, std::cmp::Ordering::Less) => "s",
+                    (std::cmp::Ordering::Greater, _) => "e",
+                    _ => "w",
+                };
+                marks.arrived = Some((to, came_from));
+            }
+            let before = self.game.position_at(shown_index - 1);
+            let gone = last.effects.captured | last.effects.removed;
+            if let Some(before) = before {
+                marks.removed = gone;
+                marks.removed_sides = [
+                    gone & before.soldiers(Side::First),
+                    gone & before.soldiers(Side::Second),
+                ];
+                // The exchange's requesting soldier was removed where it arrived.
+                if let Some(crate::engine::ExchangeEvent::Completed([soldier, _, _])) =
+                    last.effects.exchange
+                {
+                    marks.removed_sides[1].insert(soldier);
+                }
+            }
         }
         if self.browsing.is_none() && self.game.outcome().is_none() {
             marks.selected = self.selected;
@@ -467,6 +497,17 @@ mod tests {
         played(c.stop_chain());
         assert_eq!(c.game().position().to_move(), Side::Second);
         assert!(!c.can_stop());
+    }
+
+    #[test]
+    fn a_square_the_malha_rule_closes_says_so() {
+        let mut c = controller(
+            Rules::kharbga(),
+            "7/7/7/2s1s2/3s3/7/SSSS3 b 20,21 - - 0 3 -",
+        );
+        assert_eq!(c.tap(sq("d5")), Response::Forbidden(sq("d5")));
+        assert!(c.board_view().marks.forbidden.contains(sq("d5")));
+        assert!(matches!(c.tap(sq("a7")), Response::Played(_)));
     }
 
     #[test]

@@ -75,11 +75,19 @@ pub fn GameScreen(
         announcement.set(text);
     };
 
-    let respond = move |response: Response| {
-        if let Response::Played(played) = response {
+    let notice = RwSignal::new(None::<String>);
+    let respond = move |response: Response| match response {
+        Response::Played(played) => {
+            notice.set(None);
             announce(&played);
             result_open.set(true);
         }
+        Response::Forbidden(_) => {
+            let text = tr!("square-forbidden");
+            announcement.set(text.clone());
+            notice.set(Some(text));
+        }
+        Response::Selected(_) | Response::Cleared | Response::Ignored => {}
     };
     let on_tap = Callback::new(move |square| {
         let response = controller
@@ -157,8 +165,13 @@ pub fn GameScreen(
     let status = move || {
         let p = position.get();
         let side = tr!("side-name", { "side" => role_key(variant, p.to_move()) });
-        if outcome.get().is_some() {
-            return tr!("hud-phase", { "phase" => "over" });
+        if let Some(o) = outcome.get() {
+            return match o.winner {
+                Some(winner) => {
+                    tr!("result-winner", { "name" => players.with_value(|m| m.name(winner).to_owned()) })
+                }
+                None => tr!("result-draw"),
+            };
         }
         if p.is_setting() {
             return tr!("hud-setting", { "side" => side, "n" => p.placed_this_turn() + 1 });
@@ -209,7 +222,18 @@ pub fn GameScreen(
                 {player_bar(Side::First)}
             </section>
             <aside class="panel side-panel">
+                <p class="phase" data-testid="phase">{move || {
+                    let phase = if outcome.get().is_some() {
+                        "over"
+                    } else if position.with(|p| p.is_setting()) {
+                        "setting"
+                    } else {
+                        "moving"
+                    };
+                    tr!("hud-phase", { "phase" => phase })
+                }}</p>
                 <p class="status" data-testid="status">{status}</p>
+                {move || notice.get().map(|text| view! { <p class="notice forbidden" data-testid="notice">{text}</p> })}
                 {move || pass_notice().map(|text| view! { <p class="notice pass" data-testid="pass-notice">{text}</p> })}
                 {move || exchange_status().map(|text| view! { <p class="notice exchange" data-testid="exchange-status">{text}</p> })}
                 {move || quiet().map(|text| view! { <p class="notice quiet" data-testid="quiet">{text}</p> })}
@@ -347,10 +371,26 @@ fn MoveList(controller: RwSignal<Controller>, variant: Variant) -> impl IntoView
     let groups = Memo::new(move |_| controller.with(|c| turn_groups(c.game())));
     let current =
         Memo::new(move |_| controller.with(|c| c.browsing().unwrap_or(c.game().plies().len())));
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // Keep the shown ply in sight as the game grows or is browsed.
+    Effect::new(move |_| {
+        current.track();
+        groups.track();
+        let Some(list) = list.get() else { return };
+        let current = list
+            .query_selector(".ply.current")
+            .ok()
+            .flatten()
+            .and_then(|e| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+        if let Some(ply) = current {
+            // Scroll the list only (not the page): the ply near the middle.
+            list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+        }
+    });
     view! {
         <section class="moves" aria-labelledby="moves-title">
             <h2 id="moves-title">{move || tr!("moves-title")}</h2>
-            <ol class="move-list" data-testid="move-list">
+            <ol class="move-list" data-testid="move-list" node_ref=list>
                 {move || {
                     groups
                         .get()

@@ -92,3 +92,18 @@ test('drag and drop with a mouse, then with a finger', async ({ page }) => {
   await expect(square(page, tto)).toHaveAttribute('data-piece', /attacker|defender/);
   await expect(page.locator('[data-ply]')).toHaveCount(26);
 });
+
+test('a square closed by the Malha-access rule says why', async ({ page }) => {
+  await openApp(page);
+  await startGame(page, 'kharbga');
+  await playAll(page, 'a1 b1 c4 e4 c1 d1 d3');
+  const d5 = square(page, 'd5');
+  await expect(d5).toHaveClass(/forbidden/);
+  await expect(d5).toHaveAttribute('title', /Malha/);
+  await d5.click();
+  await expect(page.getByTestId('notice')).toContainText('Malha');
+  await expect(d5).not.toHaveAttribute('data-piece', /.+/);
+  // Elsewhere the Defender sets as usual.
+  await playAll(page, 'g7');
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+});
