@@ -103,7 +103,7 @@ screenshots: e2e-deps browser release
 
 # Figures, not pass/fail: engine throughput, then the release page's size.
 bench: release
-	cargo run --quiet --release --locked --bin kharbga-cli -- bench
+	cargo run --quiet --profile native --locked --bin kharbga-cli -- bench
 	@$(MAKE) --no-print-directory sizes
 
 # Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
