@@ -68,32 +68,7 @@ pub fn answer(line: &str) -> String {
     )
 }
 
-/// A small, fast, seedable generator (xorshift64*): the benchmark and the
-/// property tests need repeatable randomness, not quality.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed` (any value; 0 is remapped).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+pub use crate::ai::Rng;
 
 /// Totals of a run of random playouts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -199,4 +174,113 @@ pub fn bench_report(only: &[String]) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// A clock for native searches.
+#[derive(Clone, Copy, Debug)]
+pub struct WallClock(Instant);
+
+impl WallClock {
+    /// A clock started now.
+    pub fn start() -> WallClock {
+        WallClock(Instant::now())
+    }
+}
+
+impl crate::ai::Clock for WallClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// `kharbga-cli think`: the best ply, evaluation, depth, nodes and
+/// principal variation for `position`.
+pub fn think(position: &Position, time_ms: u64, nodes: u64) -> String {
+    use crate::ai::{Limits, Searcher};
+    let mut searcher = Searcher::new(20);
+    let limits = Limits {
+        depth: 64,
+        nodes,
+        time_ms: Some(time_ms),
+    };
+    let started = Instant::now();
+    let result = searcher.search(position, limits, &WallClock::start());
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
+    format!(
+        "best {} score {} depth {} nodes {} nps {:.0} pv {}",
+        result.best.map_or("-".to_owned(), |p| p.to_string()),
+        result.score,
+        result.depth,
+        result.nodes,
+        result.nodes as f64 / seconds,
+        pv.join(" ")
+    )
+}
+
+/// The totals of a match between two levels, from A's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchScore {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+}
+
+impl MatchScore {
+    /// A's score in percent (a draw is half a point).
+    pub fn percent(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) * 100.0 / f64::from(games)
+    }
+}
+
+/// Plays `games` games between levels `a` and `b` (A is the first player in
+/// even games, the second in odd ones) under `rules`, with a fixed seed.
+pub fn play_match(
+    rules: Rules,
+    a: crate::ai::Level,
+    b: crate::ai::Level,
+    games: u32,
+    time_ms: Option<u64>,
+    seed: u64,
+) -> MatchScore {
+    use crate::ai::Searcher;
+    let mut rng = Rng::new(seed);
+    let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
+    let mut score = MatchScore::default();
+    for game_number in 0..games {
+        let a_side = if game_number % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut game = Game::new(rules);
+        while game.outcome().is_none() && game.plies().len() < 2_000 {
+            let position = *game.position();
+            let (level, searcher) = if position.to_move() == a_side {
+                (a, &mut searcher_a)
+            } else {
+                (b, &mut searcher_b)
+            };
+            let clock = WallClock::start();
+            let Some(ply) = level.choose(&position, searcher, &mut rng, time_ms, &clock) else {
+                break;
+            };
+            if game.play(ply).is_err() {
+                break;
+            }
+        }
+        match game.outcome().and_then(|o| o.winner) {
+            Some(side) if side == a_side => score.wins += 1,
+            Some(_) => score.losses += 1,
+            None => score.draws += 1,
+        }
+    }
+    score
 }

@@ -16,6 +16,11 @@ USAGE
   kharbga-cli perft <variant> <depth> [position string]
   kharbga-cli bench [variant...]             playout and perft throughput
   kharbga-cli fen <variant> [plies...]       the position string after the plies
+  kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
+                                             the computer's best ply, score, depth, nodes, pv
+  kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S]
+                                             computer against computer, sides alternated;
+                                             levels: random, greedy, 1 to 5
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -85,6 +90,100 @@ fn run_fen(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `--key value` pairs, in order.
+type Options = Vec<(String, String)>;
+
+/// Splits `--key value` options from the other arguments.
+fn options(args: &[String]) -> Result<(Vec<String>, Options), String> {
+    let (mut rest, mut pairs) = (Vec::new(), Vec::new());
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.strip_prefix("--") {
+            Some(key) => {
+                let value = iter
+                    .next()
+                    .ok_or_else(|| format!("--{key} needs a value"))?;
+                pairs.push((key.to_owned(), value.clone()));
+            }
+            None => rest.push(arg.clone()),
+        }
+    }
+    Ok((rest, pairs))
+}
+
+fn number<T: std::str::FromStr>(
+    pairs: &[(String, String)],
+    key: &str,
+    default: T,
+) -> Result<T, String> {
+    match pairs.iter().find(|(k, _)| k == key) {
+        Some((_, v)) => v
+            .parse()
+            .map_err(|_| format!("--{key} `{v}` is not a number")),
+        None => Ok(default),
+    }
+}
+
+fn run_think(args: &[String]) -> Result<(), String> {
+    let (rest, pairs) = options(args)?;
+    let [spec, position @ ..] = rest.as_slice() else {
+        return Err(
+            "usage: kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]"
+                .to_owned(),
+        );
+    };
+    let rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+    let position = if position.is_empty() {
+        Position::new(rules)
+    } else {
+        Position::from_text(&position.join(" "), rules).map_err(|e| format!("bad position: {e}"))?
+    };
+    let time_ms = number(&pairs, "time-ms", 1_000u64)?;
+    let nodes = number(&pairs, "nodes", u64::MAX)?;
+    println!("{}", kharbga::cli::think(&position, time_ms, nodes));
+    Ok(())
+}
+
+fn run_match(args: &[String]) -> Result<(), String> {
+    let (_, pairs) = options(args)?;
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let level = |key: &str| -> Result<kharbga::ai::Level, String> {
+        get(key)
+            .ok_or_else(|| format!("--{key} is needed"))?
+            .parse()
+            .map_err(|e| format!("{e}"))
+    };
+    let (a, b) = (level("a")?, level("b")?);
+    let rules: Rules = get("variant")
+        .unwrap_or("kharbga")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let games = number(&pairs, "games", 10u32)?;
+    let time_ms = pairs
+        .iter()
+        .any(|(k, _)| k == "time-ms")
+        .then(|| number(&pairs, "time-ms", 200u64))
+        .transpose()?;
+    let seed = number(&pairs, "seed", 2026u64)?;
+    let started = Instant::now();
+    let score = kharbga::cli::play_match(rules, a, b, games, time_ms, seed);
+    println!(
+        "match {a} vs {b} {} games {games}: wins {} draws {} losses {} score {:.1}% ({:.0} s)",
+        rules.variant.token(),
+        score.wins,
+        score.draws,
+        score.losses,
+        score.percent(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn report(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,6 +200,8 @@ fn main() -> ExitCode {
         Some("batch") => batch(),
         Some("perft") => report(run_perft(&args[1..])),
         Some("fen") => report(run_fen(&args[1..])),
+        Some("think") => report(run_think(&args[1..])),
+        Some("match") => report(run_match(&args[1..])),
         Some("bench") => {
             for line in bench_report(&args[1..]) {
                 println!("{line}");

@@ -565,9 +565,21 @@ impl Position {
         by_word!(self.geo(), |m, w| (m.neighbours(w(own)) & w(empty)).any())
     }
 
+    /// How many steps `side` would have: soldier and empty neighbour pairs.
+    pub fn mobility(&self, side: Side) -> u32 {
+        let (own, empty) = (self.soldiers[idx(side)], self.empty());
+        by_word!(self.geo(), |m, w| {
+            let (own, empty) = (w(own), w(empty));
+            Direction::ALL
+                .iter()
+                .map(|d| (m.shift(own, *d) & empty).bitboard().count())
+                .sum()
+        })
+    }
+
     /// The empty squares that `side` would capture something by stepping
     /// onto: some direction has an enemy then one of `side`'s soldiers.
-    fn capture_targets(&self, side: Side) -> Bitboard {
+    pub fn capture_targets(&self, side: Side) -> Bitboard {
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())] - self.immune();
         let empty = self.empty();

@@ -2,6 +2,7 @@
 //! property tests, the perft table and the CLI protocol.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod ai;
 mod cli;
 mod helpers;
 mod perft;

@@ -1,0 +1,127 @@
+//! The levels a player chooses: two baselines (random, greedy) and five
+//! searching levels, from forgiving to the strongest the budget allows.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::{Ply, Position};
+
+use super::rng::Rng;
+use super::search::{Clock, Limits, Searcher};
+
+/// A computer player's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal ply, uniformly.
+    Random,
+    /// The ply that captures most, else random: the original project's AI.
+    Greedy,
+    /// A searching level, 1 (forgiving) to 5 (strongest).
+    Search(u8),
+}
+
+/// A level name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown level `{}` (random, greedy, 1 to 5)", self.0)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        match text {
+            "random" => Ok(Level::Random),
+            "greedy" => Ok(Level::Greedy),
+            _ => match text.parse::<u8>() {
+                Ok(n @ 1..=5) => Ok(Level::Search(n)),
+                _ => Err(LevelError(text.to_owned())),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Random => f.write_str("random"),
+            Level::Greedy => f.write_str("greedy"),
+            Level::Search(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl Level {
+    /// The search budget and the chance (in percent) of a random ply instead.
+    fn budget(self, time_ms: Option<u64>) -> (Limits, u32) {
+        let (nodes, noise) = match self {
+            Level::Search(1) => (200, 30),
+            Level::Search(2) => (2_000, 12),
+            Level::Search(3) => (20_000, 4),
+            Level::Search(4) => (200_000, 0),
+            _ => (u64::MAX, 0),
+        };
+        let time_ms = match self {
+            Level::Search(5) => Some(time_ms.unwrap_or(1_000)),
+            _ => time_ms,
+        };
+        (
+            Limits {
+                depth: 64,
+                nodes,
+                time_ms,
+            },
+            noise,
+        )
+    }
+
+    /// The ply this level plays in `position` (none when the game is over).
+    pub fn choose(
+        self,
+        position: &Position,
+        searcher: &mut Searcher,
+        rng: &mut Rng,
+        time_ms: Option<u64>,
+        clock: &dyn Clock,
+    ) -> Option<Ply> {
+        let plies = position.legal_plies();
+        let random = |rng: &mut Rng| plies.get(rng.below(plies.len().max(1))).copied();
+        if plies.is_empty() {
+            return None;
+        }
+        match self {
+            Level::Random => random(rng),
+            Level::Greedy => {
+                let captured = |ply: &Ply| {
+                    let mut next = *position;
+                    next.play_unchecked_with_effects(*ply).captured.count()
+                };
+                let most = plies.iter().map(captured).max().unwrap_or(0);
+                if most == 0 {
+                    return random(rng);
+                }
+                let best: Vec<Ply> = plies
+                    .iter()
+                    .filter(|p| captured(p) == most)
+                    .copied()
+                    .collect();
+                best.get(rng.below(best.len())).copied()
+            }
+            Level::Search(_) => {
+                let (limits, noise) = self.budget(time_ms);
+                if noise > 0 && rng.below(100) < noise as usize {
+                    return random(rng);
+                }
+                searcher
+                    .search(position, limits, clock)
+                    .best
+                    .or_else(|| random(rng))
+            }
+        }
+    }
+}

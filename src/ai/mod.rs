@@ -1,0 +1,18 @@
+//! The computer player: a searcher over the engine's positions, its
+//! evaluation, and the levels offered to players.
+//!
+//! No web dependency: the same search runs natively (CLI, tests, benchmarks)
+//! and, later, in a Web Worker. Every search is bounded by nodes and, when a
+//! clock is given, by time (`Clock`: a busy worker cannot read a stop message).
+
+mod eval;
+mod level;
+mod rng;
+mod search;
+mod zobrist;
+
+pub use eval::evaluate;
+pub use level::{Level, LevelError};
+pub use rng::Rng;
+pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher};
+pub use zobrist::hash;
