@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::engine::{Ply, Position};
 
 use super::rng::Rng;
-use super::search::{Clock, Limits, Searcher};
+use super::search::{Clock, Limits, SearchResult, Searcher};
 
 /// A computer player's strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,13 +89,27 @@ impl Level {
         time_ms: Option<u64>,
         clock: &dyn Clock,
     ) -> Option<Ply> {
+        self.think(position, searcher, rng, time_ms, clock)
+            .map(|(ply, _)| ply)
+    }
+
+    /// As [`Level::choose`], with the search's findings when it searched.
+    pub fn think(
+        self,
+        position: &Position,
+        searcher: &mut Searcher,
+        rng: &mut Rng,
+        time_ms: Option<u64>,
+        clock: &dyn Clock,
+    ) -> Option<(Ply, Option<SearchResult>)> {
         let plies = position.legal_plies();
-        let random = |rng: &mut Rng| plies.get(rng.below(plies.len().max(1))).copied();
         if plies.is_empty() {
             return None;
         }
+        let random = |rng: &mut Rng| plies.get(rng.below(plies.len())).copied();
+        let plain = |ply: Option<Ply>| ply.map(|p| (p, None));
         match self {
-            Level::Random => random(rng),
+            Level::Random => plain(random(rng)),
             Level::Greedy => {
                 let captured = |ply: &Ply| {
                     let mut next = *position;
@@ -103,24 +117,25 @@ impl Level {
                 };
                 let most = plies.iter().map(captured).max().unwrap_or(0);
                 if most == 0 {
-                    return random(rng);
+                    return plain(random(rng));
                 }
                 let best: Vec<Ply> = plies
                     .iter()
                     .filter(|p| captured(p) == most)
                     .copied()
                     .collect();
-                best.get(rng.below(best.len())).copied()
+                plain(best.get(rng.below(best.len())).copied())
             }
             Level::Search(_) => {
                 let (limits, noise) = self.budget(time_ms);
                 if noise > 0 && rng.below(100) < noise as usize {
-                    return random(rng);
+                    return plain(random(rng));
                 }
-                searcher
-                    .search(position, limits, clock)
-                    .best
-                    .or_else(|| random(rng))
+                let result = searcher.search(position, limits, clock);
+                match result.best {
+                    Some(ply) => Some((ply, Some(result))),
+                    None => plain(random(rng)),
+                }
             }
         }
     }

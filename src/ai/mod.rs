@@ -7,6 +7,7 @@
 
 mod eval;
 mod level;
+pub mod protocol;
 mod rng;
 mod search;
 mod zobrist;
