@@ -1,0 +1,44 @@
+// The AI's Web Worker, built by Trunk next to the page: it answers protocol
+// requests off the main thread.
+import { test, expect } from '@playwright/test';
+
+/** Starts the worker, waits for `ready`, sends `lines`, collects one answer each. */
+async function ask(page, lines) {
+  return page.evaluate(
+    (lines) =>
+      new Promise((resolve, reject) => {
+        const worker = new Worker('./kharbga-worker_loader.js');
+        const answers = [];
+        worker.onerror = (e) => reject(new Error(e.message));
+        worker.onmessage = (event) => {
+          if (event.data === 'ready') {
+            for (const line of lines) worker.postMessage(line);
+            return;
+          }
+          answers.push(event.data);
+          if (answers.length === lines.length) {
+            worker.terminate();
+            resolve(answers);
+          }
+        };
+      }),
+    lines,
+  );
+}
+
+test('the AI worker answers with a legal ply, and refuses nonsense', async ({ page }) => {
+  await page.goto('/');
+  const [win, nonsense, kharbga] = await ask(page, [
+    'think 7 4 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -',
+    'think 8 4 200 chess -',
+    'think 9 5 500 kharbga sSSsSss/ssSssSs/sssSSsS/SSS1sSS/SSSsSss/SSssSSs/ssSsSsS w 0,0 - - 0 13 f',
+  ]);
+  expect(win).toMatch(/^best 7 c1-b1 w1 /);
+  expect(nonsense).toMatch(/^error 8 /);
+  const [, id, ply, , depth, nodes] = kharbga.split(' ');
+  expect(id).toBe('9');
+  expect(['c4-d4', 'e4-d4']).toContain(ply);
+  expect(Number(depth)).toBeGreaterThan(2);
+  // The browser's search speed, for the record (0.5 s budget).
+  console.log(`worker search: depth ${depth}, ${nodes} nodes in 0.5 s = ${Math.round(Number(nodes) / 0.5)} nodes/s`);
+});
