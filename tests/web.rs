@@ -144,6 +144,7 @@ async fn the_game_screen_plays_taps_and_lists_them() {
         rules: Rules::seega(BoardSize::Five),
         first: "Amel".into(),
         second: "Youssef".into(),
+        computer: None,
     };
     let _mounted = leptos::mount::mount_to(container.clone(), move || {
         view! {

@@ -36,7 +36,7 @@ variant-name = { $variant ->
     }
 mode-name = { $mode ->
         [hotseat] لاعبان على هذا الجهاز
-        [computer] ضد الحاسوب (قريبًا)
+        [computer] ضد الحاسوب
        *[online] عبر الإنترنت برابط مشترك (قريبًا)
     }
 newgame-title = لعبة جديدة
@@ -116,3 +116,14 @@ result-reason = { $reason ->
     }
 result-rematch = مباراة ثأرية مع تبادل الأدوار
 result-close = انظر إلى الرقعة
+computer-name = الحاسوب، المستوى { $level }
+computer-thinking = الحاسوب يفكر…
+newgame-level = مستوى الحاسوب
+newgame-you-play = أنت تلعب
+level-name = { $level ->
+        [1] 1 — مبتدئ
+        [2] 2 — هاوٍ
+        [3] 3 — لاعب نادٍ
+        [4] 4 — قوي
+       *[5] 5 — الأقوى
+    }

@@ -37,7 +37,7 @@ variant-name = { $variant ->
     }
 mode-name = { $mode ->
         [hotseat] Two players on this device
-        [computer] Against the computer (coming soon)
+        [computer] Against the computer
        *[online] Online, from a shared link (coming soon)
     }
 newgame-title = New game
@@ -117,3 +117,14 @@ result-reason = { $reason ->
     }
 result-rematch = Rematch, sides swapped
 result-close = Look at the board
+computer-name = Computer, level { $level }
+computer-thinking = The computer is thinking…
+newgame-level = The computer's level
+newgame-you-play = You play
+level-name = { $level ->
+        [1] 1 — beginner
+        [2] 2 — casual
+        [3] 3 — club player
+        [4] 4 — strong
+       *[5] 5 — strongest
+    }

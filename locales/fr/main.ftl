@@ -36,7 +36,7 @@ variant-name = { $variant ->
     }
 mode-name = { $mode ->
         [hotseat] Deux joueurs sur cet appareil
-        [computer] Contre l'ordinateur (bientôt)
+        [computer] Contre l'ordinateur
        *[online] En ligne, par un lien partagé (bientôt)
     }
 newgame-title = Nouvelle partie
@@ -116,3 +116,14 @@ result-reason = { $reason ->
     }
 result-rematch = Revanche, camps échangés
 result-close = Voir le plateau
+computer-name = Ordinateur, niveau { $level }
+computer-thinking = L'ordinateur réfléchit…
+newgame-level = Niveau de l'ordinateur
+newgame-you-play = Vous jouez
+level-name = { $level ->
+        [1] 1 — débutant
+        [2] 2 — amateur
+        [3] 3 — joueur de club
+        [4] 4 — fort
+       *[5] 5 — le plus fort
+    }

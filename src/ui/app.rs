@@ -36,14 +36,7 @@ fn Shell() -> impl IntoView {
     });
 
     // A game starts right away with the default players; "new game" offers the choices.
-    let screen = RwSignal::new(Screen::Playing(
-        Match {
-            rules: Rules::kharbga(),
-            first: String::new(),
-            second: String::new(),
-        },
-        0,
-    ));
+    let screen = RwSignal::new(Screen::Playing(default_match(), 0));
     let games_started = StoredValue::new(0u32);
     let play = move |m: Match| {
         games_started.update_value(|n| *n += 1);
@@ -73,7 +66,7 @@ fn Shell() -> impl IntoView {
                     view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
                 }
                 Screen::Playing(m, _) => {
-                    let m = if m.first.is_empty() { named_defaults(m.rules) } else { m };
+                    let m = if m.first.is_empty() { named_defaults(m) } else { m };
                     view! { <GameScreen game=m on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
                 }
             }}
@@ -86,16 +79,18 @@ fn default_match() -> Match {
         rules: Rules::kharbga(),
         first: String::new(),
         second: String::new(),
+        computer: None,
     }
 }
 
 /// A match whose players are called by their role.
-fn named_defaults(rules: Rules) -> Match {
+fn named_defaults(m: Match) -> Match {
     use super::describe::side_key;
     use crate::engine::Side;
+    let variant = m.rules.variant;
     Match {
-        rules,
-        first: tr!("player-default", { "side" => side_key(rules.variant, Side::First) }),
-        second: tr!("player-default", { "side" => side_key(rules.variant, Side::Second) }),
+        first: tr!("player-default", { "side" => side_key(variant, Side::First) }),
+        second: tr!("player-default", { "side" => side_key(variant, Side::Second) }),
+        ..m
     }
 }

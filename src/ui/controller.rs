@@ -164,6 +164,11 @@ impl Controller {
         self.try_play(ply)
     }
 
+    /// Plays `ply` as given (the computer's answer), if it is legal now.
+    pub fn play_ply(&mut self, ply: Ply) -> Response {
+        self.try_play(ply)
+    }
+
     /// Ends an optional chain.
     pub fn stop_chain(&mut self) -> Response {
         self.try_play(Ply::Stop)

@@ -19,6 +19,8 @@ pub struct Match {
     pub first: String,
     /// The second player's name.
     pub second: String,
+    /// The computer's side and level, when one player is the computer.
+    pub computer: Option<(Side, crate::ai::Level)>,
 }
 
 impl Match {
@@ -28,6 +30,7 @@ impl Match {
             rules: self.rules,
             first: self.second.clone(),
             second: self.first.clone(),
+            computer: self.computer.map(|(side, level)| (side.opponent(), level)),
         }
     }
 
@@ -89,13 +92,76 @@ pub fn GameScreen(
         }
         Response::Selected(_) | Response::Cleared | Response::Ignored => {}
     };
+    // The computer, in a Web Worker: asked on its turn, answered by id, so
+    // an answer for a position that is gone (undo, new game) is dropped.
+    let computer = game.computer;
+    let thinking = RwSignal::new(None::<u64>);
+    let last_request = StoredValue::new(0u64);
+    let worker = StoredValue::new_local(None::<super::worker::AiWorker>);
+    if computer.is_some() {
+        let on_answer = move |answer: crate::ai::protocol::Answer| {
+            if thinking.get_untracked() != Some(answer.id()) {
+                return;
+            }
+            thinking.set(None);
+            if let crate::ai::protocol::Answer::Best { ply, .. } = answer {
+                let response = controller
+                    .try_update(|c| c.play_ply(ply))
+                    .unwrap_or(Response::Ignored);
+                respond(response);
+            }
+        };
+        worker.set_value(super::worker::AiWorker::start(on_answer));
+    }
+    Effect::new(move |_| {
+        let Some((side, level)) = computer else {
+            return;
+        };
+        // Re-run when the worker becomes ready.
+        if let Some(ready) = use_context::<super::worker::WorkerReady>() {
+            ready.0.track();
+        }
+        let ready =
+            worker.with_value(|w| w.as_ref().is_some_and(super::worker::AiWorker::is_ready));
+        let (live, to_move, position) = controller.with(|c| {
+            (
+                c.browsing().is_none() && c.game().outcome().is_none(),
+                c.game().position().to_move(),
+                *c.game().position(),
+            )
+        });
+        if !ready || !live || to_move != side || thinking.get_untracked().is_some() {
+            return;
+        }
+        last_request.update_value(|id| *id += 1);
+        let id = last_request.get_value();
+        let request = crate::ai::protocol::Request {
+            id,
+            level,
+            time_ms: 400,
+            rules: *position.rules(),
+            position,
+        };
+        thinking.set(Some(id));
+        worker.with_value(|w| {
+            if let Some(w) = w {
+                w.ask(&request.to_string());
+            }
+        });
+    });
     let on_tap = Callback::new(move |square| {
+        if computer.is_some_and(|(side, _)| position.with_untracked(|p| p.to_move() == side)) {
+            return;
+        }
         let response = controller
             .try_update(|c| c.tap(square))
             .unwrap_or(Response::Ignored);
         respond(response);
     });
     let on_drag = Callback::new(move |(from, to)| {
+        if computer.is_some_and(|(side, _)| position.with_untracked(|p| p.to_move() == side)) {
+            return;
+        }
         let response = controller
             .try_update(|c| c.drag(from, to))
             .unwrap_or(Response::Ignored);
@@ -233,13 +299,23 @@ pub fn GameScreen(
                     tr!("hud-phase", { "phase" => phase })
                 }}</p>
                 <p class="status" data-testid="status">{status}</p>
+                {move || thinking.get().map(|_| view! { <p class="notice thinking" data-testid="thinking">{move || tr!("computer-thinking")}</p> })}
                 {move || notice.get().map(|text| view! { <p class="notice forbidden" data-testid="notice">{text}</p> })}
                 {move || pass_notice().map(|text| view! { <p class="notice pass" data-testid="pass-notice">{text}</p> })}
                 {move || exchange_status().map(|text| view! { <p class="notice exchange" data-testid="exchange-status">{text}</p> })}
                 {move || quiet().map(|text| view! { <p class="notice quiet" data-testid="quiet">{text}</p> })}
                 <div class="controls">
                     <button type="button" data-testid="undo" disabled=move || !controller.with(Controller::can_undo)
-                        on:click=move |_| { controller.update(|c| { c.undo(); }); }>
+                        on:click=move |_| {
+                            thinking.set(None);
+                            controller.update(|c| {
+                                c.undo();
+                                // Against the computer, back to the person's turn.
+                                if let Some((side, _)) = computer {
+                                    while c.game().position().to_move() == side && c.undo() {}
+                                }
+                            });
+                        }>
                         {move || tr!("control-undo")}
                     </button>
                     <button type="button" data-testid="redo" disabled=move || !controller.with(Controller::can_redo)

@@ -11,6 +11,7 @@ pub mod describe;
 mod game_screen;
 mod i18n;
 mod new_game;
+mod worker;
 
 pub use app::App;
 pub use board::Board;

@@ -6,6 +6,7 @@ use leptos_fluent::tr;
 
 use super::describe::side_key;
 use super::game_screen::Match;
+use crate::ai::Level;
 use crate::engine::{BlockedRule, ChainRule, Rules, Side, Variant};
 
 /// The new-game form; `on_start` receives the chosen match.
@@ -18,7 +19,19 @@ pub fn NewGame(
         rules: Rules::kharbga(),
         first: String::new(),
         second: String::new(),
+        computer: None,
     });
+    let against_computer = RwSignal::new(initial.computer.is_some());
+    let level = RwSignal::new(initial.computer.map_or(3, |(_, l)| match l {
+        Level::Search(n) => n,
+        _ => 3,
+    }));
+    // The side the person plays (the computer takes the other).
+    let human = RwSignal::new(
+        initial
+            .computer
+            .map_or(Side::First, |(side, _)| side.opponent()),
+    );
     let variant = RwSignal::new(initial.rules.variant);
     let quiet = RwSignal::new(initial.rules.quiet_limit);
     let chain = RwSignal::new(initial.rules.chain);
@@ -51,10 +64,22 @@ pub fn NewGame(
                 typed
             }
         };
+        let computer = against_computer.get_untracked().then(|| {
+            (
+                human.get_untracked().opponent(),
+                Level::Search(level.get_untracked()),
+            )
+        });
+        let computer_name = |side: Side| {
+            computer
+                .filter(|(c, _)| *c == side)
+                .map(|(_, l)| tr!("computer-name", { "level" => l.to_string() }))
+        };
         on_start.run(Match {
             rules,
-            first: name(first, Side::First),
-            second: name(second, Side::Second),
+            first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
+            second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
+            computer,
         });
     };
 
@@ -106,13 +131,49 @@ pub fn NewGame(
             <fieldset>
                 <legend>{move || tr!("newgame-mode")}</legend>
                 <label class="choice">
-                    <input type="radio" name="mode" value="hotseat" checked=true/>
+                    <input type="radio" name="mode" value="hotseat" data-testid="mode-hotseat"
+                        prop:checked=move || !against_computer.get()
+                        on:change=move |_| against_computer.set(false)/>
                     <span>{move || tr!("mode-name", { "mode" => "hotseat" })}</span>
                 </label>
-                <label class="choice disabled">
-                    <input type="radio" name="mode" value="computer" disabled=true/>
+                <label class="choice">
+                    <input type="radio" name="mode" value="computer" data-testid="mode-computer"
+                        prop:checked=move || against_computer.get()
+                        on:change=move |_| against_computer.set(true)/>
                     <span>{move || tr!("mode-name", { "mode" => "computer" })}</span>
                 </label>
+                {move || against_computer.get().then(|| view! {
+                    <div class="computer-options">
+                        <label class="field" for="computer-level">
+                            <span>{move || tr!("newgame-level")}</span>
+                            <select id="computer-level" data-testid="computer-level"
+                                on:change=move |event| {
+                                    if let Ok(n) = event_target_value(&event).parse::<u8>() {
+                                        level.set(n.clamp(1, 5));
+                                    }
+                                }>
+                                {(1..=5u8).map(|n| view! {
+                                    <option value=n.to_string() selected=move || level.get() == n>
+                                        {move || tr!("level-name", { "level" => n.to_string() })}
+                                    </option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                        <label class="field" for="human-side">
+                            <span>{move || tr!("newgame-you-play")}</span>
+                            <select id="human-side" data-testid="human-side"
+                                on:change=move |event| {
+                                    human.set(if event_target_value(&event) == "second" { Side::Second } else { Side::First });
+                                }>
+                                {[Side::First, Side::Second].into_iter().map(|side| view! {
+                                    <option value=side.token() selected=move || human.get() == side>
+                                        {move || tr!("side-name", { "side" => side_key(variant.get(), side) })}
+                                    </option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                    </div>
+                })}
                 <label class="choice disabled">
                     <input type="radio" name="mode" value="online" disabled=true/>
                     <span>{move || tr!("mode-name", { "mode" => "online" })}</span>

@@ -27,6 +27,13 @@ export default defineConfig({
       ],
     },
   },
+  // The game against the computer runs after the others, alone: its check
+  // that no main-thread task passes 50 ms must not share the two cores with
+  // another game.
+  projects: [
+    { name: 'main', testIgnore: /computer\.spec\.js/ },
+    { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
+  ],
   webServer: {
     command: `node serve.mjs ../../dist ${port}`,
     url: `http://127.0.0.1:${port}/`,

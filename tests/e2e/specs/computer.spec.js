@@ -1,0 +1,56 @@
+// Playing against the computer: its moves come from the worker, the page
+// stays responsive while it thinks, and the game runs to its end.
+import { test, expect } from '@playwright/test';
+import { openApp, board, square } from './helpers.js';
+
+test.describe.configure({ timeout: 240_000 });
+
+test('a whole game against the computer, the page never blocked', async ({ page }) => {
+  await openApp(page);
+  // Long tasks on the main thread, recorded from the start.
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('variant-seega5').check();
+  await page.getByTestId('mode-computer').check();
+  await page.getByTestId('computer-level').selectOption('5');
+  await page.getByTestId('human-side').selectOption('first');
+  await page.getByTestId('start').click();
+  await expect(board(page)).toHaveAttribute('data-phase', 'setting');
+  let sawThinking = false;
+  for (let turn = 0; turn < 400; turn++) {
+    if (await page.getByTestId('result').count()) break;
+    if ((await board(page).getAttribute('data-to-move')) !== 'first') {
+      if (await page.getByTestId('thinking').count()) {
+        sawThinking = true;
+        // The page answers while the computer thinks: flip and flip back.
+        await page.keyboard.press('f');
+        await page.keyboard.press('f');
+      }
+      await page.waitForTimeout(20);
+      continue;
+    }
+    const phase = await board(page).getAttribute('data-phase');
+    if (phase === 'setting') {
+      await page.locator('.square.placeable').first().click();
+    } else if (await page.getByTestId('stop-chain').count()) {
+      await page.getByTestId('stop-chain').click();
+    } else {
+      const forced = page.locator('[data-forced="true"]');
+      if (!(await forced.count())) await page.locator('.square.movable').first().click();
+      const dest = page.locator('[data-dest="true"]').first();
+      if (await dest.count()) await dest.click();
+    }
+  }
+  await expect(page.getByTestId('result')).toBeVisible();
+  expect(sawThinking).toBe(true);
+  const plies = await page.locator('[data-ply]').count();
+  expect(plies).toBeGreaterThan(24);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  console.log(`game of ${plies} plies; main-thread tasks over 50 ms: ${longTasks.length} ${JSON.stringify(longTasks)}`);
+  expect(longTasks.filter((d) => d > 50)).toEqual([]);
+});
