@@ -127,3 +127,8 @@ level-name = { $level ->
         [4] 4 — قوي
        *[5] 5 — الأقوى
     }
+control-hint = تلميح
+hint-text = تلميح: { $ply } ({ $eval })
+hint-win = يفوز خلال { $n } نقلات
+hint-loss = يخسر خلال { $n } نقلات
+hint-score = { $value } جندي لصالح من عليه الدور

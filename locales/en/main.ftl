@@ -128,3 +128,8 @@ level-name = { $level ->
         [4] 4 — strong
        *[5] 5 — strongest
     }
+control-hint = Hint
+hint-text = Hint: { $ply } ({ $eval })
+hint-win = wins in { $n } plies
+hint-loss = loses in { $n } plies
+hint-score = { $value } soldiers for the side to move

@@ -127,3 +127,8 @@ level-name = { $level ->
         [4] 4 — fort
        *[5] 5 — le plus fort
     }
+control-hint = Conseil
+hint-text = Conseil : { $ply } ({ $eval })
+hint-win = gagne en { $n } coups
+hint-loss = perd en { $n } coups
+hint-score = { $value } soldats pour le camp au trait

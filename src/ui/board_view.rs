@@ -37,6 +37,8 @@ pub struct Marks {
     pub removed: Bitboard,
     /// Whose soldiers `removed` were (first player's, second's).
     pub removed_sides: [Bitboard; 2],
+    /// The squares of a suggested ply.
+    pub hint: Bitboard,
 }
 
 /// Everything the board needs to draw one position.
@@ -246,6 +248,7 @@ impl BoardView {
             (arrived == Some("w"), "arrived-w"),
             (marks.removed.contains(square) && piece.is_none(), "removed"),
             (marks.selected == Some(square), "selected"),
+            (marks.hint.contains(square), "hint"),
             (is_destination, "dest"),
             (marks.last_move.contains(square), "last-move"),
             (is_forced, "forced"),

@@ -38,6 +38,8 @@ pub struct Controller {
     pub flipped: bool,
     /// Mark the soldiers the opponent could capture next move.
     pub show_capturable: bool,
+    /// A suggested ply for the current position.
+    hint: Option<Ply>,
 }
 
 impl Controller {
@@ -56,6 +58,7 @@ impl Controller {
             flag: false,
             flipped: false,
             show_capturable: true,
+            hint: None,
         }
     }
 
@@ -164,6 +167,11 @@ impl Controller {
         self.try_play(ply)
     }
 
+    /// Shows `ply` as a hint, if it is legal now (cleared by the next ply).
+    pub fn set_hint(&mut self, ply: Option<Ply>) {
+        self.hint = ply.filter(|p| self.live().is_some_and(|position| position.is_legal(*p)));
+    }
+
     /// Plays `ply` as given (the computer's answer), if it is legal now.
     pub fn play_ply(&mut self, ply: Ply) -> Response {
         self.try_play(ply)
@@ -198,6 +206,7 @@ impl Controller {
             self.redo.clear();
         }
         self.flag = false;
+        self.hint = None;
         // During a chain the chain soldier stays selected.
         self.selected = self.game.position().chain();
     }
@@ -217,6 +226,7 @@ impl Controller {
     /// Takes back the last ply (or a resignation or agreed draw).
     pub fn undo(&mut self) -> bool {
         self.browsing = None;
+        self.hint = None;
         self.selected = None;
         self.flag = false;
         if self.game.is_decided() {
@@ -347,6 +357,15 @@ impl Controller {
                 marks.forbidden = position.malha_access_forbidden();
             } else {
                 marks.movable = self.movable(position);
+            }
+            if let Some(ply) = self.hint {
+                marks.hint = match ply {
+                    Ply::Place(s) | Ply::Remove(s) => Bitboard::from_square(s),
+                    Ply::Step { from, to, .. } => {
+                        Bitboard::from_square(from) | Bitboard::from_square(to)
+                    }
+                    Ply::Stop => Bitboard::EMPTY,
+                };
             }
             if self.show_capturable && !position.is_setting() {
                 marks.capturable = position.capturable(position.to_move());

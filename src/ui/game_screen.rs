@@ -98,8 +98,24 @@ pub fn GameScreen(
     let thinking = RwSignal::new(None::<u64>);
     let last_request = StoredValue::new(0u64);
     let worker = StoredValue::new_local(None::<super::worker::AiWorker>);
-    if computer.is_some() {
+    let worker_ready = RwSignal::new(false);
+    // A hint asked for (request id) and the one shown (with the game length it is for).
+    let hint_pending = RwSignal::new(None::<u64>);
+    let hint = RwSignal::new(None::<(usize, crate::engine::Ply, crate::ai::Score)>);
+    let start_worker = move || {
+        if worker.with_value(Option::is_some) {
+            return;
+        }
         let on_answer = move |answer: crate::ai::protocol::Answer| {
+            if hint_pending.get_untracked() == Some(answer.id()) {
+                hint_pending.set(None);
+                if let crate::ai::protocol::Answer::Best { ply, score, .. } = answer {
+                    let length = controller.with_untracked(|c| c.game().plies().len());
+                    hint.set(Some((length, ply, score)));
+                    controller.update(|c| c.set_hint(Some(ply)));
+                }
+                return;
+            }
             if thinking.get_untracked() != Some(answer.id()) {
                 return;
             }
@@ -111,16 +127,43 @@ pub fn GameScreen(
                 respond(response);
             }
         };
-        worker.set_value(super::worker::AiWorker::start(on_answer));
+        worker.set_value(super::worker::AiWorker::start(on_answer, worker_ready));
+    };
+    if computer.is_some() {
+        start_worker();
     }
+    // A hint is sent once the worker is ready.
+    Effect::new(move |_| {
+        let Some(id) = hint_pending.get() else { return };
+        if !worker_ready.get() {
+            return;
+        }
+        let position = controller.with_untracked(|c| *c.game().position());
+        let request = crate::ai::protocol::Request {
+            id,
+            level: crate::ai::Level::Search(5),
+            time_ms: 400,
+            rules: *position.rules(),
+            position,
+        };
+        worker.with_value(|w| {
+            if let Some(w) = w {
+                w.ask(&request.to_string());
+            }
+        });
+    });
+    let ask_hint = move || {
+        start_worker();
+        last_request.update_value(|id| *id += 1);
+        hint.set(None);
+        hint_pending.set(Some(last_request.get_value()));
+    };
     Effect::new(move |_| {
         let Some((side, level)) = computer else {
             return;
         };
         // Re-run when the worker becomes ready.
-        if let Some(ready) = use_context::<super::worker::WorkerReady>() {
-            ready.0.track();
-        }
+        worker_ready.track();
         let ready =
             worker.with_value(|w| w.as_ref().is_some_and(super::worker::AiWorker::is_ready));
         let (live, to_move, position) = controller.with(|c| {
@@ -300,6 +343,17 @@ pub fn GameScreen(
                 }}</p>
                 <p class="status" data-testid="status">{status}</p>
                 {move || thinking.get().map(|_| view! { <p class="notice thinking" data-testid="thinking">{move || tr!("computer-thinking")}</p> })}
+                {move || {
+                    let length = controller.with(|c| c.game().plies().len());
+                    hint.get().filter(|(at, ..)| *at == length).map(|(_, ply, score)| {
+                        let eval = match score.forced() {
+                            Some(n) if n >= 0 => tr!("hint-win", { "n" => n }),
+                            Some(n) => tr!("hint-loss", { "n" => -n }),
+                            None => tr!("hint-score", { "value" => format!("{:+.1}", f64::from(score.0) / 100.0) }),
+                        };
+                        view! { <p class="notice hint" data-testid="hint">{tr!("hint-text", { "ply" => ply.to_string(), "eval" => eval })}</p> }
+                    })
+                }}
                 {move || notice.get().map(|text| view! { <p class="notice forbidden" data-testid="notice">{text}</p> })}
                 {move || pass_notice().map(|text| view! { <p class="notice pass" data-testid="pass-notice">{text}</p> })}
                 {move || exchange_status().map(|text| view! { <p class="notice exchange" data-testid="exchange-status">{text}</p> })}
@@ -322,6 +376,13 @@ pub fn GameScreen(
                         on:click=move |_| { controller.update(|c| { c.redo(); }); }>
                         {move || tr!("control-redo")}
                     </button>
+                    {computer.is_none().then(|| view! {
+                        <button type="button" data-testid="hint-button"
+                            disabled=move || outcome.get().is_some() || hint_pending.get().is_some()
+                            on:click=move |_| ask_hint()>
+                            {move || tr!("control-hint")}
+                        </button>
+                    })}
                     <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
                         {move || tr!("control-flip")}
                     </button>

@@ -21,12 +21,15 @@ pub struct AiWorker {
 }
 
 impl AiWorker {
-    /// Starts the worker; `on_answer` gets every answer it sends. `None`
-    /// when the browser cannot start it (the game then stays two-player).
-    pub fn start(on_answer: impl Fn(Answer) + 'static) -> Option<AiWorker> {
+    /// Starts the worker; `on_answer` gets every answer it sends and
+    /// `ready_signal` turns true when it can take requests. `None` when the
+    /// browser cannot start it.
+    pub fn start(
+        on_answer: impl Fn(Answer) + 'static,
+        ready_signal: RwSignal<bool>,
+    ) -> Option<AiWorker> {
         let worker = web_sys::Worker::new("./kharbga-worker_loader.js").ok()?;
         let ready = Rc::new(Cell::new(false));
-        let ready_signal = RwSignal::new(false);
         let flag = Rc::clone(&ready);
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
             move |event: web_sys::MessageEvent| {
@@ -43,7 +46,6 @@ impl AiWorker {
             },
         );
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        provide_context(WorkerReady(ready_signal));
         Some(AiWorker {
             worker,
             ready,
@@ -68,7 +70,3 @@ impl Drop for AiWorker {
         self.worker.terminate();
     }
 }
-
-/// Signals that the worker became ready, so that a waiting turn is asked.
-#[derive(Clone, Copy)]
-pub struct WorkerReady(pub RwSignal<bool>);

@@ -22,7 +22,7 @@ test('a whole game against the computer, the page never blocked', async ({ page 
   await page.getByTestId('start').click();
   await expect(board(page)).toHaveAttribute('data-phase', 'setting');
   let sawThinking = false;
-  for (let turn = 0; turn < 400; turn++) {
+  for (let turn = 0; turn < 1500; turn++) {
     if (await page.getByTestId('result').count()) break;
     if ((await board(page).getAttribute('data-to-move')) !== 'first') {
       if (await page.getByTestId('thinking').count()) {
@@ -34,16 +34,19 @@ test('a whole game against the computer, the page never blocked', async ({ page 
       await page.waitForTimeout(20);
       continue;
     }
+    // The board redraws under the pointer when the computer answers: a
+    // click that cannot land now is tried again on the next pass.
+    const click = (locator) => locator.click({ timeout: 3000 }).catch(() => {});
     const phase = await board(page).getAttribute('data-phase');
     if (phase === 'setting') {
-      await page.locator('.square.placeable').first().click();
+      await click(page.locator('.square.placeable').first());
     } else if (await page.getByTestId('stop-chain').count()) {
-      await page.getByTestId('stop-chain').click();
+      await click(page.getByTestId('stop-chain'));
     } else {
       const forced = page.locator('[data-forced="true"]');
-      if (!(await forced.count())) await page.locator('.square.movable').first().click();
+      if (!(await forced.count())) await click(page.locator('.square.movable').first());
       const dest = page.locator('[data-dest="true"]').first();
-      if (await dest.count()) await dest.click();
+      if (await dest.count()) await click(dest);
     }
   }
   await expect(page.getByTestId('result')).toBeVisible();

@@ -42,3 +42,23 @@ test('the AI worker answers with a legal ply, and refuses nonsense', async ({ pa
   // The browser's search speed, for the record (0.5 s budget).
   console.log(`worker search: depth ${depth}, ${nodes} nodes in 0.5 s = ${Math.round(Number(nodes) / 0.5)} nodes/s`);
 });
+
+test('a two-player game asks the computer for a hint', async ({ page }) => {
+  const { openApp, startGame, playAll } = await import('./helpers.js');
+  const { SEEGA5_SETTING } = await import('./games.js');
+  await openApp(page);
+  await startGame(page, 'seega5');
+  await playAll(page, SEEGA5_SETTING.plies);
+  await page.getByTestId('hint-button').click();
+  const hint = page.getByTestId('hint');
+  await expect(hint).toContainText('Hint:');
+  const squares = page.locator('.square.hint');
+  await expect(squares).toHaveCount(2);
+  // The hinted step is playable, and playing anything clears the hint.
+  const text = (await hint.textContent()).replace(/[\u2068\u2069]/g, '');
+  const [, from, to] = text.match(/Hint: ([a-i][1-9])-([a-i][1-9])/);
+  await page.locator(`[data-square="${from}"]`).click();
+  await page.locator(`[data-square="${to}"]`).click();
+  await expect(page.getByTestId('hint')).toHaveCount(0);
+  await expect(page.locator('.square.hint')).toHaveCount(0);
+});
