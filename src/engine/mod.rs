@@ -24,7 +24,7 @@ pub use bitboard::{Bitboard, Direction, Geometry};
 pub use game::{Game, GameError, PlayedPly};
 pub use outcome::{Outcome, Reason};
 pub use ply::{ParsePlyError, Ply};
-pub use plylist::IntoIter as PlyListIter;
+pub use plylist::IntoIter as PlyListIntoIter;
 pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, PlyList, Position, PositionError, RepetitionKey,
     Setup, MAX_PLIES,

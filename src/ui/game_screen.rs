@@ -42,11 +42,6 @@ impl Match {
     }
 }
 
-/// A side's role word for the current game: Attacker/Defender in Kharbga.
-fn role_key(variant: Variant, side: Side) -> &'static str {
-    side_key(variant, side)
-}
-
 /// The game screen.
 #[component]
 pub fn GameScreen(
@@ -65,7 +60,7 @@ pub fn GameScreen(
     let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
 
     let announce = move |played: &PlayedPly| {
-        let side = tr!("side-name", { "side" => role_key(variant, played.side) });
+        let side = tr!("side-name", { "side" => side_key(variant, played.side) });
         let notes: Vec<String> = ply_notes(variant, played)
             .into_iter()
             .map(note_text)
@@ -255,8 +250,8 @@ pub fn GameScreen(
                 <span class=format!("soldier {token} player-token") aria-hidden="true"></span>
                 <span class="player-name">{name}</span>
                 {move || {
-                    let role = tr!("side-name", { "side" => role_key(variant, side) });
-                    let default = tr!("player-default", { "side" => role_key(variant, side) });
+                    let role = tr!("side-name", { "side" => side_key(variant, side) });
+                    let default = tr!("player-default", { "side" => side_key(variant, side) });
                     let shown = players.with_value(|m| m.name(side) != default && m.name(side) != role);
                     shown.then(|| view! { <span class="player-role">{role}</span> })
                 }}
@@ -273,7 +268,7 @@ pub fn GameScreen(
 
     let status = move || {
         let p = position.get();
-        let side = tr!("side-name", { "side" => role_key(variant, p.to_move()) });
+        let side = tr!("side-name", { "side" => side_key(variant, p.to_move()) });
         if let Some(o) = outcome.get() {
             return match o.winner {
                 Some(winner) => {
@@ -303,8 +298,8 @@ pub fn GameScreen(
             let last = c.game().plies().last().copied()?;
             let blocked = last.effects.passed?;
             Some(tr!("hud-pass", {
-                "blocked" => tr!("side-name", { "side" => role_key(variant, blocked) }),
-                "other" => tr!("side-name", { "side" => role_key(variant, blocked.opponent()) }),
+                "blocked" => tr!("side-name", { "side" => side_key(variant, blocked) }),
+                "other" => tr!("side-name", { "side" => side_key(variant, blocked.opponent()) }),
             }))
         })
     };
@@ -555,7 +550,7 @@ fn MoveList(controller: RwSignal<Controller>, variant: Variant) -> impl IntoView
                                     }
                                 })
                                 .collect_view();
-                            let role = role_key(variant, group.side);
+                            let role = side_key(variant, group.side);
                             view! {
                                 <li class=side_class>
                                     <span class="turn-number">{format!("{}.", group.turn)}</span>
