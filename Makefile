@@ -18,7 +18,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help serve build test bench fuzz tools browser e2e-deps \
+.PHONY: help serve build test bench bench-speed bench-ai fuzz tools browser e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e release sizes screenshots
 
 help:
@@ -101,10 +101,31 @@ test-e2e: e2e-deps browser
 screenshots: e2e-deps browser release
 	cd $(E2E) && node screenshots.mjs
 
-# Figures, not pass/fail: engine throughput, then the release page's size.
-bench: release
-	cargo run --quiet --profile native --locked --bin kharbga-cli -- bench
+# Figures, not pass/fail (see README): engine throughput, the page's size,
+# search speed native and in the browser's worker, then AI matches
+# (GAMES per match, sides alternated, 200 ms per ply for level 5; about an
+# hour on two cores with GAMES=200: `make bench GAMES=20` for a quick look).
+GAMES ?= 200
+CLI := target/native/kharbga-cli
+bench: bench-speed bench-ai
+
+bench-speed: release e2e-deps browser
+	cargo build --quiet --profile native --locked --bin kharbga-cli
+	$(CLI) bench
 	@$(MAKE) --no-print-directory sizes
+	cd $(E2E) && node bench-search.mjs ../../$(CLI) 1000
+
+bench-ai:
+	cargo build --quiet --profile native --locked --bin kharbga-cli
+	@for v in kharbga seega7; do \
+	  $(CLI) match --a 5 --b greedy --games $(GAMES) --variant $$v --time-ms 200 || exit 1; \
+	done
+	@for v in kharbga seega7; do \
+	  $(CLI) match --a greedy --b random --games $(GAMES) --variant $$v || exit 1; \
+	  $(CLI) match --a 1 --b greedy --games $(GAMES) --variant $$v || exit 1; \
+	  for l in 2 3 4; do $(CLI) match --a $$l --b $$((l - 1)) --games $(GAMES) --variant $$v || exit 1; done; \
+	done
+	$(CLI) match --a 5 --b 4 --games $(GAMES) --variant kharbga --time-ms 200
 
 # Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
 FUZZ_SECONDS ?= 60

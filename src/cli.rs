@@ -240,47 +240,91 @@ impl MatchScore {
     }
 }
 
-/// Plays `games` games between levels `a` and `b` (A is the first player in
-/// even games, the second in odd ones) under `rules`, with a fixed seed.
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSettings {
+    /// Games in all.
+    pub games: u32,
+    /// Milliseconds per ply for the levels that use a clock, if any.
+    pub time_ms: Option<u64>,
+    /// The seed every game's own seed is drawn from.
+    pub seed: u64,
+    /// Games played at once (each on its own thread).
+    pub threads: usize,
+}
+
+/// One game between `a` and `b` (A plays `a_side`), each with a fresh
+/// searcher: the result depends only on the seed and the levels (and the
+/// clock, for time-bound levels). The winner, if any, from A's side.
+pub fn play_game(
+    rules: Rules,
+    (a, b): (crate::ai::Level, crate::ai::Level),
+    a_side: Side,
+    time_ms: Option<u64>,
+    seed: u64,
+) -> Option<bool> {
+    use crate::ai::Searcher;
+    let mut rng = Rng::new(seed);
+    let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
+    let mut game = Game::new(rules);
+    while game.outcome().is_none() && game.plies().len() < 2_000 {
+        let position = *game.position();
+        let (level, searcher) = if position.to_move() == a_side {
+            (a, &mut searcher_a)
+        } else {
+            (b, &mut searcher_b)
+        };
+        let clock = WallClock::start();
+        let Some(ply) = level.choose(&position, searcher, &mut rng, time_ms, &clock) else {
+            break;
+        };
+        if game.play(ply).is_err() {
+            break;
+        }
+    }
+    game.outcome()
+        .and_then(|o| o.winner)
+        .map(|side| side == a_side)
+}
+
+/// Plays a match between levels `a` and `b` under `rules`: A is the first
+/// player in even games and the second in odd ones; game `n`'s seed comes
+/// from `settings.seed` and `n`, so the totals do not depend on the number
+/// of threads.
 pub fn play_match(
     rules: Rules,
     a: crate::ai::Level,
     b: crate::ai::Level,
-    games: u32,
-    time_ms: Option<u64>,
-    seed: u64,
+    settings: MatchSettings,
 ) -> MatchScore {
-    use crate::ai::Searcher;
-    let mut rng = Rng::new(seed);
-    let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
-    let mut score = MatchScore::default();
-    for game_number in 0..games {
-        let a_side = if game_number % 2 == 0 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicU32::new(0);
+    let score = Mutex::new(MatchScore::default());
+    let worker = || loop {
+        let n = next.fetch_add(1, Ordering::Relaxed);
+        if n >= settings.games {
+            break;
+        }
+        let a_side = if n.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
         };
-        let mut game = Game::new(rules);
-        while game.outcome().is_none() && game.plies().len() < 2_000 {
-            let position = *game.position();
-            let (level, searcher) = if position.to_move() == a_side {
-                (a, &mut searcher_a)
-            } else {
-                (b, &mut searcher_b)
-            };
-            let clock = WallClock::start();
-            let Some(ply) = level.choose(&position, searcher, &mut rng, time_ms, &clock) else {
-                break;
-            };
-            if game.play(ply).is_err() {
-                break;
-            }
+        let seed = Rng::new(settings.seed ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .next_u64();
+        let result = play_game(rules, (a, b), a_side, settings.time_ms, seed);
+        let mut total = score.lock().unwrap_or_else(|e| e.into_inner());
+        match result {
+            Some(true) => total.wins += 1,
+            Some(false) => total.losses += 1,
+            None => total.draws += 1,
         }
-        match game.outcome().and_then(|o| o.winner) {
-            Some(side) if side == a_side => score.wins += 1,
-            Some(_) => score.losses += 1,
-            None => score.draws += 1,
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(worker);
         }
-    }
-    score
+    });
+    score.into_inner().unwrap_or_else(|e| e.into_inner())
 }

@@ -32,7 +32,7 @@ pub fn evaluate(position: &Position) -> i32 {
     let mut score = (count(mine) - count(theirs)) * SOLDIER;
     score += (count(flanked(geo, mine, theirs)) - count(flanked(geo, theirs, mine))) * FLANKED;
     if position.is_setting() {
-        return score;
+        return score + super::setting::shape(position, me) - super::setting::shape(position, them);
     }
     score += (position.mobility(me) as i32 - position.mobility(them) as i32) * MOBILITY;
     // A threat counts when a soldier of that side stands next to it.

@@ -60,10 +60,10 @@ impl Level {
     /// The search budget and the chance (in percent) of a random ply instead.
     fn budget(self, time_ms: Option<u64>) -> (Limits, u32) {
         let (nodes, noise) = match self {
-            Level::Search(1) => (200, 30),
-            Level::Search(2) => (2_000, 12),
-            Level::Search(3) => (20_000, 4),
-            Level::Search(4) => (200_000, 0),
+            Level::Search(1) => (100, 50),
+            Level::Search(2) => (1_000, 40),
+            Level::Search(3) => (10_000, 25),
+            Level::Search(4) => (100_000, 12),
             _ => (u64::MAX, 0),
         };
         let time_ms = match self {

@@ -10,6 +10,7 @@ mod level;
 pub mod protocol;
 mod rng;
 mod search;
+mod setting;
 mod zobrist;
 
 pub use eval::evaluate;

@@ -9,6 +9,7 @@
 use crate::engine::{Ply, PlyList, Position};
 
 use super::eval::evaluate;
+use super::setting::candidates;
 use super::zobrist::hash;
 
 /// A score from the side to move's point of view: hundredths of a soldier,
@@ -18,6 +19,10 @@ pub struct Score(pub i32);
 
 const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
+/// How many plies of captures the quiescence search follows past the horizon.
+const QUIESCENCE_DEPTH: i32 = 8;
+/// Placements searched at the root during the setting phase.
+const ROOT_PLACEMENTS: usize = 12;
 
 /// Forced results are stored counted from the node, not from the root, so
 /// that an entry stays right when it is met at another height.
@@ -246,8 +251,15 @@ impl Searcher {
         if let Some(outcome) = position.outcome() {
             return terminal(outcome, position.to_move(), ply);
         }
-        if depth <= 0 && position.chain().is_none() {
-            return evaluate(position);
+        // Quiescence: past the horizon only captures are searched, and the
+        // side to move may stand on the static evaluation.
+        let quiescent = depth <= 0 && position.chain().is_none();
+        if quiescent {
+            let stand = evaluate(position);
+            if depth <= -QUIESCENCE_DEPTH || stand >= beta {
+                return stand;
+            }
+            return self.captures_only(position, depth, alpha.max(stand), beta, ply, stand, clock);
         }
         let key = hash(position);
         let slot = self.slot(key);
@@ -269,11 +281,27 @@ impl Searcher {
         }
         let mut plies = PlyList::new();
         position.generate(&mut plies);
-        let ordered = self.order(position, &plies, tt_move, ply);
+        let ordered = if position.is_setting() {
+            // Candidate pruning: the setting's shape heuristics pick the few
+            // placements worth searching; wider near the root.
+            let most = if ply == 0 {
+                ROOT_PLACEMENTS
+            } else {
+                (4 + 2 * depth.max(0) as usize).min(ROOT_PLACEMENTS)
+            };
+            let mut candidates = candidates(position, &plies, most);
+            if let Some(tt) = tt_move.filter(|m| plies.contains(m)) {
+                candidates.retain(|p| *p != tt);
+                candidates.insert(0, tt);
+            }
+            candidates
+        } else {
+            self.order(position, &plies, tt_move, ply)
+        };
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -INFINITY;
-        for ply_to_try in ordered {
+        for (index, ply_to_try) in ordered.into_iter().enumerate() {
             let mut child = *position;
             child.play_unchecked(ply_to_try);
             let same_side = child.to_move() == position.to_move();
@@ -287,10 +315,17 @@ impl Searcher {
                 // Scored for the side that played, whoever the final position names.
                 self.nodes += 1;
                 terminal(outcome, position.to_move(), ply + 1)
-            } else if same_side {
-                self.negamax(&child, next_depth, alpha, beta, ply + 1, clock)
+            } else if index == 0 {
+                self.child(&child, same_side, next_depth, alpha, beta, ply, clock)
             } else {
-                -self.negamax(&child, next_depth, -beta, -alpha, ply + 1, clock)
+                // Principal variation search: prove the ply no better with a
+                // null window, search it fully only when it is.
+                let probe = self.child(&child, same_side, next_depth, alpha, alpha + 1, ply, clock);
+                if probe > alpha && probe < beta && !self.stopped {
+                    self.child(&child, same_side, next_depth, alpha, beta, ply, clock)
+                } else {
+                    probe
+                }
             };
             if self.stopped {
                 return 0;
@@ -324,6 +359,78 @@ impl Searcher {
         best_score
     }
 
+    /// A child's score for the side to move at the parent: negated unless
+    /// the same side moves again.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        child: &Position,
+        same_side: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        clock: &dyn Clock,
+    ) -> i32 {
+        if same_side {
+            self.negamax(child, depth, alpha, beta, ply + 1, clock)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, clock)
+        }
+    }
+
+    /// The quiescence search's moves: capturing steps only, most captures
+    /// first, from a standing score of `stand`.
+    #[allow(clippy::too_many_arguments)]
+    fn captures_only(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        stand: i32,
+        clock: &dyn Clock,
+    ) -> i32 {
+        let targets = position.capture_targets(position.to_move());
+        if targets.is_empty() {
+            return stand;
+        }
+        let mut plies = PlyList::new();
+        position.generate(&mut plies);
+        let mut captures: Vec<(u32, Ply)> = plies
+            .iter()
+            .filter_map(|&p| match p {
+                Ply::Step {
+                    to, flagged: false, ..
+                } if targets.contains(to) => Some((position.captures_at(to).count(), p)),
+                _ => None,
+            })
+            .collect();
+        captures.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        let mut best_score = stand;
+        for (_, capture) in captures {
+            let mut child = *position;
+            child.play_unchecked(capture);
+            let same_side = child.to_move() == position.to_move();
+            let score = if let Some(outcome) = child.outcome() {
+                self.nodes += 1;
+                terminal(outcome, position.to_move(), ply + 1)
+            } else {
+                self.child(&child, same_side, depth - 1, alpha, beta, ply, clock)
+            };
+            if self.stopped {
+                return 0;
+            }
+            best_score = best_score.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best_score
+    }
+
     fn remember_cutoff(&mut self, ply: Ply, height: u32, depth: i32) {
         let killers = &mut self.killers[(height as usize).min(127)];
         if killers[0] != Some(ply) {
@@ -354,7 +461,11 @@ impl Searcher {
                     u32::MAX
                 } else {
                     match ply {
-                        Ply::Step { to, .. } if targets.contains(to) => u32::MAX - 10,
+                        Ply::Step {
+                            to, flagged: false, ..
+                        } if targets.contains(to) => {
+                            u32::MAX - 10 + position.captures_at(to).count().min(4)
+                        }
                         _ if killers.contains(&Some(ply)) => u32::MAX - 20,
                         Ply::Step { from, to, .. } => {
                             self.history[usize::from(from.index())][usize::from(to.index())]

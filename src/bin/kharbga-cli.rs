@@ -18,7 +18,7 @@ USAGE
   kharbga-cli fen <variant> [plies...]       the position string after the plies
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
-  kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S]
+  kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5
 
@@ -170,8 +170,16 @@ fn run_match(args: &[String]) -> Result<(), String> {
         .then(|| number(&pairs, "time-ms", 200u64))
         .transpose()?;
     let seed = number(&pairs, "seed", 2026u64)?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = number(&pairs, "threads", cores)?;
+    let settings = kharbga::cli::MatchSettings {
+        games,
+        time_ms,
+        seed,
+        threads,
+    };
     let started = Instant::now();
-    let score = kharbga::cli::play_match(rules, a, b, games, time_ms, seed);
+    let score = kharbga::cli::play_match(rules, a, b, settings);
     println!(
         "match {a} vs {b} {} games {games}: wins {} draws {} losses {} score {:.1}% ({:.0} s)",
         rules.variant.token(),

@@ -588,6 +588,12 @@ impl Position {
             .bitboard())
     }
 
+    /// The enemy soldiers that an unflagged step of the side to move onto
+    /// `to` would capture (the step's legality aside).
+    pub fn captures_at(&self, to: Square) -> Bitboard {
+        self.captures_from(self.to_move, to)
+    }
+
     /// The enemy soldiers that a soldier of `side` arriving on `to` captures.
     fn captures_from(&self, side: Side, to: Square) -> Bitboard {
         let own = self.soldiers[idx(side)];

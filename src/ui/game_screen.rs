@@ -10,6 +10,10 @@ use super::controller::{Controller, Response};
 use super::describe::{ply_notes, side_key, turn_groups, Note};
 use crate::engine::{ChainRule, PlayedPly, Side, Variant};
 
+/// The computer's thinking time per ply, in milliseconds (the level decides
+/// how much of it a search uses: levels 1 to 4 stop at their node budget).
+const COMPUTER_TIME_MS: u64 = 500;
+
 /// Who plays, under which rules: what the new-game screen hands over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -97,6 +101,36 @@ pub fn GameScreen(
     // A hint asked for (request id) and the one shown (with the game length it is for).
     let hint_pending = RwSignal::new(None::<u64>);
     let hint = RwSignal::new(None::<(usize, crate::engine::Ply, crate::ai::Score)>);
+    // The computer's turn: the requests sent for it, and the last reply (an
+    // answer, or `None` when none came in time) for the request it names.
+    let attempts = StoredValue::new(0u32);
+    let reply = RwSignal::new(None::<(u64, Option<crate::ai::protocol::Answer>)>);
+    let send = move |position: crate::engine::Position, level: crate::ai::Level| {
+        last_request.update_value(|id| *id += 1);
+        let id = last_request.get_value();
+        attempts.update_value(|n| *n += 1);
+        let request = crate::ai::protocol::Request {
+            id,
+            level,
+            time_ms: COMPUTER_TIME_MS,
+            rules: *position.rules(),
+            position,
+        };
+        thinking.set(Some(id));
+        worker.with_value(|w| {
+            if let Some(w) = w {
+                w.ask(&request.to_string());
+            }
+        });
+        set_timeout(
+            move || {
+                if thinking.get_untracked() == Some(id) {
+                    reply.set(Some((id, None)));
+                }
+            },
+            std::time::Duration::from_millis(COMPUTER_TIME_MS + super::computer::GRACE_MS),
+        );
+    };
     let start_worker = move || {
         if worker.with_value(Option::is_some) {
             return;
@@ -111,15 +145,8 @@ pub fn GameScreen(
                 }
                 return;
             }
-            if thinking.get_untracked() != Some(answer.id()) {
-                return;
-            }
-            thinking.set(None);
-            if let crate::ai::protocol::Answer::Best { ply, .. } = answer {
-                let response = controller
-                    .try_update(|c| c.play_ply(ply))
-                    .unwrap_or(Response::Ignored);
-                respond(response);
+            if thinking.get_untracked() == Some(answer.id()) {
+                reply.set(Some((answer.id(), Some(answer))));
             }
         };
         worker.set_value(super::worker::AiWorker::start(on_answer, worker_ready));
@@ -137,7 +164,7 @@ pub fn GameScreen(
         let request = crate::ai::protocol::Request {
             id,
             level: crate::ai::Level::Search(5),
-            time_ms: 400,
+            time_ms: COMPUTER_TIME_MS,
             rules: *position.rules(),
             position,
         };
@@ -171,21 +198,31 @@ pub fn GameScreen(
         if !ready || !live || to_move != side || thinking.get_untracked().is_some() {
             return;
         }
-        last_request.update_value(|id| *id += 1);
-        let id = last_request.get_value();
-        let request = crate::ai::protocol::Request {
-            id,
-            level,
-            time_ms: 400,
-            rules: *position.rules(),
-            position,
+        attempts.set_value(0);
+        send(position, level);
+    });
+    // The reply decides: the worker's ply if the engine finds it legal, else
+    // ask again, and in the end play on the page (`ui::computer`).
+    Effect::new(move |_| {
+        let Some((id, answer)) = reply.get() else {
+            return;
         };
-        thinking.set(Some(id));
-        worker.with_value(|w| {
-            if let Some(w) = w {
-                w.ask(&request.to_string());
+        let Some((_, level)) = computer else { return };
+        if thinking.get_untracked() != Some(id) {
+            return;
+        }
+        thinking.set(None);
+        let position = controller.with_untracked(|c| *c.game().position());
+        match super::computer::after_answer(&position, answer.as_ref(), attempts.get_value()) {
+            super::computer::Next::Play(ply) | super::computer::Next::PlayLocally(ply) => {
+                let response = controller
+                    .try_update(|c| c.play_ply(ply))
+                    .unwrap_or(Response::Ignored);
+                respond(response);
             }
-        });
+            super::computer::Next::AskAgain => send(position, level),
+            super::computer::Next::Nothing => {}
+        }
     });
     let on_tap = Callback::new(move |square| {
         if computer.is_some_and(|(side, _)| position.with_untracked(|p| p.to_move() == side)) {

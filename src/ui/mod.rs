@@ -6,6 +6,7 @@
 mod app;
 mod board;
 pub mod board_view;
+pub mod computer;
 pub mod controller;
 pub mod describe;
 mod game_screen;

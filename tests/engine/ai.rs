@@ -103,3 +103,32 @@ fn levels_parse_and_print() {
     assert!("6".parse::<Level>().is_err());
     assert!("hard".parse::<Level>().is_err());
 }
+
+/// The search's choice in a Kharbga position.
+fn kharbga_choice(text: &str) -> (String, Score) {
+    let position = Position::from_text(text, Rules::kharbga()).unwrap();
+    let result = Searcher::new(16).search(&position, Limits::nodes(200_000), &NoClock);
+    (result.best.unwrap().to_string(), result.score)
+}
+
+#[test]
+fn the_defender_confirms_an_exchange_that_wins() {
+    // Offered twice: the Attacker's last two soldiers go with f7.
+    let (ply, score) = kharbga_choice("4ss1/4sss/4sss/7/S6/7/2S4 b 0,0 - p:f7,a3,c1 4 42 -");
+    assert_eq!(ply, "f7-g7*");
+    assert_eq!(score, Score::win_in(1));
+}
+
+#[test]
+fn the_defender_cancels_an_exchange_that_would_take_its_last_soldier() {
+    let (ply, score) = kharbga_choice("5s1/7/7/7/S6/7/S1S4 b 0,0 - p:f7,a3,c1 4 42 -");
+    assert!(!ply.ends_with('*'), "confirmed with {ply}");
+    assert!(score.forced().is_none_or(|n| n > 0), "{score}");
+}
+
+#[test]
+fn the_attacker_declines_to_offer_its_last_two_soldiers() {
+    // Confirmed once: a second offer would let the Defender take a3 and b1.
+    let (ply, _) = kharbga_choice("4ss1/4sss/4sss/7/S6/7/1S5 w 0,0 - c:f7,a3 3 42 -");
+    assert!(!ply.ends_with('*'), "offered with {ply}");
+}
