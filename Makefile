@@ -103,10 +103,13 @@ screenshots: e2e-deps browser release
 
 # Figures, not pass/fail (see README): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches
-# (GAMES per match, sides alternated, 200 ms per ply for level 5; about an
-# hour on two cores with GAMES=200: `make bench GAMES=20` for a quick look).
+# (GAMES per match on THREADS threads, sides alternated, 200 ms per ply for
+# level 5; about an hour on two cores with GAMES=200: `make bench GAMES=20`
+# for a quick look).
 GAMES ?= 200
+THREADS ?= 2
 CLI := target/native/kharbga-cli
+MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
 bench: bench-speed bench-ai
 
 bench-speed: release e2e-deps browser
@@ -118,14 +121,14 @@ bench-speed: release e2e-deps browser
 bench-ai:
 	cargo build --quiet --profile native --locked --bin kharbga-cli
 	@for v in kharbga seega7; do \
-	  $(CLI) match --a 5 --b greedy --games $(GAMES) --variant $$v --time-ms 200 || exit 1; \
+	  $(MATCH) --a 5 --b greedy --variant $$v --time-ms 200 || exit 1; \
 	done
 	@for v in kharbga seega7; do \
-	  $(CLI) match --a greedy --b random --games $(GAMES) --variant $$v || exit 1; \
-	  $(CLI) match --a 1 --b greedy --games $(GAMES) --variant $$v || exit 1; \
-	  for l in 2 3 4; do $(CLI) match --a $$l --b $$((l - 1)) --games $(GAMES) --variant $$v || exit 1; done; \
+	  $(MATCH) --a greedy --b random --variant $$v || exit 1; \
+	  $(MATCH) --a 1 --b greedy --variant $$v || exit 1; \
+	  for l in 2 3 4; do $(MATCH) --a $$l --b $$((l - 1)) --variant $$v || exit 1; done; \
 	done
-	$(CLI) match --a 5 --b 4 --games $(GAMES) --variant kharbga --time-ms 200
+	$(MATCH) --a 5 --b 4 --variant kharbga --time-ms 200
 
 # Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
 FUZZ_SECONDS ?= 60
