@@ -7,4 +7,5 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod store;
 pub mod ui;

@@ -1,5 +1,5 @@
 //! Native tests of the rules engine: one scenario per rule of `RULES.md`,
-//! property tests, the perft table and the CLI protocol.
+//! property tests, the perft table, the CLI protocol, the AI and the store.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod ai;
@@ -9,3 +9,4 @@ mod perft;
 mod properties;
 mod records;
 mod scenarios;
+mod store;

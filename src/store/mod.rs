@@ -1,0 +1,133 @@
+//! Games that are never lost: the saved-game schema (versioned, with
+//! migrations), the library over a small key–value [`Store`], and share
+//! links. No web dependency: the browser's localStorage is one `Store`
+//! (`ui::storage`), [`MemoryStore`] is another (native tests, and the page's
+//! fallback when storage is unavailable).
+//!
+//! Keys: `kharbga.game.<id>` (one JSON entry per game), `kharbga.index` (a
+//! summary of every game, rebuilt from the game keys whenever it is missing,
+//! unreadable or out of step), `kharbga.current` (the game being played) and
+//! `kharbga.aside.<id>` (entries that could not be read, kept as they were).
+
+mod library;
+mod saved;
+pub mod share;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use library::{new_id, Library, Notice};
+pub use saved::{ComputerSeat, LoadError, SavedGame, Summary, SCHEMA};
+
+/// Why the store refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// No room left (the browser's quota).
+    Full,
+    /// Storage cannot be used at all (private mode, disabled).
+    Unavailable(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Full => f.write_str("storage is full"),
+            StoreError::Unavailable(why) => write!(f, "storage is unavailable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// A key–value text store.
+pub trait Store {
+    /// The value under `key`, if any.
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    /// Stores `value` under `key`.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Removes `key` (nothing if absent).
+    fn remove(&mut self, key: &str) -> Result<(), StoreError>;
+    /// Every key.
+    fn keys(&self) -> Result<Vec<String>, StoreError>;
+}
+
+impl<S: Store + ?Sized> Store for &mut S {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        (**self).get(key)
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        (**self).set(key, value)
+    }
+    fn remove(&mut self, key: &str) -> Result<(), StoreError> {
+        (**self).remove(key)
+    }
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        (**self).keys()
+    }
+}
+
+/// A store in memory, with an optional quota in bytes (keys and values).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryStore {
+    entries: BTreeMap<String, String>,
+    quota: Option<usize>,
+}
+
+impl MemoryStore {
+    /// An empty store without a quota.
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    /// An empty store that refuses to grow past `bytes`.
+    pub fn with_quota(bytes: usize) -> MemoryStore {
+        MemoryStore {
+            entries: BTreeMap::new(),
+            quota: Some(bytes),
+        }
+    }
+
+    fn used(&self) -> usize {
+        self.entries.iter().map(|(k, v)| k.len() + v.len()).sum()
+    }
+}
+
+impl Store for MemoryStore {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.entries.get(key).cloned())
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        if let Some(quota) = self.quota {
+            let old = self.entries.get(key).map_or(0, |v| key.len() + v.len());
+            if self.used() - old + key.len() + value.len() > quota {
+                return Err(StoreError::Full);
+            }
+        }
+        self.entries.insert(key.to_owned(), value.to_owned());
+        Ok(())
+    }
+
+    fn remove(&mut self, key: &str) -> Result<(), StoreError> {
+        self.entries.remove(key);
+        Ok(())
+    }
+
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.entries.keys().cloned().collect())
+    }
+}
+
+/// The key of game `id`.
+pub fn game_key(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}
+
+/// Game entries' key prefix.
+pub const GAME_PREFIX: &str = "kharbga.game.";
+/// Set-aside entries' key prefix.
+pub const ASIDE_PREFIX: &str = "kharbga.aside.";
+/// The index's key.
+pub const INDEX_KEY: &str = "kharbga.index";
+/// The current game's key.
+pub const CURRENT_KEY: &str = "kharbga.current";

@@ -1,0 +1,228 @@
+//! Share links: a whole game in a URL fragment, no server.
+//!
+//! `#g1~<rules>~<first>~<second>~<start>~<plies>~<end>`: the format version
+//! (`g1`), the rules (the variant's token alone for its defaults, else the
+//! full specification), the players' names, the start position string (empty
+//! for the empty board), the plies, and how a game not ended by the board
+//! ended (`r1`/`r2`: the first/second player resigned, `d`: agreed draw).
+//! Text fields are percent-encoded; each ply is two characters of the
+//! base64url alphabet (12 bits): a placement is its square's index (0–80), a
+//! step `128 + from·8 + direction·2 + flag`, `stop` 1000, a removal
+//! `1024 + square`. A 217-ply Kharbga game makes a link of about 470
+//! characters. Decoding replays every ply with the engine; a link from a
+//! later version (`g2`…) says so.
+
+use std::fmt;
+
+use crate::engine::{Game, Outcome, Ply, Position, Reason, Record, Rules, Side, Square};
+
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Why a link could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShareError {
+    /// Made by a later version of the app, with format `version`.
+    Newer(u32),
+    /// Not a game link, or damaged.
+    Bad(String),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::Newer(v) => write!(f, "made by a newer version of the app (format {v})"),
+            ShareError::Bad(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+fn bad(why: impl Into<String>) -> ShareError {
+    ShareError::Bad(why.into())
+}
+
+fn percent_encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.:,=".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+fn percent_decode(text: &str) -> Result<String, ShareError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| bad("a broken %-escape"))?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| bad("text that is not UTF-8"))
+}
+
+fn direction(from: Square, to: Square) -> Option<u16> {
+    let (f, t) = (
+        (i16::from(from.file()), i16::from(from.rank())),
+        (i16::from(to.file()), i16::from(to.rank())),
+    );
+    match (t.0 - f.0, t.1 - f.1) {
+        (0, 1) => Some(0),
+        (0, -1) => Some(1),
+        (1, 0) => Some(2),
+        (-1, 0) => Some(3),
+        _ => None,
+    }
+}
+
+fn code(ply: Ply) -> u16 {
+    match ply {
+        Ply::Place(s) => u16::from(s.index()),
+        Ply::Step { from, to, flagged } => {
+            128 + u16::from(from.index()) * 8
+                + direction(from, to).unwrap_or(0) * 2
+                + u16::from(flagged)
+        }
+        Ply::Stop => 1000,
+        Ply::Remove(s) => 1024 + u16::from(s.index()),
+    }
+}
+
+fn ply(code: u16) -> Option<Ply> {
+    let square = |i: u16| u8::try_from(i).ok().and_then(Square::from_index);
+    match code {
+        0..=80 => square(code).map(Ply::Place),
+        128..=775 => {
+            let from = square((code - 128) / 8)?;
+            let (file, rank) = (from.file(), from.rank());
+            let to = match ((code - 128) % 8) / 2 {
+                0 => Square::from_coords(file, rank + 1),
+                1 => Square::from_coords(file, rank.checked_sub(1)?),
+                2 => Square::from_coords(file + 1, rank),
+                _ => Square::from_coords(file.checked_sub(1)?, rank),
+            }?;
+            Some(Ply::Step {
+                from,
+                to,
+                flagged: code % 2 == 1,
+            })
+        }
+        1000 => Some(Ply::Stop),
+        1024..=1104 => square(code - 1024).map(Ply::Remove),
+        _ => None,
+    }
+}
+
+/// The fragment (without `#`) that carries `record`.
+pub fn encode(record: &Record) -> String {
+    let game = &record.game;
+    let rules = *game.rules();
+    let rules_text = if rules == Rules::new(rules.variant) {
+        rules.variant.token().to_owned()
+    } else {
+        rules.to_string()
+    };
+    let start = if game.has_custom_start() {
+        game.start().to_string()
+    } else {
+        String::new()
+    };
+    let mut plies = String::with_capacity(game.plies().len() * 2);
+    for played in game.plies() {
+        let c = code(played.ply);
+        plies.push(char::from(ALPHABET[usize::from(c >> 6)]));
+        plies.push(char::from(ALPHABET[usize::from(c & 63)]));
+    }
+    let end = match game.outcome() {
+        Some(Outcome {
+            reason: Reason::Resignation,
+            winner: Some(Side::Second),
+        }) => "r1",
+        Some(Outcome {
+            reason: Reason::Resignation,
+            winner: Some(Side::First),
+        }) => "r2",
+        Some(Outcome {
+            reason: Reason::AgreedDraw,
+            ..
+        }) => "d",
+        _ => "",
+    };
+    format!(
+        "g{VERSION}~{}~{}~{}~{}~{plies}~{end}",
+        percent_encode(&rules_text),
+        percent_encode(&record.first),
+        percent_encode(&record.second),
+        percent_encode(&start),
+    )
+}
+
+/// Reads a fragment (with or without `#`): the record, every ply replayed.
+pub fn decode(fragment: &str) -> Result<Record, ShareError> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let fields: Vec<&str> = fragment.split('~').collect();
+    let version = fields
+        .first()
+        .and_then(|v| v.strip_prefix('g'))
+        .and_then(|v| v.parse::<u32>().ok())
+        .ok_or_else(|| bad("not a game link"))?;
+    if version > VERSION {
+        return Err(ShareError::Newer(version));
+    }
+    let [_, rules, first, second, start, plies, end] = fields.as_slice() else {
+        return Err(bad(format!("{} fields instead of 7", fields.len())));
+    };
+    let rules: Rules = percent_decode(rules)?
+        .parse()
+        .map_err(|e| bad(format!("rules: {e}")))?;
+    let start = percent_decode(start)?;
+    let mut game = if start.is_empty() {
+        Game::new(rules)
+    } else {
+        let position =
+            Position::from_text(&start, rules).map_err(|e| bad(format!("position: {e}")))?;
+        Game::from_position(position)
+    };
+    let digits: Vec<u16> = plies
+        .bytes()
+        .map(|b| ALPHABET.iter().position(|&a| a == b).map(|i| i as u16))
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad("a character outside the ply alphabet"))?;
+    if digits.len() % 2 != 0 {
+        return Err(bad("a ply cut in half"));
+    }
+    for (n, pair) in digits.chunks(2).enumerate() {
+        let c = (pair[0] << 6) | pair[1];
+        let p = ply(c).ok_or_else(|| bad(format!("ply {}: not a ply", n + 1)))?;
+        game.play(p)
+            .map_err(|e| bad(format!("ply {} ({p}): {e}", n + 1)))?;
+    }
+    let ended = match *end {
+        "" => Ok(()),
+        "r1" => game.resign(Side::First).map(|_| ()),
+        "r2" => game.resign(Side::Second).map(|_| ()),
+        "d" => game.agree_draw().map(|_| ()),
+        other => return Err(bad(format!("unknown ending `{other}`"))),
+    };
+    ended.map_err(|e| bad(format!("ending: {e}")))?;
+    let mut record = Record::new(game);
+    record.first = percent_decode(first)?;
+    record.second = percent_decode(second)?;
+    Ok(record)
+}

@@ -1,0 +1,310 @@
+//! The saved-game store: schema migrations, unreadable entries, the index,
+//! quotas, and records, positions and share links round-tripping.
+
+use kharbga::ai::{Level, Rng};
+use kharbga::engine::{BoardSize, Game, Position, Record, Rules, Side};
+use kharbga::store::share::{self, ShareError};
+use kharbga::store::{
+    game_key, ComputerSeat, Library, LoadError, MemoryStore, Notice, SavedGame, Store, StoreError,
+    ASIDE_PREFIX, CURRENT_KEY, INDEX_KEY, SCHEMA,
+};
+
+/// A game of `plies` random plies (or to its end) under `rules`.
+fn random_game(rules: Rules, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(rules);
+    let mut rng = Rng::new(seed);
+    while game.plies().len() < plies && game.outcome().is_none() {
+        let legal = game.position().legal_plies();
+        game.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    game
+}
+
+fn record(game: Game, first: &str, second: &str) -> Record {
+    let mut r = Record::new(game);
+    r.first = first.to_owned();
+    r.second = second.to_owned();
+    r
+}
+
+fn saved(id: &str, updated: f64, game: Game) -> SavedGame {
+    let mut s = SavedGame::new(id.to_owned(), updated, &record(game, "Amel", "Youssef"));
+    s.updated = updated;
+    s
+}
+
+#[test]
+fn a_schema_1_entry_is_migrated() {
+    let game = random_game(Rules::kharbga(), 60, 1);
+    let text = record(game.clone(), "Amel", "Youssef").to_text();
+    let v1 =
+        serde_json::json!({"schema": 1, "record": text, "saved": 1_700_000_000_000.0}).to_string();
+    let loaded = SavedGame::from_json("abc", &v1).unwrap();
+    assert_eq!(loaded.schema, SCHEMA);
+    assert_eq!(loaded.id, "abc");
+    assert_eq!(loaded.created, 1_700_000_000_000.0);
+    assert_eq!(loaded.computer, None);
+    assert_eq!(loaded.game().unwrap().position(), game.position());
+    // Through the library too: the migrated entry is listed.
+    let mut store = MemoryStore::new();
+    store.set(&game_key("abc"), &v1).unwrap();
+    let mut library = Library::open(store);
+    assert_eq!(library.games().len(), 1);
+    assert_eq!(library.games()[0].first, "Amel");
+    assert_eq!(library.games()[0].plies, 60);
+    assert!(library.take_notices().is_empty());
+}
+
+#[test]
+fn every_earlier_schema_migrates_and_later_ones_are_refused() {
+    let text = record(random_game(Rules::seega(BoardSize::Five), 30, 2), "A", "B").to_text();
+    for schema in 1..SCHEMA {
+        let entry = serde_json::json!({"schema": schema, "record": text, "saved": 5.0}).to_string();
+        let loaded = SavedGame::from_json("x", &entry).unwrap_or_else(|e| panic!("{schema}: {e}"));
+        assert_eq!(loaded.schema, SCHEMA);
+    }
+    let newer = serde_json::json!({"schema": SCHEMA + 1, "anything": true}).to_string();
+    assert_eq!(
+        SavedGame::from_json("x", &newer),
+        Err(LoadError::Newer(SCHEMA + 1))
+    );
+}
+
+#[test]
+fn a_saved_game_round_trips_with_its_position_and_state() {
+    let mut store = MemoryStore::new();
+    let game = random_game(Rules::kharbga(), 90, 3);
+    let mut entry = saved("g1", 10.0, game.clone());
+    entry.computer = Some(ComputerSeat::new(Side::Second, Level::Search(3)));
+    entry.flipped = true;
+    {
+        let mut library = Library::open(&mut store);
+        library.save(&entry).unwrap();
+        library.set_current(Some("g1")).unwrap();
+    }
+    let mut library = Library::open(&mut store);
+    assert_eq!(library.current().as_deref(), Some("g1"));
+    let loaded = library.load("g1").unwrap();
+    assert_eq!(loaded, entry);
+    let replayed = loaded.game().unwrap();
+    assert_eq!(replayed.position(), game.position());
+    assert_eq!(replayed.plies().len(), 90);
+    assert_eq!(
+        loaded.computer.unwrap().seat(),
+        Some((Side::Second, Level::Search(3)))
+    );
+}
+
+#[test]
+fn a_game_from_a_position_round_trips() {
+    let start = Position::from_text(
+        "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -",
+        Rules::kharbga(),
+    )
+    .unwrap();
+    let mut game = Game::from_position(start);
+    for ply in ["f7-g7*", "a2-a3*", "g7-f7*"] {
+        game.play_text(ply).unwrap();
+    }
+    let mut store = MemoryStore::new();
+    Library::open(&mut store)
+        .save(&saved("p", 1.0, game.clone()))
+        .unwrap();
+    let loaded = Library::open(&mut store).load("p").unwrap().game().unwrap();
+    assert_eq!(loaded.start(), game.start());
+    assert_eq!(loaded.position(), game.position());
+}
+
+#[test]
+fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
+    let mut store = MemoryStore::new();
+    {
+        let mut library = Library::open(&mut store);
+        for (i, id) in ["a", "b", "c"].into_iter().enumerate() {
+            library
+                .save(&saved(
+                    id,
+                    i as f64,
+                    random_game(Rules::kharbga(), 40, i as u64),
+                ))
+                .unwrap();
+        }
+    }
+    store
+        .set(&game_key("b"), "{\"schema\": 2, \"id\": tru")
+        .unwrap();
+    // A record that does not replay is unreadable too.
+    let mut bad_record = saved("d", 9.0, random_game(Rules::kharbga(), 10, 9));
+    bad_record.record = bad_record.record.replace("1.", "1. z9");
+    store.set(&game_key("d"), &bad_record.to_json()).unwrap();
+    let mut library = Library::open(&mut store);
+    let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["c", "a"],
+        "most recent first, unreadable ones off the list"
+    );
+    let notices = library.take_notices();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices
+        .iter()
+        .all(|n| matches!(n, Notice::SetAside { id, .. } if id == "b" || id == "d")));
+    drop(library);
+    // Kept, not deleted, and no longer under the game key.
+    assert_eq!(
+        store.get(&format!("{ASIDE_PREFIX}b")).unwrap().as_deref(),
+        Some("{\"schema\": 2, \"id\": tru")
+    );
+    assert_eq!(store.get(&game_key("b")).unwrap(), None);
+    // Opening again says nothing more.
+    assert!(Library::open(&mut store).take_notices().is_empty());
+}
+
+#[test]
+fn an_entry_from_a_newer_version_is_left_alone() {
+    let mut store = MemoryStore::new();
+    let future = serde_json::json!({"schema": SCHEMA + 3, "id": "f"}).to_string();
+    store.set(&game_key("f"), &future).unwrap();
+    let mut library = Library::open(&mut store);
+    assert!(library.games().is_empty());
+    assert_eq!(
+        library.take_notices(),
+        [Notice::Newer {
+            id: "f".into(),
+            schema: SCHEMA + 3
+        }]
+    );
+    drop(library);
+    assert_eq!(store.get(&game_key("f")).unwrap(), Some(future));
+}
+
+#[test]
+fn the_index_is_rebuilt_from_the_game_keys() {
+    let mut store = MemoryStore::new();
+    {
+        let mut library = Library::open(&mut store);
+        library
+            .save(&saved("a", 1.0, random_game(Rules::kharbga(), 20, 4)))
+            .unwrap();
+        library
+            .save(&saved(
+                "b",
+                2.0,
+                random_game(Rules::seega(BoardSize::Seven), 20, 5),
+            ))
+            .unwrap();
+    }
+    let index = store.get(INDEX_KEY).unwrap().unwrap();
+    for damage in [None, Some("not json"), Some("{\"schema\":2,\"games\":[]}")] {
+        match damage {
+            None => store.remove(INDEX_KEY).unwrap(),
+            Some(text) => store.set(INDEX_KEY, text).unwrap(),
+        }
+        let library = Library::open(&mut store);
+        let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["b", "a"], "{damage:?}");
+        assert_eq!(library.games()[0].variant, "seega7");
+        drop(library);
+        assert_eq!(store.get(INDEX_KEY).unwrap().unwrap(), index, "rewritten");
+    }
+}
+
+#[test]
+fn rename_delete_and_restore() {
+    let mut store = MemoryStore::new();
+    let mut library = Library::open(&mut store);
+    library
+        .save(&saved("a", 1.0, random_game(Rules::kharbga(), 20, 6)))
+        .unwrap();
+    library.set_current(Some("a")).unwrap();
+    library.rename("a", Some("Friday".into())).unwrap();
+    assert_eq!(library.games()[0].title.as_deref(), Some("Friday"));
+    let deleted = library.delete("a").unwrap().unwrap();
+    assert!(library.games().is_empty());
+    assert_eq!(library.current(), None);
+    library.save(&deleted).unwrap();
+    assert_eq!(library.games()[0].title.as_deref(), Some("Friday"));
+    drop(library);
+    assert!(store.get(CURRENT_KEY).unwrap().is_none());
+}
+
+#[test]
+fn a_full_store_refuses_and_the_session_keeps_the_game() {
+    let mut library = Library::open(MemoryStore::with_quota(3_000));
+    let long = saved("big", 1.0, random_game(Rules::kharbga(), 300, 7));
+    assert_eq!(library.save(&long), Err(StoreError::Full));
+    assert_eq!(library.games().len(), 1, "listed for this session");
+    assert!(library.store().get(&game_key("big")).unwrap().is_none());
+}
+
+#[test]
+fn share_links_round_trip_whole_games() {
+    for (rules, seed) in [
+        (Rules::kharbga(), 10),
+        (Rules::seega(BoardSize::Five), 11),
+        (Rules::seega(BoardSize::Seven), 12),
+        (Rules::seega(BoardSize::Nine), 13),
+        (
+            "seega7:chain=compulsory,blocked=remove".parse().unwrap(),
+            14,
+        ),
+    ] {
+        let game = random_game(rules, 2_000, seed);
+        let original = record(game, "Amel Ben Ali", "يوسف ~ #1");
+        let link = share::encode(&original);
+        let back = share::decode(&format!("#{link}")).unwrap();
+        assert_eq!(back.game.position(), original.game.position());
+        assert_eq!(back.game.plies().len(), original.game.plies().len());
+        assert_eq!(back.game.outcome(), original.game.outcome());
+        assert_eq!(
+            (back.first.as_str(), back.second.as_str()),
+            ("Amel Ben Ali", "يوسف ~ #1")
+        );
+        assert!(!link.contains(' ') && !link.contains('#'));
+    }
+    // Resignations, and a start position.
+    let mut game = Game::from_position(
+        Position::from_text(
+            "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -",
+            Rules::kharbga(),
+        )
+        .unwrap(),
+    );
+    game.play_text("f7-g7*").unwrap();
+    game.resign(Side::First).unwrap();
+    let back = share::decode(&share::encode(&record(game.clone(), "a", "b"))).unwrap();
+    assert_eq!(back.game.outcome(), game.outcome());
+    assert_eq!(back.game.start(), game.start());
+}
+
+#[test]
+fn a_full_game_link_is_short_enough_for_a_chat() {
+    let game = random_game(Rules::kharbga(), 217, 15);
+    let link = share::encode(&record(game, "Amel", "Youssef"));
+    assert!(link.len() < 2 * 217 + 60, "{} characters", link.len());
+}
+
+#[test]
+fn damaged_or_newer_links_are_refused_clearly() {
+    let good = share::encode(&record(random_game(Rules::kharbga(), 30, 16), "a", "b"));
+    assert_eq!(share::decode("g2~anything"), Err(ShareError::Newer(2)));
+    for bad in [
+        String::new(),
+        "hello".to_owned(),
+        good.replace("g1~kharbga", "g1~chess"),
+        format!("{good}x"),
+        good.replacen('~', "~~", 1),
+        // A ply made illegal: the first placement twice.
+        {
+            let fields: Vec<&str> = good.split('~').collect();
+            let plies = fields[5];
+            let doubled = format!("{}{}", &plies[..2], &plies[..]);
+            good.replace(plies, &doubled)
+        },
+    ] {
+        assert!(
+            matches!(share::decode(&bad), Err(ShareError::Bad(_))),
+            "{bad}"
+        );
+    }
+}
