@@ -204,7 +204,7 @@ pub fn decode(fragment: &str) -> Result<Record, ShareError> {
         .map(|b| ALPHABET.iter().position(|&a| a == b).map(|i| i as u16))
         .collect::<Option<_>>()
         .ok_or_else(|| bad("a character outside the ply alphabet"))?;
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(bad("a ply cut in half"));
     }
     for (n, pair) in digits.chunks(2).enumerate() {
