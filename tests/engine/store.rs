@@ -298,7 +298,7 @@ fn damaged_or_newer_links_are_refused_clearly() {
         {
             let fields: Vec<&str> = good.split('~').collect();
             let plies = fields[5];
-            let doubled = format!("{}{}", &plies[..2], &plies[..]);
+            let doubled = format!("{}{plies}", &plies[..2]);
             good.replace(plies, &doubled)
         },
     ] {
