@@ -137,8 +137,8 @@ fn click(container: &HtmlElement, selector: &str) {
 
 #[wasm_bindgen_test]
 async fn the_game_screen_plays_taps_and_lists_them() {
-    use kharbga::engine::Rules;
-    use kharbga::ui::{GameScreen, Match};
+    use kharbga::engine::{Game, Rules};
+    use kharbga::ui::{GameScreen, Match, Session};
     let container = fresh_container();
     let game = Match {
         rules: Rules::seega(BoardSize::Five),
@@ -146,10 +146,11 @@ async fn the_game_screen_plays_taps_and_lists_them() {
         second: "Youssef".into(),
         computer: None,
     };
+    let session = Session::new(Game::new(game.rules));
     let _mounted = leptos::mount::mount_to(container.clone(), move || {
         view! {
             <I18nProvider>
-                <GameScreen game=game on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+                <GameScreen game=game session=session on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
             </I18nProvider>
         }
     });

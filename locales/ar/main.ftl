@@ -132,3 +132,63 @@ hint-text = تلميح: { $ply } ({ $eval })
 hint-win = يفوز خلال { $n } نقلات
 hint-loss = يخسر خلال { $n } نقلات
 hint-score = { $value } جندي لصالح من عليه الدور
+
+## الأدوار المحفوظة (المكتبة، الإعادة، الروابط)
+nav-library = المكتبة
+notice-dismiss = إغلاق
+save-set-aside = تعذّرت قراءة دور محفوظ ({ $id }): وُضع جانبًا، وأدوارك الأخرى سليمة.
+save-newer = دور محفوظ ({ $id }) صنعه إصدار أحدث من التطبيق: يُحتفظ به ولا يُعرض.
+save-full = مساحة التخزين ممتلئة: هذا الدور لا يُحفظ، لكنه يبقى هنا ما دامت الصفحة مفتوحة. احذف بعض الأدوار من المكتبة لإفساح المجال.
+save-unavailable = هذا المتصفح لا يسمح للتطبيق بالحفظ (التصفح الخاص؟): تدوم الأدوار ما دامت الصفحة مفتوحة فقط.
+link-newer = صُنع هذا الرابط بإصدار أحدث من التطبيق (الصيغة { $version }). أعد تحميل الصفحة للحصول على أحدث إصدار.
+link-bad = تعذّرت قراءة رابط الدور هذا: { $error }
+newgame-position = البدء من وضعية (اختياري: نص وضعية)
+newgame-position-error = لا يمكن استعمال هذه الوضعية: { $error }
+library-title = الأدوار المحفوظة
+library-empty = لا أدوار محفوظة بعد: يُحفظ كل دور أثناء اللعب.
+library-game-title = { $first } – { $second }
+library-result-won = فاز { $name }
+library-result-draw = تعادل
+library-result-unfinished = لم ينتهِ
+library-plies = { $n ->
+    [one] نقلة واحدة
+    [two] نقلتان
+    [few] { $n } نقلات
+   *[other] { $n } نقلة
+}
+library-continue = متابعة
+library-replay = إعادة العرض
+library-rename = إعادة التسمية
+library-rename-save = حفظ الاسم
+library-delete = حذف
+library-deleted = حُذف «{ $name }».
+library-undo = تراجع
+library-export = تنزيل (.txt)
+library-copy = نسخ
+library-copied = نُسخ
+library-import-title = استيراد سجلّ دور
+library-import-paste = ألصق سجلًّا
+library-import-file = أو اختر ملفًّا
+library-import-button = استيراد
+library-import-error = السطر { $line }، العمود { $column }: { $error }
+library-imported = أُضيف الدور إلى المكتبة.
+replay-title = إعادة العرض
+replay-ply = النقلة { $n } من { $total }
+replay-start = البداية
+replay-prev = رجوع
+replay-next = تقدّم
+replay-end = النهاية
+replay-setting-end = نهاية الوضع
+replay-autoplay = عرض تلقائي
+replay-pause = إيقاف مؤقت
+replay-speed = السرعة
+replay-speed-value = { $speed ->
+    [0] بطيئة
+    [1] عادية
+   *[other] سريعة
+}
+replay-play-from = العب من هنا
+replay-mode-two = لاعبان على هذا الجهاز
+replay-mode-computer = ضد الحاسوب
+replay-play-from-button = العب من هذه الوضعية
+replay-share = رابط المشاركة

@@ -133,3 +133,61 @@ hint-text = Hint: { $ply } ({ $eval })
 hint-win = wins in { $n } plies
 hint-loss = loses in { $n } plies
 hint-score = { $value } soldiers for the side to move
+
+## Saved games (library, replay, links)
+nav-library = Library
+notice-dismiss = Dismiss
+save-set-aside = A saved game ({ $id }) could not be read: it was set aside, and your other games are safe.
+save-newer = A saved game ({ $id }) was made by a newer version of the app: it is kept but not shown.
+save-full = Storage is full: this game is not being saved, but it stays here while the page is open. Delete some games in the library to make room.
+save-unavailable = This browser does not let the app save (private mode?): games last only while the page is open.
+link-newer = This link was made by a newer version of the app (format { $version }). Reload the page to get the newest version.
+link-bad = This game link cannot be read: { $error }
+newgame-position = Start from a position (optional: a position string)
+newgame-position-error = This position cannot be used: { $error }
+library-title = Saved games
+library-empty = No saved games yet: every game is saved as you play.
+library-game-title = { $first } – { $second }
+library-result-won = { $name } won
+library-result-draw = Draw
+library-result-unfinished = Unfinished
+library-plies = { $n ->
+    [one] { $n } ply
+   *[other] { $n } plies
+}
+library-continue = Continue
+library-replay = Replay
+library-rename = Rename
+library-rename-save = Save the name
+library-delete = Delete
+library-deleted = “{ $name }” was deleted.
+library-undo = Undo
+library-export = Download (.txt)
+library-copy = Copy
+library-copied = Copied
+library-import-title = Import a game record
+library-import-paste = Paste a record
+library-import-file = Or choose a file
+library-import-button = Import
+library-import-error = Line { $line }, column { $column }: { $error }
+library-imported = The game was added to the library.
+replay-title = Replay
+replay-ply = Ply { $n } of { $total }
+replay-start = Start
+replay-prev = Back
+replay-next = Forward
+replay-end = End
+replay-setting-end = End of setting
+replay-autoplay = Autoplay
+replay-pause = Pause
+replay-speed = Speed
+replay-speed-value = { $speed ->
+    [0] Slow
+    [1] Normal
+   *[other] Fast
+}
+replay-play-from = Play from here
+replay-mode-two = Two players on this device
+replay-mode-computer = Against the computer
+replay-play-from-button = Play from this position
+replay-share = Share link

@@ -132,3 +132,61 @@ hint-text = Conseil : { $ply } ({ $eval })
 hint-win = gagne en { $n } coups
 hint-loss = perd en { $n } coups
 hint-score = { $value } soldats pour le camp au trait
+
+## Parties enregistrées (bibliothèque, relecture, liens)
+nav-library = Bibliothèque
+notice-dismiss = Fermer
+save-set-aside = Une partie enregistrée ({ $id }) est illisible : elle a été mise de côté, vos autres parties sont intactes.
+save-newer = Une partie enregistrée ({ $id }) vient d’une version plus récente de l’application : elle est conservée mais pas affichée.
+save-full = Le stockage est plein : cette partie n’est plus enregistrée, mais elle reste ici tant que la page est ouverte. Supprimez des parties dans la bibliothèque pour faire de la place.
+save-unavailable = Ce navigateur ne permet pas d’enregistrer (navigation privée ?) : les parties ne durent que le temps de la page.
+link-newer = Ce lien a été créé par une version plus récente de l’application (format { $version }). Rechargez la page pour obtenir la dernière version.
+link-bad = Ce lien de partie est illisible : { $error }
+newgame-position = Partir d’une position (facultatif : une chaîne de position)
+newgame-position-error = Cette position est inutilisable : { $error }
+library-title = Parties enregistrées
+library-empty = Aucune partie enregistrée : chaque partie est enregistrée au fil du jeu.
+library-game-title = { $first } – { $second }
+library-result-won = { $name } a gagné
+library-result-draw = Nulle
+library-result-unfinished = Inachevée
+library-plies = { $n ->
+    [one] { $n } coup
+   *[other] { $n } coups
+}
+library-continue = Reprendre
+library-replay = Revoir
+library-rename = Renommer
+library-rename-save = Enregistrer le nom
+library-delete = Supprimer
+library-deleted = « { $name } » a été supprimée.
+library-undo = Annuler
+library-export = Télécharger (.txt)
+library-copy = Copier
+library-copied = Copié
+library-import-title = Importer une partie
+library-import-paste = Coller une notation
+library-import-file = Ou choisir un fichier
+library-import-button = Importer
+library-import-error = Ligne { $line }, colonne { $column } : { $error }
+library-imported = La partie a été ajoutée à la bibliothèque.
+replay-title = Relecture
+replay-ply = Coup { $n } sur { $total }
+replay-start = Début
+replay-prev = Reculer
+replay-next = Avancer
+replay-end = Fin
+replay-setting-end = Fin de la pose
+replay-autoplay = Lecture automatique
+replay-pause = Pause
+replay-speed = Vitesse
+replay-speed-value = { $speed ->
+    [0] Lente
+    [1] Normale
+   *[other] Rapide
+}
+replay-play-from = Jouer à partir d’ici
+replay-mode-two = Deux joueurs sur cet appareil
+replay-mode-computer = Contre l’ordinateur
+replay-play-from-button = Jouer depuis cette position
+replay-share = Lien de partage

@@ -332,7 +332,7 @@ mod tests {
             Rules::seega(BoardSize::Five),
         )
         .unwrap();
-        let line = format!("think 3 4 100 seega5 {position}");
+        let line = format!("think 3 5 100 seega5 {position}");
         let answer = respond(&line, &mut Searcher::new(12), &mut Rng::new(1), &NoClock);
         match answer {
             Answer::Best { id, ply, .. } => {

@@ -1,19 +1,26 @@
-//! The application shell: header, language switcher, and either the
-//! new-game screen or the game.
+//! The application shell: header, language switcher, saving notices, and
+//! one screen: a new game, the game, the library or the replay viewer.
 
 use leptos::prelude::*;
 use leptos_fluent::{tr, I18n};
 
-use super::game_screen::{GameScreen, Match};
+use super::game_screen::{GameScreen, Match, Session};
 use super::i18n::{I18nProvider, LanguageSwitcher};
+use super::library::LibraryScreen;
 use super::new_game::NewGame;
-use crate::engine::Rules;
+use super::replay::Replay;
+use super::storage::{SaveNotice, Saves};
+use crate::engine::{Game, Record, Rules};
+use crate::store::share::{self, ShareError};
 
 /// Which screen is up.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Screen {
     NewGame(Option<Match>),
-    Playing(Match, u32),
+    Playing(Match, Session),
+    Library,
+    /// A record in the replay viewer.
+    Replay(Box<Record>),
 }
 
 /// The whole application.
@@ -26,6 +33,12 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The page's fragment, if it carries a game link.
+fn shared_fragment() -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    hash.starts_with("#g").then_some(hash)
+}
+
 #[component]
 fn Shell() -> impl IntoView {
     let i18n = expect_context::<I18n>();
@@ -34,23 +47,55 @@ fn Shell() -> impl IntoView {
         i18n.language.track();
         document().set_title(&tr!("app-title"));
     });
+    let saves = Saves::open();
+    provide_context(saves);
+    let link_error = RwSignal::new(None::<ShareError>);
 
-    // A game starts right away with the default players; "new game" offers the choices.
-    let screen = RwSignal::new(Screen::Playing(default_match(), 0));
-    let games_started = StoredValue::new(0u32);
-    let play = move |m: Match| {
-        games_started.update_value(|n| *n += 1);
-        screen.set(Screen::Playing(m, games_started.get_value()));
+    // A shared link opens in the replay viewer; else the current game resumes;
+    // else a new game starts with the default players.
+    let initial = match shared_fragment().map(|f| share::decode(&f)) {
+        Some(Ok(record)) => Screen::Replay(Box::new(record)),
+        other => {
+            if let Some(Err(e)) = other {
+                link_error.set(Some(e));
+            }
+            saves
+                .library
+                .try_update_value(|l| l.current().and_then(|id| l.load(&id)))
+                .flatten()
+                .and_then(|saved| Session::from_saved(&saved))
+                .map_or_else(
+                    || Screen::Playing(default_match(), Session::new(Game::new(Rules::kharbga()))),
+                    |(m, session)| Screen::Playing(m, session),
+                )
+        }
+    };
+    let screen = RwSignal::new(initial);
+    let play = move |(m, game): (Match, Game)| {
+        screen.set(Screen::Playing(m, Session::new(game)));
     };
     let on_start = Callback::new(play);
-    let on_rematch = Callback::new(play);
+    let on_rematch = Callback::new(move |m: Match| play((m.clone(), Game::new(m.rules))));
     let on_new_game = Callback::new(move |()| {
         let previous = match screen.get_untracked() {
             Screen::Playing(m, _) => Some(m),
             Screen::NewGame(previous) => previous,
+            _ => None,
         };
         screen.set(Screen::NewGame(previous));
     });
+    let on_continue = Callback::new(move |(m, session): (Match, Session)| {
+        screen.set(Screen::Playing(m, session));
+    });
+    let on_replay = Callback::new(move |record: Record| {
+        screen.set(Screen::Replay(Box::new(record)));
+    });
+
+    let notice_text = move |notice: &SaveNotice| match notice {
+        SaveNotice::SetAside(id) => tr!("save-set-aside", { "id" => id.clone() }),
+        SaveNotice::Newer(id) => tr!("save-newer", { "id" => id.clone() }),
+        SaveNotice::Full => tr!("save-full"),
+    };
 
     view! {
         <header class="topbar">
@@ -58,16 +103,65 @@ fn Shell() -> impl IntoView {
                 <span class="brand-mark" aria-hidden="true"></span>
                 <h1>{move || tr!("app-title")}</h1>
             </div>
+            <nav class="topnav">
+                <button type="button" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
+                    {move || tr!("control-new")}
+                </button>
+                <button type="button" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
+                    {move || tr!("nav-library")}
+                </button>
+            </nav>
             <LanguageSwitcher/>
         </header>
+        <div class="save-notices" aria-live="polite">
+            {saves.memory_only.then(|| view! {
+                <p class="notice warning" data-testid="storage-unavailable">{move || tr!("save-unavailable")}</p>
+            })}
+            {move || link_error.get().map(|e| {
+                let text = match e {
+                    ShareError::Newer(v) => tr!("link-newer", { "version" => v }),
+                    ShareError::Bad(why) => tr!("link-bad", { "error" => why }),
+                };
+                view! {
+                    <p class="notice warning" data-testid="link-error">{text}
+                        <button type="button" class="link" on:click=move |_| link_error.set(None)>{move || tr!("notice-dismiss")}</button>
+                    </p>
+                }
+            })}
+            <For each=move || saves.notices.get() key=|n| format!("{n:?}") let:notice>
+                {
+                    let kind = match &notice {
+                        SaveNotice::SetAside(_) => "set-aside",
+                        SaveNotice::Newer(_) => "newer",
+                        SaveNotice::Full => "full",
+                    };
+                    let dismiss = notice.clone();
+                    view! {
+                        <p class="notice warning" data-testid=format!("save-notice-{kind}")>
+                            {notice_text(&notice)}
+                            <button type="button" class="link"
+                                on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
+                                {move || tr!("notice-dismiss")}
+                            </button>
+                        </p>
+                    }
+                }
+            </For>
+        </div>
         <main class="layout">
             {move || match screen.get() {
                 Screen::NewGame(previous) => {
                     view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
                 }
-                Screen::Playing(m, _) => {
+                Screen::Playing(m, session) => {
                     let m = if m.first.is_empty() { named_defaults(m) } else { m };
-                    view! { <GameScreen game=m on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                    view! { <GameScreen game=m session=session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                }
+                Screen::Library => {
+                    view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
+                }
+                Screen::Replay(record) => {
+                    view! { <Replay record=*record on_play=on_start/> }.into_any()
                 }
             }}
         </main>

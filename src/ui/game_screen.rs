@@ -8,7 +8,9 @@ use leptos_fluent::tr;
 use super::board::Board;
 use super::controller::{Controller, Response};
 use super::describe::{ply_notes, side_key, turn_groups, Note};
-use crate::engine::{ChainRule, PlayedPly, Side, Variant};
+use super::storage::{now_ms, record_date, Saves};
+use crate::engine::{ChainRule, Game, PlayedPly, Record, Side, Variant};
+use crate::store::{ComputerSeat, SavedGame};
 
 /// The computer's thinking time per ply, in milliseconds (the level decides
 /// how much of it a search uses: levels 1 to 4 stop at their node budget).
@@ -46,14 +48,101 @@ impl Match {
     }
 }
 
+/// A game on the screen as it is saved: its id, when it started, the name
+/// given in the library, the game itself and the board's orientation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    /// The library id.
+    pub id: String,
+    /// When it started (ms since 1970).
+    pub created: f64,
+    /// The name given in the library.
+    pub title: Option<String>,
+    /// The game so far (from the empty board or a chosen position).
+    pub game: Game,
+    /// The board seen from the second player's side.
+    pub flipped: bool,
+}
+
+impl Session {
+    /// A new game from `game`'s start, with a fresh id.
+    pub fn new(game: Game) -> Session {
+        Session {
+            id: super::storage::fresh_id(),
+            created: now_ms(),
+            title: None,
+            game,
+            flipped: false,
+        }
+    }
+
+    /// The saved game's session and match (`None` for a record that no
+    /// longer replays: the library has set it aside).
+    pub fn from_saved(saved: &SavedGame) -> Option<(Match, Session)> {
+        let record = saved.parse_record().ok()?;
+        let game_match = Match {
+            rules: *record.game.rules(),
+            first: record.first.clone(),
+            second: record.second.clone(),
+            computer: saved.computer.as_ref().and_then(ComputerSeat::seat),
+        };
+        let session = Session {
+            id: saved.id.clone(),
+            created: saved.created,
+            title: saved.title.clone(),
+            game: record.game,
+            flipped: saved.flipped,
+        };
+        Some((game_match, session))
+    }
+}
+
 /// The game screen.
 #[component]
 pub fn GameScreen(
     game: Match,
+    session: Session,
     on_new_game: Callback<()>,
     on_rematch: Callback<Match>,
 ) -> impl IntoView {
-    let controller = RwSignal::new(Controller::new(game.rules));
+    let controller = RwSignal::new({
+        let mut c = Controller::from_game(session.game.clone());
+        c.flipped = session.flipped;
+        c
+    });
+    // Autosave after every ply (and when the board is flipped): the game,
+    // its players, the computer's seat and the orientation.
+    let saves = use_context::<Saves>();
+    let saved_state = Memo::new(move |_| {
+        controller.with(|c| (c.game().plies().len(), c.game().outcome(), c.flipped))
+    });
+    {
+        let (id, created, title) = (session.id.clone(), session.created, session.title.clone());
+        let names = (game.first.clone(), game.second.clone());
+        let computer = game.computer;
+        Effect::new(move |previous: Option<()>| {
+            let (plies, _, _) = saved_state.get();
+            let Some(saves) = saves else { return };
+            let (game, flipped) = controller.with_untracked(|c| (c.game().clone(), c.flipped));
+            // A game is saved once it has a ply (or a chosen start).
+            if plies == 0 && !game.has_custom_start() && previous.is_none() {
+                return;
+            }
+            let mut record = Record::new(game);
+            record.first = names.0.clone();
+            record.second = names.1.clone();
+            record.date = record_date(created);
+            let mut entry = SavedGame::new(id.clone(), created, &record);
+            entry.updated = now_ms();
+            entry.title = title.clone();
+            entry.computer = computer.map(|(side, level)| ComputerSeat::new(side, level));
+            entry.flipped = flipped;
+            saves.update(|library| {
+                library.save(&entry)?;
+                library.set_current(Some(&entry.id))
+            });
+        });
+    }
     let variant = game.rules.variant;
     let players = StoredValue::new(game.clone());
     let announcement = RwSignal::new(String::new());

@@ -11,11 +11,14 @@ pub mod controller;
 pub mod describe;
 mod game_screen;
 mod i18n;
+mod library;
 mod new_game;
+mod replay;
+pub mod storage;
 mod worker;
 
 pub use app::App;
 pub use board::Board;
-pub use game_screen::{GameScreen, Match};
+pub use game_screen::{GameScreen, Match, Session};
 pub use i18n::{I18nProvider, LanguageSwitcher};
 pub use new_game::NewGame;

@@ -7,13 +7,14 @@ use leptos_fluent::tr;
 use super::describe::side_key;
 use super::game_screen::Match;
 use crate::ai::Level;
-use crate::engine::{BlockedRule, ChainRule, Rules, Side, Variant};
+use crate::engine::{BlockedRule, ChainRule, Game, Position, Rules, Side, Variant};
 
-/// The new-game form; `on_start` receives the chosen match.
+/// The new-game form; `on_start` receives the chosen match and the game to
+/// start from (the empty board, or a pasted position string).
 #[component]
 pub fn NewGame(
     #[prop(optional)] previous: Option<Match>,
-    on_start: Callback<Match>,
+    on_start: Callback<(Match, Game)>,
 ) -> impl IntoView {
     let initial = previous.unwrap_or_else(|| Match {
         rules: Rules::kharbga(),
@@ -38,6 +39,9 @@ pub fn NewGame(
     let blocked = RwSignal::new(initial.rules.blocked);
     let first = RwSignal::new(initial.first);
     let second = RwSignal::new(initial.second);
+    // An optional position string to start from, and why it was refused.
+    let start_text = RwSignal::new(String::new());
+    let start_error = RwSignal::new(None::<String>);
 
     // Choosing a game brings back its default options.
     let choose = move |v: Variant| {
@@ -64,6 +68,19 @@ pub fn NewGame(
                 typed
             }
         };
+        let text = start_text.get_untracked().trim().to_owned();
+        let game = if text.is_empty() {
+            Game::new(rules)
+        } else {
+            match Position::from_text(&text, rules) {
+                Ok(position) => Game::from_position(position),
+                Err(e) => {
+                    start_error.set(Some(e.to_string()));
+                    return;
+                }
+            }
+        };
+        start_error.set(None);
         let computer = against_computer.get_untracked().then(|| {
             (
                 human.get_untracked().opponent(),
@@ -75,12 +92,13 @@ pub fn NewGame(
                 .filter(|(c, _)| *c == side)
                 .map(|(_, l)| tr!("computer-name", { "level" => l.to_string() }))
         };
-        on_start.run(Match {
+        let game_match = Match {
             rules,
             first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
             second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
             computer,
-        });
+        };
+        on_start.run((game_match, game));
     };
 
     let variant_choice = move |v: Variant| {
@@ -248,6 +266,22 @@ pub fn NewGame(
                 <button type="button" class="link" on:click=move |_| choose(variant.get_untracked())>
                     {move || tr!("newgame-defaults")}
                 </button>
+                <label class="field wide" for="start-position">
+                    <span>{move || tr!("newgame-position")}</span>
+                    <input
+                        id="start-position"
+                        type="text"
+                        autocomplete="off"
+                        spellcheck="false"
+                        data-testid="start-position"
+                        placeholder="7/7/7/7/7/7/7 w 24,24 - - 0 1 -"
+                        prop:value=move || start_text.get()
+                        on:input=move |event| start_text.set(event_target_value(&event))
+                    />
+                </label>
+                {move || start_error.get().map(|e| view! {
+                    <p class="notice forbidden" role="alert" data-testid="start-position-error">{tr!("newgame-position-error", { "error" => e })}</p>
+                })}
             </fieldset>
             <button type="submit" class="primary start" data-testid="start">{move || tr!("newgame-start")}</button>
         </form>

@@ -29,8 +29,8 @@ async function ask(page, lines) {
 test('the AI worker answers with a legal ply, and refuses nonsense', async ({ page }) => {
   await page.goto('/');
   const [win, nonsense, kharbga] = await ask(page, [
-    'think 7 4 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -',
-    'think 8 4 200 chess -',
+    'think 7 5 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -',
+    'think 8 5 200 chess -',
     'think 9 5 500 kharbga sSSsSss/ssSssSs/sssSSsS/SSS1sSS/SSSsSss/SSssSSs/ssSsSsS w 0,0 - - 0 13 f',
   ]);
   expect(win).toMatch(/^best 7 c1-b1 w1 /);

@@ -1,0 +1,243 @@
+//! The library screen: every saved game (date, game, players, result,
+//! length), continue, replay, rename, delete with undo, export and import.
+
+use leptos::prelude::*;
+use leptos_fluent::{tr, I18n};
+
+use super::game_screen::{Match, Session};
+use super::storage::{copy_to_clipboard, display_date, download, fresh_id, now_ms, Saves};
+use crate::engine::Record;
+use crate::store::{SavedGame, Summary};
+
+/// How long a deleted game can be brought back.
+const UNDO_MS: u64 = 6_000;
+
+/// The library; `on_continue` resumes a game, `on_replay` opens one in the
+/// replay viewer.
+#[component]
+pub fn LibraryScreen(
+    on_continue: Callback<(Match, Session)>,
+    on_replay: Callback<Record>,
+) -> impl IntoView {
+    let saves = expect_context::<Saves>();
+    let i18n = expect_context::<I18n>();
+    let games = Memo::new(move |_| {
+        saves.version.track();
+        saves.library.with_value(|l| l.games().to_vec())
+    });
+    let deleted = RwSignal::new(None::<SavedGame>);
+    let renaming = RwSignal::new(None::<(String, String)>);
+    let copied = RwSignal::new(None::<String>);
+    let import_text = RwSignal::new(String::new());
+    let import_error = RwSignal::new(None::<String>);
+    let imported = RwSignal::new(false);
+
+    let load = move |id: &str| saves.library.try_update_value(|l| l.load(id)).flatten();
+    let continue_game = move |id: String| {
+        if let Some((m, session)) = load(&id).as_ref().and_then(Session::from_saved) {
+            on_continue.run((m, session));
+        }
+    };
+    let replay = move |id: String| {
+        if let Some(record) = load(&id).and_then(|s| s.parse_record().ok()) {
+            on_replay.run(record);
+        }
+    };
+    let delete = move |id: String| {
+        let Some(Some(game)) = saves.update(|l| l.delete(&id)) else {
+            return;
+        };
+        deleted.set(Some(game));
+        set_timeout(
+            move || {
+                if deleted.get_untracked().is_some_and(|g| g.id == id) {
+                    deleted.set(None);
+                }
+            },
+            std::time::Duration::from_millis(UNDO_MS),
+        );
+    };
+    let undo_delete = move || {
+        if let Some(game) = deleted.get_untracked() {
+            saves.update(|l| l.save(&game));
+            deleted.set(None);
+        }
+    };
+    let export = move |id: String, to_clipboard: bool| {
+        if let Some(saved) = load(&id) {
+            if to_clipboard {
+                copy_to_clipboard(&saved.record);
+                copied.set(Some(id));
+            } else {
+                download(&format!("kharbga-{id}.txt"), &saved.record);
+            }
+        }
+    };
+    let import = move |text: String| {
+        imported.set(false);
+        match Record::from_text(&text) {
+            Ok(record) => {
+                import_error.set(None);
+                let entry = SavedGame::new(fresh_id(), now_ms(), &record);
+                saves.update(|l| l.save(&entry));
+                import_text.set(String::new());
+                imported.set(true);
+            }
+            Err(e) => import_error.set(Some(tr!("library-import-error", {
+                "line" => e.line,
+                "column" => e.column,
+                "error" => e.message,
+            }))),
+        }
+    };
+    let on_file = move |event: leptos::ev::Event| {
+        use leptos::wasm_bindgen::JsCast;
+        let file = event
+            .target()
+            .and_then(|t| t.dyn_into::<leptos::web_sys::HtmlInputElement>().ok())
+            .and_then(|input| input.files())
+            .and_then(|files| files.get(0));
+        if let Some(file) = file {
+            leptos::task::spawn_local(async move {
+                #[cfg(target_arch = "wasm32")]
+                {
+                    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                    if let Some(text) = text.ok().and_then(|t| t.as_string()) {
+                        import_text.set(text.clone());
+                        import(text);
+                    }
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                let _ = file;
+            });
+        }
+    };
+
+    let row = move |game: Summary| {
+        let id = game.id.clone();
+        let (c_id, r_id, d_id, e_id, x_id, n_id) = (
+            id.clone(),
+            id.clone(),
+            id.clone(),
+            id.clone(),
+            id.clone(),
+            id.clone(),
+        );
+        let name = game
+            .title
+            .clone()
+            .unwrap_or_else(|| tr!("library-game-title", { "first" => game.first.clone(), "second" => game.second.clone() }));
+        let rename_from = name.clone();
+        let finished = game.result != "*";
+        let result = match game.result.as_str() {
+            "1-0" => tr!("library-result-won", { "name" => game.first.clone() }),
+            "0-1" => tr!("library-result-won", { "name" => game.second.clone() }),
+            "1/2-1/2" => tr!("library-result-draw"),
+            _ => tr!("library-result-unfinished"),
+        };
+        let variant = game.variant.clone();
+        let updated = game.updated;
+        let plies = game.plies;
+        let this_row = id.clone();
+        let copied_id = id.clone();
+        view! {
+            <li class="library-game" data-testid="library-game" data-id=id.clone() data-result=game.result.clone()>
+                {move || match renaming.get() {
+                    Some((rid, text)) if rid == this_row => {
+                        let save_id = rid.clone();
+                        view! {
+                            <form class="rename" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                                ev.prevent_default();
+                                let title = renaming.get_untracked().map(|(_, t)| t.trim().to_owned());
+                                saves.update(|l| l.rename(&save_id, title.filter(|t| !t.is_empty())));
+                                renaming.set(None);
+                            }>
+                                <input type="text" maxlength="60" data-testid="rename-input" prop:value=text
+                                    aria-label=move || tr!("library-rename")
+                                    on:input=move |ev| {
+                                        let value = event_target_value(&ev);
+                                        renaming.update(|r| if let Some((_, t)) = r { *t = value; });
+                                    }/>
+                                <button type="submit" data-testid="rename-save">{move || tr!("library-rename-save")}</button>
+                            </form>
+                        }.into_any()
+                    }
+                    _ => view! { <h3 data-testid="game-name">{name.clone()}</h3> }.into_any(),
+                }}
+                <p class="game-facts">
+                    <span>{move || tr!("variant-name", { "variant" => variant.clone() })}</span>
+                    " · "
+                    <span>{move || display_date(updated, i18n.language.get().id)}</span>
+                    " · "
+                    <span data-testid="game-result">{result}</span>
+                    " · "
+                    <span>{move || tr!("library-plies", { "n" => plies })}</span>
+                </p>
+                <div class="controls">
+                    {(!finished).then(|| view! {
+                        <button type="button" class="primary" data-testid="library-continue"
+                            on:click=move |_| continue_game(c_id.clone())>{move || tr!("library-continue")}</button>
+                    })}
+                    <button type="button" data-testid="library-replay" on:click=move |_| replay(r_id.clone())>
+                        {move || tr!("library-replay")}
+                    </button>
+                    <button type="button" data-testid="library-rename"
+                        on:click=move |_| renaming.set(Some((n_id.clone(), rename_from.clone())))>
+                        {move || tr!("library-rename")}
+                    </button>
+                    <button type="button" data-testid="library-export" on:click=move |_| export(e_id.clone(), false)>
+                        {move || tr!("library-export")}
+                    </button>
+                    <button type="button" data-testid="library-copy" on:click=move |_| export(x_id.clone(), true)>
+                        {move || if copied.get().as_deref() == Some(copied_id.as_str()) { tr!("library-copied") } else { tr!("library-copy") }}
+                    </button>
+                    <button type="button" class="danger" data-testid="library-delete" on:click=move |_| delete(d_id.clone())>
+                        {move || tr!("library-delete")}
+                    </button>
+                </div>
+            </li>
+        }
+    };
+
+    view! {
+        <section class="panel library" data-testid="library">
+            <h2>{move || tr!("library-title")}</h2>
+            {move || deleted.get().map(|game| {
+                let name = game.title.clone().unwrap_or_else(|| {
+                    game.summary().map(|s| tr!("library-game-title", { "first" => s.first, "second" => s.second })).unwrap_or_default()
+                });
+                view! {
+                    <p class="notice" role="status" data-testid="deleted-notice">
+                        {tr!("library-deleted", { "name" => name })}
+                        <button type="button" class="link" data-testid="undo-delete" on:click=move |_| undo_delete()>
+                            {move || tr!("library-undo")}
+                        </button>
+                    </p>
+                }
+            })}
+            {move || games.with(Vec::is_empty).then(|| view! { <p data-testid="library-empty">{move || tr!("library-empty")}</p> })}
+            <ul class="library-games">
+                <For each=move || games.get() key=|g| (g.id.clone(), g.updated.to_bits(), g.title.clone()) children=row/>
+            </ul>
+            <form class="import" data-testid="import-form" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                import(import_text.get_untracked());
+            }>
+                <h3>{move || tr!("library-import-title")}</h3>
+                <label class="field wide" for="import-text">
+                    <span>{move || tr!("library-import-paste")}</span>
+                    <textarea id="import-text" rows="6" spellcheck="false" data-testid="import-text"
+                        prop:value=move || import_text.get()
+                        on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
+                </label>
+                <label class="field" for="import-file">
+                    <span>{move || tr!("library-import-file")}</span>
+                    <input id="import-file" type="file" accept=".txt,.pgn,text/plain" data-testid="import-file" on:change=on_file/>
+                </label>
+                {move || import_error.get().map(|e| view! { <p class="notice forbidden" role="alert" data-testid="import-error">{e}</p> })}
+                {move || imported.get().then(|| view! { <p class="notice" role="status" data-testid="imported">{move || tr!("library-imported")}</p> })}
+                <button type="submit" class="primary" data-testid="import-button">{move || tr!("library-import-button")}</button>
+            </form>
+        </section>
+    }
+}
