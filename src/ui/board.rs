@@ -192,6 +192,7 @@ pub fn Board(
                 node_ref=board_ref
                 data-testid="board"
                 data-phase=move || view.with(|b| b.phase)
+                data-flipped=move || view.with(|b| b.flipped.to_string())
                 data-to-move=move || view.with(|b| b.to_move.token())
                 aria-label=move || tr!("board-label")
                 data-size=side

@@ -50,10 +50,12 @@ impl Controller {
 
     /// Continues `game`.
     pub fn from_game(game: Game) -> Controller {
+        // A game resumed mid-chain has its chain soldier selected.
+        let selected = game.position().chain();
         Controller {
             game,
             redo: Vec::new(),
-            selected: None,
+            selected,
             browsing: None,
             flag: false,
             flipped: false,
@@ -399,6 +401,16 @@ mod tests {
         Controller::from_game(Game::from_position(
             Position::from_text(text, rules).unwrap(),
         ))
+    }
+
+    #[test]
+    fn a_game_resumed_mid_chain_has_its_soldier_selected() {
+        let c = controller(
+            Rules::kharbga(),
+            "7/3S3/3s3/1Ss1sS1/3S3/7/7 w 0,0 d3 - 0 20 -",
+        );
+        assert_eq!(c.board_view().marks.selected, Some(sq("d3")));
+        assert!(!c.board_view().marks.destinations.is_empty());
     }
 
     #[test]

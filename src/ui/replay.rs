@@ -142,7 +142,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
             <section class="panel side-panel">
                 <h2>{move || tr!("replay-title")}</h2>
                 <p data-testid="replay-names">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
-                <p data-testid="replay-ply" data-ply=move || shown.get().to_string()>
+                <p data-testid="replay-ply" data-at=move || shown.get().to_string()>
                     {move || tr!("replay-ply", { "n" => shown.get(), "total" => total })}
                 </p>
                 <div class="controls">
