@@ -48,6 +48,15 @@ fn event_square(event: &web_sys::Event) -> Option<Square> {
     square.get_attribute("data-square")?.parse().ok()
 }
 
+/// True when a key event comes from a text field or a menu, where keys
+/// belong to the field and not to the page's shortcuts.
+pub(crate) fn is_typing(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
 /// The board, drawn from `view`; `on_tap` and `on_drag` receive the intents.
 #[component]
 pub fn Board(

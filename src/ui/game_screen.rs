@@ -334,10 +334,7 @@ pub fn GameScreen(
 
     // ←/→/Home/End browse the moves; `f` flips the board. Not while typing.
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
-        let typing = event
-            .target()
-            .and_then(|t| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        let typing = super::board::is_typing(&event);
         let on_board = event
             .target()
             .and_then(|t| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())

@@ -72,10 +72,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
     on_cleanup(stop);
 
     let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
-        let typing = event
-            .target()
-            .and_then(|t| leptos::wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        let typing = super::board::is_typing(&event);
         if typing || event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
         }
