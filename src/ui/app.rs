@@ -60,8 +60,7 @@ fn Shell() -> impl IntoView {
                 link_error.set(Some(e));
             }
             saves
-                .library
-                .try_update_value(|l| l.current().and_then(|id| l.load(&id)))
+                .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
                 .flatten()
                 .and_then(|saved| Session::from_saved(&saved))
                 .map_or_else(

@@ -32,7 +32,7 @@ pub fn LibraryScreen(
     let import_error = RwSignal::new(None::<String>);
     let imported = RwSignal::new(false);
 
-    let load = move |id: &str| saves.library.try_update_value(|l| l.load(id)).flatten();
+    let load = move |id: &str| saves.update(|l| Ok(l.load(id))).flatten();
     let continue_game = move |id: String| {
         if let Some((m, session)) = load(&id).as_ref().and_then(Session::from_saved) {
             on_continue.run((m, session));

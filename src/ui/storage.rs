@@ -97,6 +97,13 @@ pub enum SaveNotice {
     Full,
 }
 
+fn to_notice(notice: Notice) -> SaveNotice {
+    match notice {
+        Notice::SetAside { id, .. } => SaveNotice::SetAside(id),
+        Notice::Newer { id, .. } => SaveNotice::Newer(id),
+    }
+}
+
 /// The library and what the page should say about it (in the context).
 #[derive(Clone, Copy)]
 pub struct Saves {
@@ -116,14 +123,7 @@ impl Saves {
         let store = PageStore::open();
         let memory_only = store.is_memory();
         let mut library = Library::open(store);
-        let notices = library
-            .take_notices()
-            .into_iter()
-            .map(|n| match n {
-                Notice::SetAside { id, .. } => SaveNotice::SetAside(id),
-                Notice::Newer { id, .. } => SaveNotice::Newer(id),
-            })
-            .collect();
+        let notices = library.take_notices().into_iter().map(to_notice).collect();
         Saves {
             library: StoredValue::new_local(library),
             notices: RwSignal::new(notices),
@@ -139,6 +139,14 @@ impl Saves {
         f: impl FnOnce(&mut Library<PageStore>) -> Result<T, StoreError>,
     ) -> Option<T> {
         let result = self.library.try_update_value(f);
+        // Reading a game can find it unreadable (set aside) at any time.
+        let found = self
+            .library
+            .try_update_value(Library::take_notices)
+            .unwrap_or_default();
+        for notice in found {
+            self.notify(to_notice(notice));
+        }
         self.version.update(|v| *v += 1);
         match result {
             Some(Ok(value)) => Some(value),
