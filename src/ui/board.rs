@@ -163,13 +163,16 @@ pub fn Board(
         }
     };
 
+    // The soldier being dragged: a plain press (a tap) changes nothing on
+    // screen, so the squares are not re-rendered between pointer down and up.
+    let dragged = Memo::new(move |_| press.get().filter(|p| p.dragging).map(|p| p.from));
     let rows = move || {
         let board = view.get();
         let tab_stop = focused
             .get()
             .filter(|s| board.size.contains(*s))
             .unwrap_or(board.size.malha());
-        let dragged = press.get().filter(|p| p.dragging).map(|p| p.from);
+        let dragged = dragged.get();
         board
             .rows()
             .into_iter()
