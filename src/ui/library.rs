@@ -149,7 +149,7 @@ pub fn LibraryScreen(
                             <form class="rename" on:submit=move |ev: leptos::ev::SubmitEvent| {
                                 ev.prevent_default();
                                 let title = renaming.get_untracked().map(|(_, t)| t.trim().to_owned());
-                                saves.update(|l| l.rename(&save_id, title.filter(|t| !t.is_empty())));
+                                saves.update(|l| l.rename(&save_id, title));
                                 renaming.set(None);
                             }>
                                 <input type="text" maxlength="60" data-testid="rename-input" prop:value=text

@@ -111,6 +111,9 @@ test('importing a record with an error shows its line; a good one is added', asy
   await expect(page.getByTestId('imported')).toBeVisible();
   await expect(page.getByTestId('library-game')).toHaveCount(1);
   await expect.poll(async () => plain(await page.getByTestId('library-game').textContent())).toContain('4 plies');
+  // The same record from a file.
+  await page.getByTestId('import-file').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(good) });
+  await expect(page.getByTestId('library-game')).toHaveCount(2);
 });
 
 test('a share link opens the game in a fresh browser context', async ({ page, browser }) => {
