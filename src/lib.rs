@@ -1,11 +1,15 @@
 //! Kharbga: the North African board game and its Seega relatives.
 //!
 //! [`engine`] holds the rules and knows nothing of the web; [`ai`] is the
-//! computer player; [`ui`] is the Leptos interface that runs in the browser.
-//! The binaries only start things.
+//! computer player; [`store`] keeps games (saved entries, share links,
+//! seats); `app` is the Leptos page that runs in the browser (the `ui`
+//! feature: the CLI and the AI's worker build without it). The binaries
+//! only start things.
 
 pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod store;
-pub mod ui;
+
+#[cfg(feature = "ui")]
+pub mod app;

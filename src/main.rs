@@ -6,7 +6,7 @@ fn main() {
         console_error_panic_hook::set_once();
         // Logging is a convenience: the app works without it.
         let _ = console_log::init_with_level(log::Level::Info);
-        leptos::mount::mount_to_body(kharbga::ui::App);
+        leptos::mount::mount_to_body(kharbga::app::App);
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

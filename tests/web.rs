@@ -4,9 +4,11 @@
 //! browser before it asserts.
 #![cfg(target_arch = "wasm32")]
 
+use kharbga::app::board::view::{Arrow, BoardView, Hands, Highlight};
+use kharbga::app::board::Board;
+use kharbga::app::i18n::I18nProvider;
+use kharbga::app::services::computer::ComputerPlayer;
 use kharbga::engine::{BoardSize, Side, Square};
-use kharbga::ui::board_view::BoardView;
-use kharbga::ui::{Board, I18nProvider};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys::{self, HtmlElement};
@@ -135,25 +137,42 @@ fn click(container: &HtmlElement, selector: &str) {
     element.unchecked_into::<HtmlElement>().click();
 }
 
-#[wasm_bindgen_test]
-async fn the_game_screen_plays_taps_and_lists_them() {
-    use kharbga::engine::{Game, Rules};
-    use kharbga::ui::{GameScreen, Match, Session};
-    let container = fresh_container();
-    let game = Match {
-        rules: Rules::seega(BoardSize::Five),
-        first: "Amel".into(),
-        second: "Youssef".into(),
-        computer: None,
-    };
-    let session = Session::new(Game::new(game.rules));
-    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+/// The game screen for `game`, mounted with the services it asks for.
+fn mount_game(
+    container: &HtmlElement,
+    game: kharbga::app::play::Match,
+) -> leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable> {
+    use kharbga::app::play::{GameScreen, Session};
+    use kharbga::engine::Game;
+    let session = Session::new(Game::new(game.rules), "t".into(), 0.0, "2026.11.22".into());
+    leptos::mount::mount_to(container.clone(), move || {
+        provide_context(ComputerPlayer::new());
         view! {
             <I18nProvider>
                 <GameScreen game=game session=session on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
             </I18nProvider>
         }
-    });
+    })
+}
+
+fn attribute(container: &HtmlElement, selector: &str, name: &str) -> Option<String> {
+    container
+        .query_selector(selector)
+        .unwrap()
+        .and_then(|e| e.get_attribute(name))
+}
+
+#[wasm_bindgen_test]
+async fn the_game_screen_plays_taps_and_lists_them() {
+    use kharbga::app::play::Match;
+    use kharbga::engine::Rules;
+    let container = fresh_container();
+    let game = Match {
+        first: "Amel".into(),
+        second: "Youssef".into(),
+        ..Match::local(Rules::seega(BoardSize::Five))
+    };
+    let _mounted = mount_game(&container, game);
     tick().await;
     let board = container
         .query_selector("[data-testid=board]")
@@ -164,18 +183,31 @@ async fn the_game_screen_plays_taps_and_lists_them() {
         Some("setting")
     );
     click(&container, "[data-square=\"a1\"]");
-    click(&container, "[data-square=\"c3\"]"); // the Malha: nothing happens
+    click(&container, "[data-square=\"c3\"]"); // the Malha: refused, and said so
+    tick().await;
+    assert_eq!(
+        attribute(&container, "[data-testid=notice]", "data-refusal").as_deref(),
+        Some("malha")
+    );
     click(&container, "[data-square=\"b1\"]");
     tick().await;
     let piece = |name: &str| {
-        container
-            .query_selector(&format!("[data-square=\"{name}\"]"))
-            .unwrap()
-            .and_then(|e| e.get_attribute("data-piece"))
+        attribute(
+            &container,
+            &format!("[data-square=\"{name}\"]"),
+            "data-piece",
+        )
     };
     assert_eq!(piece("a1").as_deref(), Some("attacker"));
     assert_eq!(piece("b1").as_deref(), Some("attacker"));
     assert_eq!(piece("c3"), None);
+    assert!(
+        container
+            .query_selector("[data-testid=notice]")
+            .unwrap()
+            .is_none(),
+        "a ply clears the notice"
+    );
     assert_eq!(
         board.get_attribute("data-to-move").as_deref(),
         Some("second")
@@ -184,6 +216,8 @@ async fn the_game_screen_plays_taps_and_lists_them() {
         container.query_selector_all("[data-ply]").unwrap().length(),
         2
     );
+    // One row for the turn, its number shown once.
+    assert_eq!(container.query_selector_all(".turn").unwrap().length(), 1);
     click(&container, "[data-testid=undo]");
     tick().await;
     assert_eq!(piece("b1"), None);
@@ -191,4 +225,105 @@ async fn the_game_screen_plays_taps_and_lists_them() {
         board.get_attribute("data-to-move").as_deref(),
         Some("first")
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_board_takes_gestures_only_for_the_hands_here() {
+    let container = fresh_container();
+    let mut start = BoardView::empty(BoardSize::Five);
+    start.hands = Hands::None;
+    let view = RwSignal::new(start);
+    let taps = RwSignal::new(0);
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        let on_tap = Callback::new(move |_: Square| taps.update(|n| *n += 1));
+        view! { <I18nProvider><Board view=view on_tap=on_tap/></I18nProvider> }
+    });
+    tick().await;
+    click(&container, "[data-square=\"a1\"]");
+    tick().await;
+    assert_eq!(taps.get_untracked(), 0, "a replay's board takes no taps");
+    assert_eq!(
+        attribute(&container, "[data-testid=board]", "data-input").as_deref(),
+        Some("false")
+    );
+    view.update(|b| b.hands = Hands::One(Side::Second));
+    tick().await;
+    click(&container, "[data-square=\"a1\"]");
+    assert_eq!(taps.get_untracked(), 0, "the first player's turn, not ours");
+    view.update(|b| b.hands = Hands::One(Side::First));
+    tick().await;
+    click(&container, "[data-square=\"a1\"]");
+    assert_eq!(taps.get_untracked(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn arrows_and_highlights_are_drawn_on_the_board() {
+    let container = fresh_container();
+    let mut board = BoardView::empty(BoardSize::Seven);
+    let (d3, d4): (Square, Square) = ("d3".parse().unwrap(), "d4".parse().unwrap());
+    board.marks.arrows.push(Arrow {
+        from: d3,
+        to: d4,
+        kind: Highlight::Hint,
+    });
+    board
+        .marks
+        .highlights
+        .push((kharbga::engine::Bitboard::from_square(d3), Highlight::Focus));
+    let view = Signal::derive(move || board.clone());
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        view! { <I18nProvider><Board view=view/></I18nProvider> }
+    });
+    tick().await;
+    assert_eq!(
+        container
+            .query_selector_all("[data-testid=board-arrows] line.arrow.hint")
+            .unwrap()
+            .length(),
+        1
+    );
+    let d3_class = attribute(&container, "[data-square=\"d3\"]", "class").unwrap_or_default();
+    assert!(d3_class.split(' ').any(|c| c == "focus"), "{d3_class}");
+}
+
+#[wasm_bindgen_test]
+async fn without_its_worker_the_computer_still_plays_and_leaving_is_safe() {
+    use kharbga::ai::Level;
+    use kharbga::app::play::Match;
+    use kharbga::engine::Rules;
+    use kharbga::store::Seats;
+    // The test runner serves no worker script: the service reports the
+    // failure and the page plays for the computer.
+    let container = fresh_container();
+    let game = Match {
+        first: "Amel".into(),
+        second: "Computer".into(),
+        seats: Seats::against_computer(Side::Second, Level::Search(3)),
+        ..Match::local(Rules::seega(BoardSize::Five))
+    };
+    let mounted = mount_game(&container, game);
+    tick().await;
+    click(&container, "[data-square=\"a1\"]");
+    click(&container, "[data-square=\"a2\"]");
+    // The failure arrives with the worker's error event: wait for it.
+    let mut answered = false;
+    for _ in 0..100 {
+        gloo_timers::future::TimeoutFuture::new(50).await;
+        tick().await;
+        if container.query_selector_all("[data-ply]").unwrap().length() == 4 {
+            answered = true;
+            break;
+        }
+    }
+    assert!(answered, "the computer set its two soldiers");
+    assert!(container
+        .query_selector("[data-testid=computer-failed]")
+        .unwrap()
+        .is_some());
+    // Leaving while the computer is to move again must not panic later.
+    click(&container, "[data-square=\"a3\"]");
+    click(&container, "[data-square=\"a4\"]");
+    drop(mounted);
+    gloo_timers::future::TimeoutFuture::new(300).await;
+    tick().await;
 }

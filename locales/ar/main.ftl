@@ -129,15 +129,23 @@ level-name = { $level ->
     }
 control-hint = تلميح
 hint-text = تلميح: { $ply } ({ $eval })
-hint-win = يفوز خلال { $n } نقلات
-hint-loss = يخسر خلال { $n } نقلات
-hint-score = { $value } جندي لصالح من عليه الدور
-
-## الأدوار المحفوظة (المكتبة، الإعادة، الروابط)
 nav-library = المكتبة
 notice-dismiss = إغلاق
-save-set-aside = تعذّرت قراءة دور محفوظ ({ $id }): وُضع جانبًا، وأدوارك الأخرى سليمة.
-save-newer = دور محفوظ ({ $id }) صنعه إصدار أحدث من التطبيق: يُحتفظ به ولا يُعرض.
+save-set-aside-named = تعذّرت قراءة الدور المحفوظ { $first } – { $second } ({ $reason }): وُضع جانبًا كما هو. { $remaining ->
+        [0] لا أدوار أخرى محفوظة.
+        [one] دورك المحفوظ الآخر سليم.
+        [two] دوراك المحفوظان الآخران سليمان.
+        [few] أدوارك المحفوظة الأخرى ({ $remaining }) سليمة.
+       *[other] أدوارك المحفوظة الأخرى ({ $remaining }) سليمة.
+    }
+save-set-aside-unnamed = تعذّرت قراءة دور محفوظ ({ $reason }): وُضع جانبًا كما هو. { $remaining ->
+        [0] لا أدوار أخرى محفوظة.
+        [one] دورك المحفوظ الآخر سليم.
+        [two] دوراك المحفوظان الآخران سليمان.
+        [few] أدوارك المحفوظة الأخرى ({ $remaining }) سليمة.
+       *[other] أدوارك المحفوظة الأخرى ({ $remaining }) سليمة.
+    }
+save-newer = بعض الأدوار المحفوظة صنعها إصدار أحدث من التطبيق: يُحتفظ بها، لكنها لا تُعرض هنا.
 save-full = مساحة التخزين ممتلئة: هذا الدور لا يُحفظ، لكنه يبقى هنا ما دامت الصفحة مفتوحة. احذف بعض الأدوار من المكتبة لإفساح المجال.
 save-unavailable = هذا المتصفح لا يسمح للتطبيق بالحفظ (التصفح الخاص؟): تدوم الأدوار ما دامت الصفحة مفتوحة فقط.
 link-newer = صُنع هذا الرابط بإصدار أحدث من التطبيق (الصيغة { $version }). أعد تحميل الصفحة للحصول على أحدث إصدار.
@@ -170,7 +178,6 @@ library-import-title = استيراد سجلّ دور
 library-import-paste = ألصق سجلًّا
 library-import-file = أو اختر ملفًّا
 library-import-button = استيراد
-library-import-error = السطر { $line }، العمود { $column }: { $error }
 library-imported = أُضيف الدور إلى المكتبة.
 replay-title = إعادة العرض
 replay-ply = النقلة { $n } من { $total }
@@ -192,3 +199,116 @@ replay-mode-two = لاعبان على هذا الجهاز
 replay-mode-computer = ضد الحاسوب
 replay-play-from-button = العب من هذه الوضعية
 replay-share = رابط المشاركة
+
+## شاشة اللعب: الرفض، التصفح، التلميحات، الحاسوب
+nav-label = القائمة الرئيسية
+moves-turn = { $turn }.
+hud-browsing = الرقعة بعد النقلة { $ply } من { $total }: عُد إلى اللعبة لتلعب.
+refusal-malha = تبقى الملحة فارغة أثناء وضع الجنود.
+refusal-forbidden = مغلق الآن: على المهاجم أن يحتفظ بمربع مجاور للملحة.
+refusal-occupied = في هذا المربع جندي من قبل.
+refusal-enemy = ليس هذا جنديك: الدور لـ{ $side }.
+refusal-blocked = الجندي في { $square } لا يجد مربعًا فارغًا يتقدم إليه.
+refusal-chain = لا يتحرك الآن إلا الجندي في { $square }، وللأسر فقط.
+refusal-flag = لا يمكن أن تحمل هذه النقلة علامة المبادلة: أزل العلامة لتلعبها نقلة عادية.
+refusal-empty = المس أحد جنودك، ثم مربعًا يستطيع التقدم إليه.
+hint-eval-wins = يفوز { $side } خلال { $n } نقلات
+hint-eval-loses = يخسر { $side } خلال { $n } نقلات
+hint-eval-even = الوضع متكافئ تقريبًا
+hint-eval-ahead = يتقدم { $side } بنحو { $n ->
+        [one] جندي واحد
+        [two] جنديين
+        [few] { $n } جنود
+        [many] { $n } جنديًا
+       *[other] { $n } جندي
+    }
+hint-eval-behind = يتأخر { $side } بنحو { $n ->
+        [one] جندي واحد
+        [two] جنديين
+        [few] { $n } جنود
+        [many] { $n } جنديًا
+       *[other] { $n } جندي
+    }
+computer-failed = { $reason ->
+        [load] تعذّر تشغيل الحاسوب في هذا المتصفح.
+        [silent] لم يُجب الحاسوب.
+       *[version] الحاسوب من إصدار آخر من التطبيق: أعد تحميل الصفحة.
+    } وفي الأثناء تلعب الصفحة عنه نقلات بسيطة.
+computer-retry = أعد المحاولة
+library-against-computer = ضد الحاسوب
+
+## الأخطاء، نوعًا نوعًا
+error-position-field-count = لنص الوضعية 8 حقول تفصل بينها مسافات؛ لهذا النص { $found }.
+error-position-rank-count = للرقعة { $found } صفوف؛ المطلوب 5 أو 7 أو 9.
+error-position-rank-length = الصف { $rank } لا يصف عددًا من المربعات يساوي عرض الرقعة.
+error-position-rank-digits = الصف { $rank } يكتب سلسلة مربعات فارغة برقمين.
+error-position-rank-character = «{ $character }» في الصف { $rank } ليس S ولا s ولا رقمًا.
+error-position-field = { $field ->
+        [side] الجانب الذي عليه الدور
+        [hand] عدد الجنود الباقين للوضع
+        [chain] جندي الأسر المتتابع
+        [exchange] حالة المبادلة
+        [quiet] عدّاد النقلات بلا أسر
+        [turn] رقم الدور
+       *[first-turn] علامة الدور الأول
+    } لا يمكن أن يكون «{ $text }».
+error-position-wrong-size = الرقعة { $found }×{ $found }، لكن هذه اللعبة تُلعب على { $expected }×{ $expected }.
+error-position-off-board = جندي خارج الرقعة.
+error-position-shared-square = جنديان في مربع واحد.
+error-position-too-many = لدى { $side } { $found } جنديًا؛ لكل لاعب { $most }.
+error-position-turn-zero = يبدأ رقم الدور من 1.
+error-position-setting-state = أثناء وضع الجنود لا أسر متتابع ولا مبادلة ولا عدّاد للنقلات بلا أسر.
+error-position-on-malha = لا يوضع جندي على الملحة.
+error-position-captured-while-setting = لا يؤسر شيء أثناء وضع الجنود.
+error-position-setting-turn = مع هؤلاء الجنود الموضوعين، ليس الدور لـ{ $side } ليضع.
+error-position-malha-access = لم يعد المهاجم قادرًا على بلوغ مربع مجاور للملحة.
+error-position-first-turn = علامة الدور الأول خاصة بأول نقلة في الخربقة.
+error-position-chain-soldier = جندي الأسر المتتابع في { $square } ليس للجانب الذي عليه الدور.
+error-position-chain-no-capture = لم يبق لجندي الأسر المتتابع في { $square } ما يأسره.
+error-position-exchange-not-kharbga = المبادلة خاصة بالخربقة.
+error-position-exchange-timing = لا مبادلة أثناء وضع الجنود أو أثناء أسر متتابع.
+error-position-exchange-turn = المبادلة تنتظر { $side }.
+error-position-exchange-soldier = لا جندي للمدافع في { $square } للمبادلة.
+error-position-exchange-offers = يجب أن يكون الجنديان المعروضان جنديين مختلفين للمهاجم.
+error-position-exchange-too-few = تحتاج المبادلة إلى جنديين للمهاجم.
+error-position-would-have-passed = { $side }، وعليه الدور، لا يملك أي نقلة وكان سيمرّر.
+error-rules-unknown-variant = «{ $text }» ليست لعبة يعرفها التطبيق (kharbga، seega5، seega7، seega9).
+error-rules-not-key-value = «{ $text }» ليس خيارًا مكتوبًا على صورة مفتاح=قيمة.
+error-rules-twice = الخيار { $key } مذكور مرتين.
+error-rules-bad-value = لا يمكن أن تكون قيمة الخيار { $key } «{ $value }».
+error-rules-unknown-option = «{ $key }» ليس خيارًا (quiet، chain، blocked).
+error-record = السطر { $line }، العمود { $column }: { $message }
+error-record-tag-name = تحتاج الوسمة إلى اسم بعد «[».
+error-record-tag-value = تحتاج الوسمة { $tag } إلى قيمة بين علامتي تنصيص.
+error-record-tag-escape = لا يتبع الشرطة المائلة العكسية إلا علامة تنصيص أو شرطة مائلة عكسية.
+error-record-tag-unclosed = قيمة الوسمة { $tag } بلا علامة تنصيص ختامية في سطرها.
+error-record-tag-bracket = تحتاج الوسمة { $tag } إلى «]» ختامية.
+error-record-tag-twice = الوسمة { $tag } مذكورة مرتين.
+error-record-no-variant = يحتاج السجلّ إلى وسمة Variant.
+error-record-variant = { $detail }
+error-record-option = لا يمكن أن تكون قيمة الوسمة { $tag } «{ $text }».
+error-record-position = لا يمكن استعمال وضعية البداية. { $detail }
+error-record-comment-unclosed = هذا التعليق بلا «{"}"}» ختامية.
+error-record-after-result = لا يأتي شيء بعد النتيجة.
+error-record-not-a-ply = «{ $text }» ليست نقلة (مربع مثل c4، أو خطوة مثل d3-d4 أو e7-e6*، أو stop، أو إزالة مثل xc4).
+error-record-illegal = { $text } غير مسموحة هنا (الدور لـ{ $side }).
+error-record-after-end = { $text } تأتي بعد نهاية اللعبة.
+error-record-result-mismatch = تنتهي النقلات بـ{ $text }، لكن وسمة Result تقول { $other }.
+error-record-bad-result = «{ $text }» ليست نتيجة (1-0 أو 0-1 أو 1/2-1/2 أو *).
+error-record-unknown-reason = «{ $text }» ليست طريقة تنتهي بها لعبة.
+error-record-needs-reason = النتيجة { $text } تحتاج إلى سبب لا تبلغه النقلات (استسلام أو تعادل متفق عليه).
+error-record-contradicts = تنهي النقلات اللعبة، لكن ليس بالنتيجة { $text }.
+error-link-newer = صُنع بإصدار أحدث من التطبيق (الصيغة { $number }).
+error-link-not-a-link = ليس رابط دور.
+error-link-field-count = فيه { $number } أجزاء بدل 7.
+error-link-text = اسم أو وضعية فيه تالفة.
+error-link-rules = تعذّرت قراءة قواعده. { $detail }
+error-link-position = لا يمكن استعمال وضعية بدايته. { $detail }
+error-link-ply-code = نقلاته تالفة.
+error-link-not-a-ply = نقلته رقم { $number } ليست نقلة.
+error-link-illegal = نقلته رقم { $number } ({ $ply }) غير مسموحة في موضعها.
+error-link-ending = طريقة انتهاء دوره تالفة.
+error-saved-unreadable = ليس دورًا محفوظًا
+error-saved-fields = بعض حقوله ناقصة أو خاطئة
+error-saved-record = سجلّه تالف: { $detail }
+error-saved-newer = حفظه إصدار أحدث من التطبيق (الإصدار { $version })

@@ -130,15 +130,19 @@ level-name = { $level ->
     }
 control-hint = Hint
 hint-text = Hint: { $ply } ({ $eval })
-hint-win = wins in { $n } plies
-hint-loss = loses in { $n } plies
-hint-score = { $value } soldiers for the side to move
-
-## Saved games (library, replay, links)
 nav-library = Library
 notice-dismiss = Dismiss
-save-set-aside = A saved game ({ $id }) could not be read: it was set aside, and your other games are safe.
-save-newer = A saved game ({ $id }) was made by a newer version of the app: it is kept but not shown.
+save-set-aside-named = The saved game { $first } – { $second } could not be read ({ $reason }): it was set aside, unchanged. { $remaining ->
+        [0] No other games are saved.
+        [one] Your other saved game is safe.
+       *[other] Your { $remaining } other saved games are safe.
+    }
+save-set-aside-unnamed = A saved game could not be read ({ $reason }): it was set aside, unchanged. { $remaining ->
+        [0] No other games are saved.
+        [one] Your other saved game is safe.
+       *[other] Your { $remaining } other saved games are safe.
+    }
+save-newer = Some saved games were made by a newer version of the app: they are kept, but not shown here.
 save-full = Storage is full: this game is not being saved, but it stays here while the page is open. Delete some games in the library to make room.
 save-unavailable = This browser does not let the app save (private mode?): games last only while the page is open.
 link-newer = This link was made by a newer version of the app (format { $version }). Reload the page to get the newest version.
@@ -169,7 +173,6 @@ library-import-title = Import a game record
 library-import-paste = Paste a record
 library-import-file = Or choose a file
 library-import-button = Import
-library-import-error = Line { $line }, column { $column }: { $error }
 library-imported = The game was added to the library.
 replay-title = Replay
 replay-ply = Ply { $n } of { $total }
@@ -191,3 +194,110 @@ replay-mode-two = Two players on this device
 replay-mode-computer = Against the computer
 replay-play-from-button = Play from this position
 replay-share = Share link
+
+## The game screen: refusals, browsing, hints, the computer player
+nav-label = Main
+moves-turn = { $turn }.
+hud-browsing = The board after ply { $ply } of { $total }: go back to the game to play.
+refusal-malha = The Malha stays empty while the soldiers are set.
+refusal-forbidden = Closed for now: the Attacker must keep a square next to the Malha.
+refusal-occupied = A soldier already stands there.
+refusal-enemy = That soldier is not yours to move: it is the { $side }’s turn.
+refusal-blocked = The soldier on { $square } has no free square to step to.
+refusal-chain = Only the soldier on { $square } may move now, and only to capture.
+refusal-flag = This step cannot carry the exchange flag: turn the flag off to play it as a plain step.
+refusal-empty = Tap one of your soldiers, then a square it can step to.
+hint-eval-wins = the { $side } wins in { $n } plies
+hint-eval-loses = the { $side } loses in { $n } plies
+hint-eval-even = the position is about even
+hint-eval-ahead = the { $side } is ahead by about { $n ->
+        [one] one soldier
+       *[other] { $n } soldiers
+    }
+hint-eval-behind = the { $side } is behind by about { $n ->
+        [one] one soldier
+       *[other] { $n } soldiers
+    }
+computer-failed = { $reason ->
+        [load] The computer player could not start in this browser.
+        [silent] The computer player did not answer.
+       *[version] The computer player belongs to another version of the app: reload the page.
+    } Meanwhile the page plays simple moves for it.
+computer-retry = Try again
+library-against-computer = against the computer
+
+## Errors, kind by kind
+error-position-field-count = A position string has 8 fields separated by spaces; this one has { $found }.
+error-position-rank-count = The board has { $found } ranks; it needs 5, 7 or 9.
+error-position-rank-length = Rank { $rank } does not describe as many squares as the board is wide.
+error-position-rank-digits = Rank { $rank } writes one run of empty squares as two digits.
+error-position-rank-character = “{ $character }” in rank { $rank } is not S, s or a digit.
+error-position-field = { $field ->
+        [side] The side to move
+        [hand] The soldiers to set
+        [chain] The chain soldier
+        [exchange] The exchange state
+        [quiet] The quiet count
+        [turn] The turn number
+       *[first-turn] The first-turn mark
+    } cannot be “{ $text }”.
+error-position-wrong-size = The board is { $found }×{ $found }, but this game is played on { $expected }×{ $expected }.
+error-position-off-board = A soldier stands off the board.
+error-position-shared-square = Two soldiers share a square.
+error-position-too-many = The { $side } has { $found } soldiers; each player has { $most }.
+error-position-turn-zero = The turn number starts at 1.
+error-position-setting-state = While soldiers are set there is no chain, exchange or quiet count.
+error-position-on-malha = No soldier is set on the Malha.
+error-position-captured-while-setting = Nothing is captured while soldiers are set.
+error-position-setting-turn = With these soldiers set, it is not the { $side }’s turn to set.
+error-position-malha-access = The Attacker can no longer reach a square next to the Malha.
+error-position-first-turn = The first-turn mark is only for Kharbga’s first move.
+error-position-chain-soldier = The chain soldier on { $square } is not the side to move’s.
+error-position-chain-no-capture = The chain soldier on { $square } has no capture left.
+error-position-exchange-not-kharbga = Only Kharbga has exchanges.
+error-position-exchange-timing = An exchange is never under way during the setting or a chain.
+error-position-exchange-turn = The exchange waits for the { $side }.
+error-position-exchange-soldier = No Defender soldier on { $square } to exchange.
+error-position-exchange-offers = The offered soldiers must be two different Attacker soldiers.
+error-position-exchange-too-few = An exchange needs two Attacker soldiers.
+error-position-would-have-passed = The { $side }, to move, has no step and would have passed.
+error-rules-unknown-variant = “{ $text }” is not a game this app plays (kharbga, seega5, seega7, seega9).
+error-rules-not-key-value = “{ $text }” is not an option written key=value.
+error-rules-twice = The option { $key } is given twice.
+error-rules-bad-value = The option { $key } cannot be “{ $value }”.
+error-rules-unknown-option = “{ $key }” is not an option (quiet, chain, blocked).
+error-record = Line { $line }, column { $column }: { $message }
+error-record-tag-name = a tag needs a name after “[”.
+error-record-tag-value = the tag { $tag } needs a value in quotes.
+error-record-tag-escape = only a quote or a backslash may follow a backslash in a tag value.
+error-record-tag-unclosed = the value of the tag { $tag } has no closing quote on its line.
+error-record-tag-bracket = the tag { $tag } needs a closing “]”.
+error-record-tag-twice = the tag { $tag } is given twice.
+error-record-no-variant = a record needs a Variant tag.
+error-record-variant = { $detail }
+error-record-option = the tag { $tag } cannot be “{ $text }”.
+error-record-position = the start position cannot be used. { $detail }
+error-record-comment-unclosed = this comment has no closing “{"}"}”.
+error-record-after-result = nothing may follow the result.
+error-record-not-a-ply = “{ $text }” is not a move (a square like c4, a step like d3-d4 or e7-e6*, stop, or a removal like xc4).
+error-record-illegal = { $text } is not legal here (the { $side } to move).
+error-record-after-end = { $text } comes after the end of the game.
+error-record-result-mismatch = the moves end with { $text }, but the Result tag says { $other }.
+error-record-bad-result = “{ $text }” is not a result (1-0, 0-1, 1/2-1/2 or *).
+error-record-unknown-reason = “{ $text }” is not a way a game ends.
+error-record-needs-reason = the result { $text } needs a reason the moves do not reach (resignation or agreed-draw).
+error-record-contradicts = the moves end the game, but not with the result { $text }.
+error-link-newer = it was made by a newer version of the app (format { $number }).
+error-link-not-a-link = it is not a game link.
+error-link-field-count = it has { $number } parts instead of 7.
+error-link-text = a name or the position in it is damaged.
+error-link-rules = its rules cannot be read. { $detail }
+error-link-position = its start position cannot be used. { $detail }
+error-link-ply-code = its moves are damaged.
+error-link-not-a-ply = its move { $number } is not a move.
+error-link-illegal = its move { $number } ({ $ply }) is not legal there.
+error-link-ending = the way its game ends is damaged.
+error-saved-unreadable = it is not a saved game
+error-saved-fields = some of its fields are missing or wrong
+error-saved-record = its game record is damaged: { $detail }
+error-saved-newer = it was saved by a newer version of the app (version { $version })

@@ -129,15 +129,19 @@ level-name = { $level ->
     }
 control-hint = Conseil
 hint-text = Conseil : { $ply } ({ $eval })
-hint-win = gagne en { $n } coups
-hint-loss = perd en { $n } coups
-hint-score = { $value } soldats pour le camp au trait
-
-## Parties enregistrées (bibliothèque, relecture, liens)
 nav-library = Bibliothèque
 notice-dismiss = Fermer
-save-set-aside = Une partie enregistrée ({ $id }) est illisible : elle a été mise de côté, vos autres parties sont intactes.
-save-newer = Une partie enregistrée ({ $id }) vient d’une version plus récente de l’application : elle est conservée mais pas affichée.
+save-set-aside-named = La partie enregistrée { $first } – { $second } est illisible ({ $reason }) : elle a été mise de côté, intacte. { $remaining ->
+        [0] Aucune autre partie n’est enregistrée.
+        [one] Votre autre partie enregistrée est intacte.
+       *[other] Vos { $remaining } autres parties enregistrées sont intactes.
+    }
+save-set-aside-unnamed = Une partie enregistrée est illisible ({ $reason }) : elle a été mise de côté, intacte. { $remaining ->
+        [0] Aucune autre partie n’est enregistrée.
+        [one] Votre autre partie enregistrée est intacte.
+       *[other] Vos { $remaining } autres parties enregistrées sont intactes.
+    }
+save-newer = Des parties enregistrées viennent d’une version plus récente de l’application : elles sont conservées, mais pas affichées ici.
 save-full = Le stockage est plein : cette partie n’est plus enregistrée, mais elle reste ici tant que la page est ouverte. Supprimez des parties dans la bibliothèque pour faire de la place.
 save-unavailable = Ce navigateur ne permet pas d’enregistrer (navigation privée ?) : les parties ne durent que le temps de la page.
 link-newer = Ce lien a été créé par une version plus récente de l’application (format { $version }). Rechargez la page pour obtenir la dernière version.
@@ -168,7 +172,6 @@ library-import-title = Importer une partie
 library-import-paste = Coller une notation
 library-import-file = Ou choisir un fichier
 library-import-button = Importer
-library-import-error = Ligne { $line }, colonne { $column } : { $error }
 library-imported = La partie a été ajoutée à la bibliothèque.
 replay-title = Relecture
 replay-ply = Coup { $n } sur { $total }
@@ -190,3 +193,110 @@ replay-mode-two = Deux joueurs sur cet appareil
 replay-mode-computer = Contre l’ordinateur
 replay-play-from-button = Jouer depuis cette position
 replay-share = Lien de partage
+
+## L’écran de jeu : refus, consultation, conseils, l’ordinateur
+nav-label = Principal
+moves-turn = { $turn }.
+hud-browsing = Le plateau après le coup { $ply } sur { $total } : revenez à la partie pour jouer.
+refusal-malha = La Malha reste vide pendant la pose des soldats.
+refusal-forbidden = Fermée pour l’instant : l’Attaquant doit garder une case voisine de la Malha.
+refusal-occupied = Un soldat occupe déjà cette case.
+refusal-enemy = Ce soldat n’est pas à vous : c’est au tour de { $side }.
+refusal-blocked = Le soldat en { $square } n’a aucune case libre où avancer.
+refusal-chain = Seul le soldat en { $square } peut bouger, et seulement pour capturer.
+refusal-flag = Ce pas ne peut pas porter la marque d’échange : retirez la marque pour le jouer comme un pas simple.
+refusal-empty = Touchez un de vos soldats, puis une case où il peut aller.
+hint-eval-wins = { $side } gagne en { $n } coups
+hint-eval-loses = { $side } perd en { $n } coups
+hint-eval-even = la position est à peu près égale
+hint-eval-ahead = { $side } a environ { $n ->
+        [one] un soldat
+       *[other] { $n } soldats
+    } d’avance
+hint-eval-behind = { $side } a environ { $n ->
+        [one] un soldat
+       *[other] { $n } soldats
+    } de retard
+computer-failed = { $reason ->
+        [load] L’ordinateur n’a pas pu démarrer dans ce navigateur.
+        [silent] L’ordinateur n’a pas répondu.
+       *[version] L’ordinateur appartient à une autre version de l’application : rechargez la page.
+    } En attendant, la page joue pour lui des coups simples.
+computer-retry = Réessayer
+library-against-computer = contre l’ordinateur
+
+## Les erreurs, une par une
+error-position-field-count = Une chaîne de position a 8 champs séparés par des espaces ; celle-ci en a { $found }.
+error-position-rank-count = Le plateau a { $found } rangées ; il en faut 5, 7 ou 9.
+error-position-rank-length = La rangée { $rank } ne décrit pas autant de cases que le plateau est large.
+error-position-rank-digits = La rangée { $rank } écrit une suite de cases vides en deux chiffres.
+error-position-rank-character = « { $character } » dans la rangée { $rank } n’est ni S, ni s, ni un chiffre.
+error-position-field = { $field ->
+        [side] Le camp au trait
+        [hand] Le nombre de soldats à poser
+        [chain] Le soldat de la chaîne
+        [exchange] L’état de l’échange
+        [quiet] Le compte des coups sans capture
+        [turn] Le numéro du tour
+       *[first-turn] La marque du premier tour
+    } ne peut pas être « { $text } ».
+error-position-wrong-size = Le plateau fait { $found }×{ $found }, mais ce jeu se joue sur { $expected }×{ $expected }.
+error-position-off-board = Un soldat est hors du plateau.
+error-position-shared-square = Deux soldats sont sur la même case.
+error-position-too-many = { $side } a { $found } soldats ; chaque joueur en a { $most }.
+error-position-turn-zero = Le numéro du tour commence à 1.
+error-position-setting-state = Pendant la pose, il n’y a ni chaîne, ni échange, ni compte de coups sans capture.
+error-position-on-malha = Aucun soldat n’est posé sur la Malha.
+error-position-captured-while-setting = Rien n’est capturé pendant la pose.
+error-position-setting-turn = Avec ces soldats posés, ce n’est pas à { $side } de poser.
+error-position-malha-access = L’Attaquant ne peut plus atteindre une case voisine de la Malha.
+error-position-first-turn = La marque du premier tour ne sert qu’au premier coup de la Kharbga.
+error-position-chain-soldier = Le soldat de la chaîne en { $square } n’est pas au camp au trait.
+error-position-chain-no-capture = Le soldat de la chaîne en { $square } n’a plus de capture.
+error-position-exchange-not-kharbga = Seule la Kharbga connaît l’échange.
+error-position-exchange-timing = Aucun échange n’a lieu pendant la pose ou une chaîne.
+error-position-exchange-turn = L’échange attend { $side }.
+error-position-exchange-soldier = Aucun soldat du Défenseur en { $square } à échanger.
+error-position-exchange-offers = Les soldats offerts doivent être deux soldats différents de l’Attaquant.
+error-position-exchange-too-few = Un échange demande deux soldats de l’Attaquant.
+error-position-would-have-passed = { $side }, au trait, n’a aucun pas possible et aurait passé.
+error-rules-unknown-variant = « { $text } » n’est pas un jeu de l’application (kharbga, seega5, seega7, seega9).
+error-rules-not-key-value = « { $text } » n’est pas une option écrite clé=valeur.
+error-rules-twice = L’option { $key } est donnée deux fois.
+error-rules-bad-value = L’option { $key } ne peut pas valoir « { $value } ».
+error-rules-unknown-option = « { $key } » n’est pas une option (quiet, chain, blocked).
+error-record = Ligne { $line }, colonne { $column } : { $message }
+error-record-tag-name = une étiquette a besoin d’un nom après « [ ».
+error-record-tag-value = l’étiquette { $tag } a besoin d’une valeur entre guillemets.
+error-record-tag-escape = seuls un guillemet ou une barre oblique inverse peuvent suivre une barre oblique inverse.
+error-record-tag-unclosed = la valeur de l’étiquette { $tag } n’a pas de guillemet fermant sur sa ligne.
+error-record-tag-bracket = l’étiquette { $tag } a besoin d’un « ] » fermant.
+error-record-tag-twice = l’étiquette { $tag } est donnée deux fois.
+error-record-no-variant = une notation a besoin d’une étiquette Variant.
+error-record-variant = { $detail }
+error-record-option = l’étiquette { $tag } ne peut pas valoir « { $text } ».
+error-record-position = la position de départ est inutilisable. { $detail }
+error-record-comment-unclosed = ce commentaire n’a pas de « {"}"} » fermant.
+error-record-after-result = rien ne peut suivre le résultat.
+error-record-not-a-ply = « { $text } » n’est pas un coup (une case comme c4, un pas comme d3-d4 ou e7-e6*, stop, ou un retrait comme xc4).
+error-record-illegal = { $text } n’est pas permis ici ({ $side } au trait).
+error-record-after-end = { $text } vient après la fin de la partie.
+error-record-result-mismatch = les coups finissent par { $text }, mais l’étiquette Result dit { $other }.
+error-record-bad-result = « { $text } » n’est pas un résultat (1-0, 0-1, 1/2-1/2 ou *).
+error-record-unknown-reason = « { $text } » n’est pas une façon de finir une partie.
+error-record-needs-reason = le résultat { $text } demande une raison que les coups n’atteignent pas (abandon ou nulle convenue).
+error-record-contradicts = les coups finissent la partie, mais pas avec le résultat { $text }.
+error-link-newer = il a été créé par une version plus récente de l’application (format { $number }).
+error-link-not-a-link = ce n’est pas un lien de partie.
+error-link-field-count = il a { $number } parties au lieu de 7.
+error-link-text = un nom ou sa position est abîmé.
+error-link-rules = ses règles sont illisibles. { $detail }
+error-link-position = sa position de départ est inutilisable. { $detail }
+error-link-ply-code = ses coups sont abîmés.
+error-link-not-a-ply = son coup { $number } n’est pas un coup.
+error-link-illegal = son coup { $number } ({ $ply }) n’est pas permis à cet endroit.
+error-link-ending = la fin de sa partie est abîmée.
+error-saved-unreadable = ce n’est pas une partie enregistrée
+error-saved-fields = certains de ses champs manquent ou sont faux
+error-saved-record = sa notation est abîmée : { $detail }
+error-saved-newer = elle a été enregistrée par une version plus récente de l’application (version { $version })

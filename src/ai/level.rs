@@ -110,22 +110,7 @@ impl Level {
         let plain = |ply: Option<Ply>| ply.map(|p| (p, None));
         match self {
             Level::Random => plain(random(rng)),
-            Level::Greedy => {
-                let captured = |ply: &Ply| {
-                    let mut next = *position;
-                    next.play_unchecked_with_effects(*ply).captured.count()
-                };
-                let most = plies.iter().map(captured).max().unwrap_or(0);
-                if most == 0 {
-                    return plain(random(rng));
-                }
-                let best: Vec<Ply> = plies
-                    .iter()
-                    .filter(|p| captured(p) == most)
-                    .copied()
-                    .collect();
-                plain(best.get(rng.below(best.len())).copied())
-            }
+            Level::Greedy => plain(greedy(position, rng)),
             Level::Search(_) => {
                 let (limits, noise) = self.budget(time_ms);
                 if noise > 0 && rng.below(100) < noise as usize {
@@ -139,4 +124,23 @@ impl Level {
             }
         }
     }
+}
+
+/// The `greedy` level's ply: one that captures most, else any, at random.
+/// A free function (no searcher): the page plays it itself when its worker
+/// fails, without carrying the search in its own code.
+pub fn greedy(position: &Position, rng: &mut Rng) -> Option<Ply> {
+    let plies = position.legal_plies();
+    let captured = |ply: &Ply| {
+        let mut next = *position;
+        next.play_unchecked_with_effects(*ply).captured.count()
+    };
+    let most = plies.iter().map(captured).max()?;
+    let mut best = [Ply::Stop; crate::engine::MAX_PLIES];
+    let mut count = 0;
+    for ply in plies.iter().filter(|p| captured(p) == most) {
+        best[count] = *ply;
+        count += 1;
+    }
+    best[..count].get(rng.below(count)).copied()
 }

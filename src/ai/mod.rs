@@ -7,14 +7,13 @@
 
 mod eval;
 mod level;
+mod picker;
 pub mod protocol;
 mod rng;
 mod search;
 mod setting;
-mod zobrist;
 
 pub use eval::evaluate;
-pub use level::{Level, LevelError};
+pub use level::{greedy, Level, LevelError};
 pub use rng::Rng;
 pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher};
-pub use zobrist::hash;

@@ -5,15 +5,20 @@
 //! request it is still waiting for.
 //!
 //! ```text
+//! hello   : ready <version>                             (the worker, once, when it can take requests)
 //! request : think <id> <level> <time-ms> <rules spec> <position string>
 //! answer  : best <id> <ply> <score> <depth> <nodes>     (score: hundredths or w<N>/l<N>)
 //!           none <id>                                   (the game is over)
-//!           error <id> <message>                        (id 0 when it could not be read)
+//!           error <id> <kind>                           (id 0 when it could not be read)
 //! ```
+//!
+//! The page starts a worker of its own build, but a cached page can meet a
+//! newer worker (or the reverse): the hello names the protocol [`VERSION`],
+//! and a page does not use a worker that speaks another.
 
 use std::fmt;
 
-use crate::engine::{Ply, Position, Rules};
+use crate::engine::{Ply, Position, PositionError, Rules, RulesError};
 
 use super::level::Level;
 use super::rng::Rng;
@@ -59,26 +64,62 @@ pub enum Answer {
     Error {
         /// The request's id, 0 when unknown.
         id: u64,
-        /// What was wrong.
-        message: String,
+        /// What was wrong: a [`ProtocolError`]'s token.
+        kind: String,
     },
 }
 
-/// A message that is not one of the protocol's lines.
+/// The protocol's version, in the worker's hello.
+pub const VERSION: u32 = 1;
+
+/// The worker's hello line.
+pub fn hello() -> String {
+    format!("ready {VERSION}")
+}
+
+/// The version a hello line announces, if it is one.
+pub fn parse_hello(line: &str) -> Option<u32> {
+    line.strip_prefix("ready ")?.parse().ok()
+}
+
+/// Why a line is not one of the protocol's messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProtocolError(pub String);
+pub enum ProtocolError {
+    /// Not a line of this protocol at all.
+    NotAMessage,
+    /// A field is missing or malformed: `id`, `level`, `time`, `ply`,
+    /// `score`, `depth` or `nodes`.
+    Field(&'static str),
+    /// The rules do not parse.
+    Rules(RulesError),
+    /// The position is not one the rules reach.
+    Position(PositionError),
+}
+
+impl ProtocolError {
+    /// A stable token for the kind (what an `error` answer carries).
+    pub fn token(&self) -> String {
+        match self {
+            ProtocolError::NotAMessage => "not-a-message".to_owned(),
+            ProtocolError::Field(field) => format!("field-{field}"),
+            ProtocolError::Rules(_) => "rules".to_owned(),
+            ProtocolError::Position(_) => "position".to_owned(),
+        }
+    }
+}
 
 impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ProtocolError::NotAMessage => f.write_str("not a message of the worker protocol"),
+            ProtocolError::Field(field) => write!(f, "the {field} is missing or malformed"),
+            ProtocolError::Rules(e) => write!(f, "rules: {e}"),
+            ProtocolError::Position(e) => write!(f, "position: {e}"),
+        }
     }
 }
 
 impl std::error::Error for ProtocolError {}
-
-fn bad(message: impl Into<String>) -> ProtocolError {
-    ProtocolError(message.into())
-}
 
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -99,27 +140,21 @@ impl Request {
     pub fn parse(line: &str) -> Result<Request, ProtocolError> {
         let mut words = line.splitn(6, ' ');
         if words.next() != Some("think") {
-            return Err(bad("a request starts with `think`"));
+            return Err(ProtocolError::NotAMessage);
         }
-        let mut next = |what: &str| {
-            words
-                .next()
-                .ok_or_else(|| bad(format!("the request has no {what}")))
-        };
+        let mut next = |what: &'static str| words.next().ok_or(ProtocolError::Field(what));
         let id = next("id")?
             .parse()
-            .map_err(|_| bad("the id is not a number"))?;
+            .map_err(|_| ProtocolError::Field("id"))?;
         let level = next("level")?
             .parse()
-            .map_err(|e: super::level::LevelError| bad(e.to_string()))?;
+            .map_err(|_| ProtocolError::Field("level"))?;
         let time_ms = next("time")?
             .parse()
-            .map_err(|_| bad("the time is not a number"))?;
-        let rules: Rules = next("rules")?
-            .parse()
-            .map_err(|e: crate::engine::RulesError| bad(e.to_string()))?;
+            .map_err(|_| ProtocolError::Field("time"))?;
+        let rules: Rules = next("rules")?.parse().map_err(ProtocolError::Rules)?;
         let position =
-            Position::from_text(next("position")?, rules).map_err(|e| bad(e.to_string()))?;
+            Position::from_text(next("position")?, rules).map_err(ProtocolError::Position)?;
         Ok(Request {
             id,
             level,
@@ -159,7 +194,7 @@ impl fmt::Display for Answer {
                 nodes,
             } => write!(f, "best {id} {ply} {} {depth} {nodes}", score_text(*score)),
             Answer::None { id } => write!(f, "none {id}"),
-            Answer::Error { id, message } => write!(f, "error {id} {message}"),
+            Answer::Error { id, kind } => write!(f, "error {id} {kind}"),
         }
     }
 }
@@ -179,37 +214,34 @@ impl Answer {
     pub fn parse(line: &str) -> Result<Answer, ProtocolError> {
         let mut words = line.splitn(3, ' ');
         let kind = words.next().unwrap_or_default();
+        if !matches!(kind, "best" | "none" | "error") {
+            return Err(ProtocolError::NotAMessage);
+        }
         let id = words
             .next()
             .and_then(|w| w.parse().ok())
-            .ok_or_else(|| bad("an answer names its request's id"))?;
+            .ok_or(ProtocolError::Field("id"))?;
         let rest = words.next().unwrap_or_default();
         match kind {
             "none" if rest.is_empty() => Ok(Answer::None { id }),
+            "none" => Err(ProtocolError::NotAMessage),
             "error" => Ok(Answer::Error {
                 id,
-                message: rest.to_owned(),
+                kind: rest.chars().take(64).collect(),
             }),
-            "best" => {
+            _ => {
                 let fields: Vec<&str> = rest.split(' ').collect();
                 let [ply, score, depth, nodes] = fields.as_slice() else {
-                    return Err(bad("`best` has a ply, a score, a depth and a node count"));
+                    return Err(ProtocolError::Field("ply"));
                 };
                 Ok(Answer::Best {
                     id,
-                    ply: ply
-                        .parse()
-                        .map_err(|e: crate::engine::ParsePlyError| bad(e.to_string()))?,
-                    score: parse_score(score).ok_or_else(|| bad("the score is not a number"))?,
-                    depth: depth
-                        .parse()
-                        .map_err(|_| bad("the depth is not a number"))?,
-                    nodes: nodes
-                        .parse()
-                        .map_err(|_| bad("the node count is not a number"))?,
+                    ply: ply.parse().map_err(|_| ProtocolError::Field("ply"))?,
+                    score: parse_score(score).ok_or(ProtocolError::Field("score"))?,
+                    depth: depth.parse().map_err(|_| ProtocolError::Field("depth"))?,
+                    nodes: nodes.parse().map_err(|_| ProtocolError::Field("nodes"))?,
                 })
             }
-            _ => Err(bad(format!("`{kind}` is not an answer"))),
         }
     }
 }
@@ -224,7 +256,10 @@ pub fn respond(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn C
                 .nth(1)
                 .and_then(|w| w.parse().ok())
                 .unwrap_or(0);
-            return Answer::Error { id, message: e.0 };
+            return Answer::Error {
+                id,
+                kind: e.token(),
+            };
         }
     };
     let Some((ply, found)) = request.level.think(
@@ -287,7 +322,7 @@ mod tests {
             Answer::None { id: 9 },
             Answer::Error {
                 id: 0,
-                message: "what?".into(),
+                kind: "not-a-message".into(),
             },
         ] {
             assert_eq!(Answer::parse(&answer.to_string()), Ok(answer));
@@ -322,7 +357,15 @@ mod tests {
             &mut Rng::new(1),
             &NoClock,
         );
-        assert!(matches!(answer, Answer::Error { id: 5, .. }));
+        assert_eq!(
+            answer,
+            Answer::Error {
+                id: 5,
+                kind: "rules".into()
+            }
+        );
+        assert_eq!(parse_hello(&hello()), Some(VERSION));
+        assert_eq!(parse_hello("ready"), None);
     }
 
     #[test]

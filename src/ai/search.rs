@@ -9,8 +9,7 @@
 use crate::engine::{Ply, PlyList, Position};
 
 use super::eval::evaluate;
-use super::setting::candidates;
-use super::zobrist::hash;
+use super::picker::Picker;
 
 /// A score from the side to move's point of view: hundredths of a soldier,
 /// or a forced result.
@@ -261,7 +260,7 @@ impl Searcher {
             }
             return self.captures_only(position, depth, alpha.max(stand), beta, ply, stand, clock);
         }
-        let key = hash(position);
+        let key = position.hash();
         let slot = self.slot(key);
         let entry = self.table[slot];
         let mut tt_move = None;
@@ -281,7 +280,8 @@ impl Searcher {
         }
         let mut plies = PlyList::new();
         position.generate(&mut plies);
-        let ordered = if position.is_setting() {
+        let tt_move = tt_move.filter(|m| plies.contains(m));
+        let mut picker = if position.is_setting() {
             // Candidate pruning: the setting's shape heuristics pick the few
             // placements worth searching; wider near the root.
             let most = if ply == 0 {
@@ -289,19 +289,15 @@ impl Searcher {
             } else {
                 (4 + 2 * depth.max(0) as usize).min(ROOT_PLACEMENTS)
             };
-            let mut candidates = candidates(position, &plies, most);
-            if let Some(tt) = tt_move.filter(|m| plies.contains(m)) {
-                candidates.retain(|p| *p != tt);
-                candidates.insert(0, tt);
-            }
-            candidates
+            Picker::placements(position, &mut plies, tt_move, most)
         } else {
-            self.order(position, &plies, tt_move, ply)
+            self.order(position, &mut plies, tt_move, ply)
         };
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -INFINITY;
-        for (index, ply_to_try) in ordered.into_iter().enumerate() {
+        let mut index = 0;
+        while let Some(ply_to_try) = picker.next() {
             let mut child = *position;
             child.play_unchecked(ply_to_try);
             let same_side = child.to_move() == position.to_move();
@@ -327,6 +323,7 @@ impl Searcher {
                     probe
                 }
             };
+            index += 1;
             if self.stopped {
                 return 0;
             }
@@ -398,18 +395,17 @@ impl Searcher {
         }
         let mut plies = PlyList::new();
         position.generate(&mut plies);
-        let mut captures: Vec<(u32, Ply)> = plies
-            .iter()
-            .filter_map(|&p| match p {
-                Ply::Step {
-                    to, flagged: false, ..
-                } if targets.contains(to) => Some((position.captures_at(to).count(), p)),
-                _ => None,
-            })
-            .collect();
-        captures.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        let mut picker = Picker::new(&mut plies);
+        picker.keep(|p| match p {
+            Ply::Step {
+                to, flagged: false, ..
+            } => targets
+                .contains(to)
+                .then(|| position.captures_at(to).count()),
+            _ => None,
+        });
         let mut best_score = stand;
-        for (_, capture) in captures {
+        while let Some(capture) = picker.next() {
             let mut child = *position;
             child.play_unchecked(capture);
             let same_side = child.to_move() == position.to_move();
@@ -443,49 +439,45 @@ impl Searcher {
         }
     }
 
-    /// The plies in search order: the table's move, captures, killers, then
-    /// by history.
-    fn order(
+    /// The plies in search order: the table's move, captures (most first),
+    /// killers, then by history.
+    fn order<'a>(
         &self,
         position: &Position,
-        plies: &PlyList,
+        plies: &'a mut PlyList,
         tt_move: Option<Ply>,
         height: u32,
-    ) -> Vec<Ply> {
+    ) -> Picker<'a> {
         let targets = position.capture_targets(position.to_move());
         let killers = self.killers[(height as usize).min(127)];
-        let mut scored: Vec<(u32, Ply)> = plies
-            .iter()
-            .map(|&ply| {
-                let rank = if Some(ply) == tt_move {
-                    u32::MAX
-                } else {
-                    match ply {
-                        Ply::Step {
-                            to, flagged: false, ..
-                        } if targets.contains(to) => {
-                            u32::MAX - 10 + position.captures_at(to).count().min(4)
-                        }
-                        _ if killers.contains(&Some(ply)) => u32::MAX - 20,
-                        Ply::Step { from, to, .. } => {
-                            self.history[usize::from(from.index())][usize::from(to.index())]
-                        }
-                        _ => 0,
+        let mut picker = Picker::new(plies);
+        picker.rank(|ply| {
+            if Some(ply) == tt_move {
+                u32::MAX
+            } else {
+                match ply {
+                    Ply::Step {
+                        to, flagged: false, ..
+                    } if targets.contains(to) => {
+                        u32::MAX - 10 + position.captures_at(to).count().min(4)
                     }
-                };
-                (rank, ply)
-            })
-            .collect();
-        scored.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-        scored.into_iter().map(|(_, ply)| ply).collect()
+                    _ if killers.contains(&Some(ply)) => u32::MAX - 20,
+                    Ply::Step { from, to, .. } => {
+                        self.history[usize::from(from.index())][usize::from(to.index())]
+                    }
+                    _ => 0,
+                }
+            }
+        });
+        picker
     }
 
     fn principal_variation(&self, position: &Position, most: usize) -> Vec<Ply> {
         let mut pv = Vec::new();
         let mut current = *position;
         while pv.len() < most {
-            let entry = self.table[self.slot(hash(&current))];
-            let Some(ply) = entry.best.filter(|_| entry.key == hash(&current)) else {
+            let entry = self.table[self.slot(current.hash())];
+            let Some(ply) = entry.best.filter(|_| entry.key == current.hash()) else {
                 break;
             };
             if !current.is_legal(ply) {

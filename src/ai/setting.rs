@@ -1,6 +1,7 @@
 //! The setting phase's policy: every empty square is a legal placement, so
 //! the search looks only at the few that shape and threat heuristics rank
-//! best (`candidates`), and the evaluation scores the shape of a setting.
+//! best (the move picker's `placements`), and the evaluation scores the
+//! shape of a setting.
 //!
 //! Heuristics, for the side placing (all from `RULES.md`'s capture rule):
 //! - an enemy soldier set between the new soldier and one of ours is
@@ -12,7 +13,7 @@
 //! - Kharbga: the Attacker's first step goes into the Malha and captures a
 //!   Defender soldier next to it with an Attacker soldier beyond.
 
-use crate::engine::{Bitboard, Direction, Geometry, Ply, PlyList, Position, Side, Variant};
+use crate::engine::{Bitboard, Direction, Geometry, Position, Side, Variant};
 
 const FLANK: i32 = 10;
 const SANDWICHED: i32 = 8;
@@ -100,21 +101,6 @@ pub fn placement_score(position: &Position, square: crate::engine::Square) -> i3
     score
 }
 
-/// The `most` placements of `plies` that the heuristics rank best, best
-/// first (generation order among equals); other plies are kept as they are.
-pub fn candidates(position: &Position, plies: &PlyList, most: usize) -> Vec<Ply> {
-    let mut scored: Vec<(i32, Ply)> = plies
-        .iter()
-        .map(|&ply| match ply {
-            Ply::Place(square) => (placement_score(position, square), ply),
-            _ => (i32::MAX, ply),
-        })
-        .collect();
-    scored.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-    scored.truncate(most.max(1));
-    scored.into_iter().map(|(_, ply)| ply).collect()
-}
-
 /// The setting's shape for `side`: safe lines, soldiers left between two
 /// enemies, and (Kharbga) the first step's captures.
 pub fn shape(position: &Position, side: Side) -> i32 {
@@ -154,7 +140,7 @@ mod tests {
     }
 
     #[test]
-    fn a_flanking_placement_comes_first_and_a_sandwiched_one_last() {
+    fn a_flanking_placement_ranks_first_and_a_sandwiched_one_last() {
         // The Attacker holds c7 above the Defender's c6: c5 flanks it.
         // f2 sits between the Defender's e2 and g2.
         let p = kharbga("2S4/2s4/6s/7/7/S3s1s/SS5 w 20,20 - - 0 3 -");
@@ -162,11 +148,6 @@ mod tests {
         assert!(score("c5") > score("c3"), "flank over a plain square");
         assert!(score("f2") < score("c3"), "sandwich under a plain square");
         assert!(score("g7") > score("c3"), "a corner cannot be taken");
-        let plies = p.legal_plies();
-        let best = candidates(&p, &plies, 5);
-        assert_eq!(best.len(), 5);
-        assert_eq!(best[0], Ply::Place(sq("c5")));
-        assert!(!best.contains(&Ply::Place(sq("f2"))));
     }
 
     #[test]

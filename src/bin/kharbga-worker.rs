@@ -6,7 +6,7 @@
 fn main() {
     use std::cell::RefCell;
 
-    use kharbga::ai::protocol::respond;
+    use kharbga::ai::protocol::{hello, respond};
     use kharbga::ai::{Clock, Rng, Searcher};
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
@@ -39,8 +39,9 @@ fn main() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    // Messages sent before this point were dropped: the page waits for this.
-    let _ = scope.post_message(&"ready".into());
+    // Messages sent before this point were dropped: the page waits for this
+    // hello, which names the protocol version.
+    let _ = scope.post_message(&hello().into());
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -25,6 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::bitboard::Bitboard;
+use super::error::{PositionErrorKind as Kind, PositionField};
 use super::position::{Exchange, Position, PositionError, Setup};
 use super::rules::Rules;
 use super::square::{BoardSize, Side, Square};
@@ -96,24 +97,25 @@ impl fmt::Display for Position {
     }
 }
 
-fn error(message: impl Into<String>) -> PositionError {
-    PositionError::new(message)
+fn field_error(field: PositionField, text: &str) -> PositionError {
+    PositionError::new(Kind::Field {
+        field,
+        text: text.to_owned(),
+    })
 }
 
-fn parse_count<T: FromStr>(text: &str, what: &str) -> Result<T, PositionError> {
+fn parse_count<T: FromStr>(text: &str, field: PositionField) -> Result<T, PositionError> {
     let canonical = !text.is_empty()
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));
     if !canonical {
-        return Err(error(format!("{what} `{text}` is not a number")));
+        return Err(field_error(field, text));
     }
-    text.parse()
-        .map_err(|_| error(format!("{what} `{text}` is too large")))
+    text.parse().map_err(|_| field_error(field, text))
 }
 
-fn parse_square(text: &str, what: &str) -> Result<Square, PositionError> {
-    text.parse()
-        .map_err(|_| error(format!("{what} `{text}` is not a square")))
+fn parse_square(text: &str, field: PositionField) -> Result<Square, PositionError> {
+    text.parse().map_err(|_| field_error(field, text))
 }
 
 fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionError> {
@@ -121,12 +123,7 @@ fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionEr
     let size = u8::try_from(ranks.len())
         .ok()
         .and_then(BoardSize::from_side)
-        .ok_or_else(|| {
-            error(format!(
-                "the board has {} ranks; it needs 5, 7 or 9",
-                ranks.len()
-            ))
-        })?;
+        .ok_or(PositionError::new(Kind::RankCount { found: ranks.len() }))?;
     let side = size.side();
     let (mut first, mut second) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for (row, rank_text) in ranks.iter().enumerate() {
@@ -138,10 +135,7 @@ fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionEr
             match c {
                 'S' | 's' => {
                     if file >= side {
-                        return Err(error(format!(
-                            "rank {} describes more than {side} squares",
-                            rank + 1
-                        )));
+                        return Err(PositionError::new(Kind::RankLength { rank: rank + 1 }));
                     }
                     let square = Square::from_coords_unchecked(file, rank);
                     if c == 'S' {
@@ -157,24 +151,18 @@ fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionEr
                     previous_digit = true;
                 }
                 '1'..='9' => {
-                    return Err(error(format!(
-                        "rank {} writes one run of empty squares as two digits",
-                        rank + 1
-                    )));
+                    return Err(PositionError::new(Kind::RankDigits { rank: rank + 1 }));
                 }
                 _ => {
-                    return Err(error(format!(
-                        "`{c}` in rank {} is not S, s or a digit",
-                        rank + 1
-                    )))
+                    return Err(PositionError::new(Kind::RankCharacter {
+                        rank: rank + 1,
+                        character: c,
+                    }))
                 }
             }
         }
         if file != side {
-            return Err(error(format!(
-                "rank {} describes {file} squares instead of {side}",
-                rank + 1
-            )));
+            return Err(PositionError::new(Kind::RankLength { rank: rank + 1 }));
         }
     }
     Ok((size, first, second))
@@ -184,12 +172,11 @@ fn parse_exchange(text: &str) -> Result<Exchange, PositionError> {
     if text == "-" {
         return Ok(Exchange::None);
     }
-    let (kind, squares) = text
-        .split_once(':')
-        .ok_or_else(|| error(format!("exchange `{text}` is not - or a state like r:e6")))?;
+    let bad = || field_error(PositionField::Exchange, text);
+    let (kind, squares) = text.split_once(':').ok_or_else(bad)?;
     let squares = squares
         .split(',')
-        .map(|s| parse_square(s, "exchange square"))
+        .map(|s| s.parse::<Square>().map_err(|_| bad()))
         .collect::<Result<Vec<_>, _>>()?;
     match (kind, squares.as_slice()) {
         ("r", &[soldier]) => Ok(Exchange::Requested { soldier }),
@@ -199,9 +186,7 @@ fn parse_exchange(text: &str) -> Result<Exchange, PositionError> {
             soldier,
             offers: [a, b],
         }),
-        _ => Err(error(format!(
-            "exchange `{text}` is not r:sq, o:sq,sq, c:sq,sq or p:sq,sq,sq"
-        ))),
+        _ => Err(bad()),
     }
 }
 
@@ -224,34 +209,31 @@ impl FromStr for Setup {
         let fields: Vec<&str> = text.split(' ').collect();
         let [board, side, hand, chain, exchange, quiet, turn, first_turn] = fields.as_slice()
         else {
-            return Err(error(format!(
-                "a position string has 8 fields separated by single spaces; this one has {}",
-                fields.len()
-            )));
+            return Err(PositionError::new(Kind::FieldCount {
+                found: fields.len(),
+            }));
         };
         let (size, first, second) = parse_board(board)?;
         let to_move = match *side {
             "w" => Side::First,
             "b" => Side::Second,
-            _ => return Err(error(format!("side to move `{side}` is not w or b"))),
+            _ => return Err(field_error(PositionField::SideToMove, side)),
         };
-        let (hand_first, hand_second) = hand.split_once(',').ok_or_else(|| {
-            error(format!(
-                "soldiers to set `{hand}` is not two counts like 24,24"
-            ))
-        })?;
+        let (hand_first, hand_second) = hand
+            .split_once(',')
+            .ok_or_else(|| field_error(PositionField::InHand, hand))?;
         let in_hand = [
-            parse_count(hand_first, "soldiers to set")?,
-            parse_count(hand_second, "soldiers to set")?,
+            parse_count(hand_first, PositionField::InHand)?,
+            parse_count(hand_second, PositionField::InHand)?,
         ];
         let chain = match *chain {
             "-" => None,
-            square => Some(parse_square(square, "chain")?),
+            square => Some(parse_square(square, PositionField::Chain)?),
         };
         let first_turn = match *first_turn {
             "-" => false,
             "f" => true,
-            other => return Err(error(format!("first-turn field `{other}` is not - or f"))),
+            other => return Err(field_error(PositionField::FirstTurn, other)),
         };
         Ok(Setup {
             size,
@@ -261,8 +243,8 @@ impl FromStr for Setup {
             in_hand,
             chain,
             exchange: parse_exchange(exchange)?,
-            quiet: parse_count(quiet, "quiet count")?,
-            turn: parse_count(turn, "turn number")?,
+            quiet: parse_count(quiet, PositionField::Quiet)?,
+            turn: parse_count(turn, PositionField::Turn)?,
             first_turn,
         })
     }

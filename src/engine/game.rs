@@ -2,11 +2,13 @@
 //! history can decide (threefold repetition) and what players decide
 //! themselves (resignation, an agreed draw).
 
+use std::collections::HashMap;
 use std::fmt;
 
+use super::bitboard::Bitboard;
 use super::outcome::{Outcome, Reason};
 use super::ply::{ParsePlyError, Ply};
-use super::position::{Effects, IllegalPly, Position};
+use super::position::{Effects, IllegalPly, Phase, Position, RepetitionKey};
 use super::rules::Rules;
 use super::square::Side;
 
@@ -19,6 +21,18 @@ pub struct PlayedPly {
     pub side: Side,
     /// Its consequences: captures, removals, exchange steps, passes.
     pub effects: Effects,
+}
+
+impl PlayedPly {
+    /// The soldiers each side lost to this ply: `[first player's, second's]`.
+    pub fn lost(&self) -> [Bitboard; 2] {
+        self.effects.lost(self.side)
+    }
+
+    /// True when the ply took a soldier off the board.
+    pub fn removed_any(&self) -> bool {
+        self.effects.captured.any() || self.effects.removed.any()
+    }
 }
 
 /// Why a ply could not be added to a game.
@@ -54,6 +68,12 @@ pub struct Game {
     decided: Option<Outcome>,
     /// True when the game started from a position other than the empty board.
     custom_start: bool,
+    /// How often each position of the moving phase occurred since the last
+    /// removal (a removal makes every earlier position unreachable): the
+    /// repetition rule's count, one lookup a ply.
+    seen: HashMap<RepetitionKey, u8>,
+    /// The index in `positions` of the first position `seen` counts.
+    window: usize,
 }
 
 impl Game {
@@ -65,12 +85,16 @@ impl Game {
     /// A game that starts from `start`.
     pub fn from_position(start: Position) -> Game {
         let custom_start = start != Position::new(*start.rules());
-        Game {
+        let mut game = Game {
             positions: vec![start],
             plies: Vec::new(),
             decided: None,
             custom_start,
-        }
+            seen: HashMap::new(),
+            window: 0,
+        };
+        game.count(0);
+        game
     }
 
     /// The rules.
@@ -109,6 +133,15 @@ impl Game {
         self.decided.or_else(|| self.position().outcome())
     }
 
+    /// Setting, moving, or over (a resignation or an agreed draw included).
+    pub fn phase(&self) -> Phase {
+        if self.decided.is_some() {
+            Phase::Over
+        } else {
+            self.position().phase()
+        }
+    }
+
     /// Plays `ply` if the game is not over and the ply is legal.
     ///
     /// # Errors
@@ -120,11 +153,17 @@ impl Game {
         let mut next = *self.position();
         let side = next.to_move();
         let effects = next.play(ply).map_err(GameError::Illegal)?;
+        let played = PlayedPly { ply, side, effects };
+        if played.removed_any() {
+            self.seen.clear();
+            self.window = self.positions.len();
+        }
         if !next.is_over() && !next.is_setting() && self.occurrences(&next) >= 2 {
             next.set_outcome(next.by_count(Reason::Repetition));
         }
         self.positions.push(next);
-        self.plies.push(PlayedPly { ply, side, effects });
+        self.plies.push(played);
+        self.count(self.positions.len() - 1);
         Ok(&self.plies[self.plies.len() - 1])
     }
 
@@ -137,19 +176,35 @@ impl Game {
         self.play(ply)
     }
 
-    /// How often `position`'s repetition key occurred since the last removal
-    /// (a removal makes every earlier position unreachable).
+    /// How often `position`'s repetition key occurred since the last removal.
     fn occurrences(&self, position: &Position) -> usize {
+        self.seen
+            .get(&position.repetition_key())
+            .map_or(0, |&n| usize::from(n))
+    }
+
+    /// Counts the position at `index` (once the moving phase has begun).
+    fn count(&mut self, index: usize) {
+        let position = &self.positions[index];
+        if !position.is_setting() {
+            let n = self.seen.entry(position.repetition_key()).or_insert(0);
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// Forgets the position at `index`, the last one, before it goes.
+    fn uncount(&mut self, index: usize) {
+        let position = &self.positions[index];
+        if position.is_setting() {
+            return;
+        }
         let key = position.repetition_key();
-        let since_removal = self
-            .plies
-            .iter()
-            .rposition(|p| p.effects.captured.any() || p.effects.removed.any())
-            .map_or(0, |i| i + 1);
-        self.positions[since_removal..]
-            .iter()
-            .filter(|p| !p.is_setting() && p.repetition_key() == key)
-            .count()
+        if let Some(n) = self.seen.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&key);
+            }
+        }
     }
 
     /// `side` resigns.
@@ -195,7 +250,22 @@ impl Game {
             return None;
         }
         let played = self.plies.pop()?;
+        let last = self.positions.len() - 1;
+        self.uncount(last);
         self.positions.pop();
+        if last == self.window && self.window > 0 {
+            // The ply taken back removed soldiers: count again the positions
+            // since the removal before it (rare, and only on undo).
+            self.window = self
+                .plies
+                .iter()
+                .rposition(PlayedPly::removed_any)
+                .map_or(0, |i| i + 1);
+            self.seen.clear();
+            for index in self.window..self.positions.len() {
+                self.count(index);
+            }
+        }
         Some(played.ply)
     }
 }

@@ -7,6 +7,8 @@
 #![forbid(unsafe_code)]
 
 mod bitboard;
+mod effects;
+mod error;
 mod fen;
 mod game;
 mod outcome;
@@ -19,17 +21,19 @@ mod rules;
 mod square;
 mod untouchable;
 mod word;
+mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Geometry};
+pub use error::{PositionErrorKind, PositionField};
 pub use game::{Game, GameError, PlayedPly};
 pub use outcome::{Outcome, Reason};
 pub use ply::{ParsePlyError, Ply};
 pub use plylist::IntoIter as PlyListIntoIter;
 pub use position::{
-    Effects, Exchange, ExchangeEvent, IllegalPly, PlyList, Position, PositionError, RepetitionKey,
-    Setup, MAX_PLIES,
+    Effects, Exchange, ExchangeEvent, IllegalPly, Phase, PlyList, Position, PositionError,
+    RepetitionKey, Setup, MAX_PLIES,
 };
-pub use record::{Record, RecordError};
+pub use record::{Record, RecordError, RecordErrorKind};
 pub use rules::{BlockedRule, ChainRule, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT};
 pub use square::{BoardSize, ParseSquareError, Side, Square};
 pub use untouchable::{untouchables, StepAnalysis};

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::bitboard::Bitboard;
 use super::square::Square;
 
 /// One ply of a custodial game.
@@ -50,6 +51,16 @@ impl Ply {
             from,
             to,
             flagged: true,
+        }
+    }
+
+    /// The squares the ply touches: where a soldier is set or removed, or
+    /// where a step starts and ends (none for `stop`).
+    pub fn squares(self) -> Bitboard {
+        match self {
+            Ply::Place(s) | Ply::Remove(s) => Bitboard::from_square(s),
+            Ply::Step { from, to, .. } => Bitboard::from_square(from) | Bitboard::from_square(to),
+            Ply::Stop => Bitboard::EMPTY,
         }
     }
 }

@@ -45,6 +45,12 @@ impl PlyList {
     pub fn as_slice(&self) -> &[Ply] {
         &self.plies[..self.len]
     }
+
+    /// The plies as a slice that can be reordered in place.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Ply] {
+        &mut self.plies[..self.len]
+    }
 }
 
 impl Default for PlyList {

@@ -5,11 +5,10 @@
 //! [`Position::from_setup`]. Legal plies are generated into a stack
 //! [`PlyList`]: move generation never allocates.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 use super::bitboard::{Bitboard, Direction, Geometry};
+pub use super::effects::{Effects, Exchange, ExchangeEvent, IllegalPly};
+pub use super::error::PositionError;
+use super::error::PositionErrorKind as Kind;
 use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
 pub use super::plylist::{PlyList, MAX_PLIES};
@@ -17,110 +16,7 @@ use super::rules::{BlockedRule, ChainRule, Rules, Variant};
 use super::square::{BoardSize, Side, Square};
 use super::untouchable::{untouchables, StepAnalysis};
 use super::word::{by_word, Word};
-
-/// Where a Kharbga exchange of one Defender soldier for two Attacker
-/// soldiers stands (`RULES.md` §2, the five steps).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Exchange {
-    /// No exchange under way.
-    #[default]
-    None,
-    /// Step 1 done: the Defender's `soldier` asks; the Attacker answers.
-    Requested {
-        /// The requesting Defender soldier.
-        soldier: Square,
-    },
-    /// Step 2 done: the Attacker offered `offer`; the Defender confirms.
-    Offered {
-        /// The requesting Defender soldier.
-        soldier: Square,
-        /// The Attacker's first offered soldier.
-        offer: Square,
-    },
-    /// Step 3 done: the Defender confirmed; the Attacker offers a second soldier.
-    Confirmed {
-        /// The requesting Defender soldier.
-        soldier: Square,
-        /// The Attacker's first offered soldier.
-        offer: Square,
-    },
-    /// Step 4 done: two soldiers offered; the Defender completes.
-    OfferedTwice {
-        /// The requesting Defender soldier.
-        soldier: Square,
-        /// The Attacker's offered soldiers.
-        offers: [Square; 2],
-    },
-}
-
-impl Exchange {
-    /// The side whose answer the exchange waits for, if one is under way.
-    pub const fn waiting_for(self) -> Option<Side> {
-        match self {
-            Exchange::None => None,
-            Exchange::Requested { .. } | Exchange::Confirmed { .. } => Some(Side::First),
-            Exchange::Offered { .. } | Exchange::OfferedTwice { .. } => Some(Side::Second),
-        }
-    }
-
-    /// How many of the five steps are done (0 when none is under way).
-    pub const fn step(self) -> u8 {
-        match self {
-            Exchange::None => 0,
-            Exchange::Requested { .. } => 1,
-            Exchange::Offered { .. } => 2,
-            Exchange::Confirmed { .. } => 3,
-            Exchange::OfferedTwice { .. } => 4,
-        }
-    }
-}
-
-/// What an exchange step did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ExchangeEvent {
-    /// The Defender asked, with the soldier now on this square (step 1).
-    Requested(Square),
-    /// The Attacker offered the soldier now on this square (steps 2 and 4).
-    Offered(Square),
-    /// The Defender confirmed with the soldier now on this square (step 3).
-    Confirmed(Square),
-    /// The exchange is done: these three soldiers were removed (step 5).
-    Completed([Square; 3]),
-    /// The pending exchange was cancelled.
-    Cancelled,
-}
-
-/// Everything a ply did besides moving a soldier: what the record and the UI show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Effects {
-    /// Soldiers captured by the step.
-    pub captured: Bitboard,
-    /// Soldiers removed otherwise (exchange or removal ply).
-    pub removed: Bitboard,
-    /// An exchange step, completion or cancellation.
-    pub exchange: Option<ExchangeEvent>,
-    /// A side that had no step and passed automatically after this ply.
-    pub passed: Option<Side>,
-    /// True when that pass cancelled a pending exchange.
-    pub exchange_cancelled_by_pass: bool,
-    /// True when the ply ended its player's turn.
-    pub turn_ended: bool,
-}
-
-/// A ply that the position does not allow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalPly {
-    /// The ply.
-    pub ply: Ply,
-}
-
-impl fmt::Display for IllegalPly {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not legal in this position", self.ply)
-    }
-}
-
-impl std::error::Error for IllegalPly {}
+use super::zobrist;
 
 /// A not necessarily legal position: what a position string or an editor gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,24 +70,6 @@ impl Setup {
     }
 }
 
-/// Why a [`Setup`] is not a position these rules can reach.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(String);
-
-impl PositionError {
-    pub(crate) fn new(message: impl Into<String>) -> PositionError {
-        PositionError(message.into())
-    }
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
 /// A position reachable under its rules, with the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -199,6 +77,8 @@ pub struct Position {
     /// The board's masks, looked up once: move generation asks for them often.
     geo: &'static Geometry,
     soldiers: [Bitboard; 2],
+    /// The Zobrist hash of `soldiers`, kept up to date as they change.
+    soldier_hash: u64,
     in_hand: [u8; 2],
     to_move: Side,
     chain: Option<Square>,
@@ -224,6 +104,7 @@ impl Position {
             rules,
             geo: Geometry::of(rules.size()),
             soldiers: [Bitboard::EMPTY; 2],
+            soldier_hash: 0,
             in_hand: [per_side, per_side],
             to_move: Side::First,
             chain: None,
@@ -252,33 +133,32 @@ impl Position {
     pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
         let size = rules.size();
         if setup.size != size {
-            return Err(PositionError::new(format!(
-                "the board is {0}×{0} but {1} is played on {2}×{2}",
-                setup.size.side(),
-                rules.variant.token(),
-                size.side()
-            )));
+            return Err(PositionError::new(Kind::WrongSize {
+                found: setup.size.side(),
+                expected: size.side(),
+            }));
         }
         let geo = Geometry::of(size);
         if (setup.first | setup.second) - geo.board != Bitboard::EMPTY {
-            return Err(PositionError::new("a soldier stands off the board"));
+            return Err(PositionError::new(Kind::OffBoard));
         }
         if (setup.first & setup.second).any() {
-            return Err(PositionError::new("two soldiers share a square"));
+            return Err(PositionError::new(Kind::SharedSquare));
         }
         let per_side = u32::from(size.soldiers_per_side());
         let counts = [setup.first.count(), setup.second.count()];
         for side in [Side::First, Side::Second] {
             let total = counts[idx(side)] + u32::from(setup.in_hand[idx(side)]);
             if total > per_side {
-                return Err(PositionError::new(format!(
-                    "the {} player has {total} soldiers; each has {per_side}",
-                    side.token()
-                )));
+                return Err(PositionError::new(Kind::TooManySoldiers {
+                    side,
+                    found: total,
+                    most: per_side,
+                }));
             }
         }
         if setup.turn == 0 {
-            return Err(PositionError::new("the turn number starts at 1"));
+            return Err(PositionError::new(Kind::TurnZero));
         }
         let setting = setup.in_hand != [0, 0];
         let kharbga = rules.variant.is_kharbga();
@@ -286,15 +166,14 @@ impl Position {
             Self::check_setting(&setup, geo, per_side, kharbga)?;
         }
         if setup.first_turn && (!kharbga || setting) {
-            return Err(PositionError::new(
-                "the first-turn state is only for Kharbga's moving phase",
-            ));
+            return Err(PositionError::new(Kind::FirstTurnMark));
         }
 
         let mut position = Position {
             rules,
             geo,
             soldiers: [setup.first, setup.second],
+            soldier_hash: soldiers_hash(setup.first, setup.second),
             in_hand: setup.in_hand,
             to_move: setup.to_move,
             chain: setup.chain,
@@ -306,21 +185,15 @@ impl Position {
         };
         if let Some(square) = setup.chain {
             if !position.soldiers[idx(setup.to_move)].contains(square) {
-                return Err(PositionError::new(format!(
-                    "the chain soldier on {square} is not the side to move's"
-                )));
+                return Err(PositionError::new(Kind::ChainSoldier { square }));
             }
             if !position.can_capture_from(square) {
-                return Err(PositionError::new(format!(
-                    "the chain soldier on {square} has no capture left"
-                )));
+                return Err(PositionError::new(Kind::ChainNoCapture { square }));
             }
         }
         position.check_exchange()?;
         if setup.first_turn && setup.to_move == Side::Second && position.has_step(Side::Second) {
-            return Err(PositionError::new(
-                "with the Defender to move, the first-turn mark only records a first-move block",
-            ));
+            return Err(PositionError::new(Kind::FirstTurnMark));
         }
         if !setting {
             position.outcome = position.standing_outcome();
@@ -329,10 +202,9 @@ impl Position {
                 && !position.has_step(position.to_move)
                 && position.rules.blocked == BlockedRule::Pass
             {
-                return Err(PositionError::new(format!(
-                    "the {} player, to move, has no step and would have passed",
-                    position.to_move.token()
-                )));
+                return Err(PositionError::new(Kind::WouldHavePassed {
+                    side: position.to_move,
+                }));
             }
         }
         Ok(position)
@@ -345,21 +217,17 @@ impl Position {
         kharbga: bool,
     ) -> Result<(), PositionError> {
         if setup.chain.is_some() || setup.exchange != Exchange::None || setup.quiet != 0 {
-            return Err(PositionError::new(
-                "while soldiers are set there is no chain, exchange or quiet count",
-            ));
+            return Err(PositionError::new(Kind::SettingState));
         }
         if (setup.first | setup.second).contains(geo.size.malha()) {
-            return Err(PositionError::new("no soldier is set on the Malha"));
+            return Err(PositionError::new(Kind::SoldierOnMalha));
         }
         let placed = [
             per_side - u32::from(setup.in_hand[0]),
             per_side - u32::from(setup.in_hand[1]),
         ];
         if placed[0] != setup.first.count() || placed[1] != setup.second.count() {
-            return Err(PositionError::new(
-                "nothing is captured while soldiers are set",
-            ));
+            return Err(PositionError::new(Kind::CapturedWhileSetting));
         }
         // Two placements a turn, the first player first.
         let in_order = match setup.to_move {
@@ -367,21 +235,16 @@ impl Position {
             Side::Second => placed[0] == placed[1] - placed[1] % 2 + 2,
         };
         if !in_order {
-            return Err(PositionError::new(format!(
-                "with {} and {} soldiers set, it is not the {} player's turn to set",
-                placed[0],
-                placed[1],
-                setup.to_move.token()
-            )));
+            return Err(PositionError::new(Kind::SettingTurn {
+                side: setup.to_move,
+            }));
         }
         if kharbga
             && (setup.first & geo.malha_neighbours).is_empty()
             && ((geo.malha_neighbours - setup.first - setup.second).is_empty()
                 || setup.in_hand[0] == 0)
         {
-            return Err(PositionError::new(
-                "the Attacker can no longer reach a square next to the Malha",
-            ));
+            return Err(PositionError::new(Kind::MalhaAccess));
         }
         Ok(())
     }
@@ -392,19 +255,13 @@ impl Position {
             return Ok(());
         };
         if !self.rules.variant.is_kharbga() {
-            return Err(PositionError::new("only Kharbga has exchanges"));
+            return Err(PositionError::new(Kind::ExchangeNotKharbga));
         }
         if self.is_setting() || self.chain.is_some() {
-            return Err(PositionError::new(
-                "an exchange is never under way during setting or a chain",
-            ));
+            return Err(PositionError::new(Kind::ExchangeTiming));
         }
         if waiting != self.to_move {
-            return Err(PositionError::new(format!(
-                "an exchange at step {} waits for the {} player",
-                exchange.step(),
-                waiting.token()
-            )));
+            return Err(PositionError::new(Kind::ExchangeTurn { waiting }));
         }
         let (soldier, offers): (Square, &[Square]) = match &exchange {
             Exchange::None => return Ok(()),
@@ -415,21 +272,17 @@ impl Position {
             Exchange::OfferedTwice { soldier, offers } => (*soldier, offers),
         };
         if !self.soldiers[1].contains(soldier) {
-            return Err(PositionError::new(format!(
-                "no Defender soldier on {soldier} to exchange"
-            )));
+            return Err(PositionError::new(Kind::ExchangeSoldier {
+                square: soldier,
+            }));
         }
         if offers.iter().any(|s| !self.soldiers[0].contains(*s))
             || offers.windows(2).any(|w| w[0] == w[1])
         {
-            return Err(PositionError::new(
-                "the offered soldiers must be two different Attacker soldiers",
-            ));
+            return Err(PositionError::new(Kind::ExchangeOffers));
         }
         if self.soldiers[0].count() < 2 {
-            return Err(PositionError::new(
-                "an exchange needs two Attacker soldiers",
-            ));
+            return Err(PositionError::new(Kind::ExchangeTooFew));
         }
         Ok(())
     }
@@ -545,6 +398,33 @@ impl Position {
     /// True when the game is over.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Setting, moving, or over.
+    pub fn phase(&self) -> Phase {
+        if self.outcome.is_some() {
+            Phase::Over
+        } else if self.is_setting() {
+            Phase::Setting
+        } else {
+            Phase::Moving
+        }
+    }
+
+    /// The position's Zobrist hash: soldiers, side to move, soldiers in
+    /// hand, chain soldier, exchange state and the first-turn mark (not the
+    /// quiet count, the turn number or the outcome). The soldiers' part is
+    /// kept up to date as plies are played; the rest is folded in here.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.soldier_hash
+            ^ zobrist::state(
+                self.to_move,
+                self.in_hand,
+                self.first_turn,
+                self.chain,
+                self.exchange,
+            )
     }
 
     /// Soldiers that cannot be captured here: the Malha's in Seega.
@@ -887,7 +767,7 @@ impl Position {
             Ply::Remove(square) => {
                 self.cancel_exchange(effects);
                 let enemy = self.to_move.opponent();
-                self.soldiers[idx(enemy)].remove(square);
+                self.take(enemy, Bitboard::from_square(square));
                 effects.removed.insert(square);
                 self.quiet = 0;
                 if !self.check_no_soldiers() {
@@ -900,6 +780,7 @@ impl Position {
     fn place(&mut self, square: Square, effects: &mut Effects) {
         let side = self.to_move;
         self.soldiers[idx(side)].insert(square);
+        self.soldier_hash ^= zobrist::soldier(side, square);
         self.in_hand[idx(side)] -= 1;
         if self.in_hand == [0, 0] {
             // The board is full but for the Malha: the moving phase begins.
@@ -930,9 +811,19 @@ impl Position {
     }
 
     fn move_soldier(&mut self, from: Square, to: Square) {
-        let own = &mut self.soldiers[idx(self.to_move)];
+        let side = self.to_move;
+        let own = &mut self.soldiers[idx(side)];
         own.remove(from);
         own.insert(to);
+        self.soldier_hash ^= zobrist::soldier(side, from) ^ zobrist::soldier(side, to);
+    }
+
+    /// Takes `set` (soldiers of `side`) off the board.
+    fn take(&mut self, side: Side, set: Bitboard) {
+        self.soldiers[idx(side)] = self.soldiers[idx(side)] - set;
+        for square in set {
+            self.soldier_hash ^= zobrist::soldier(side, square);
+        }
     }
 
     fn step(&mut self, from: Square, to: Square, effects: &mut Effects) {
@@ -948,7 +839,7 @@ impl Position {
             self.end_turn(effects);
             return;
         }
-        self.soldiers[idx(side.opponent())] ^= captured;
+        self.take(side.opponent(), captured);
         effects.captured = captured;
         self.quiet = 0;
         if self.check_no_soldiers() {
@@ -973,9 +864,9 @@ impl Position {
                 ExchangeEvent::Confirmed(to),
             ),
             (Side::Second, Exchange::OfferedTwice { soldier, offers }) if soldier == from => {
-                self.soldiers[1].remove(to);
+                self.take(Side::Second, Bitboard::from_square(to));
                 for offer in offers {
-                    self.soldiers[0].remove(offer);
+                    self.take(Side::First, Bitboard::from_square(offer));
                     effects.removed.insert(offer);
                 }
                 effects.removed.insert(to);
@@ -1125,6 +1016,40 @@ impl Position {
     /// resignation, agreed draw): used by [`super::Game`].
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
+    }
+}
+
+/// The Zobrist hash of a board's soldiers, computed from scratch.
+fn soldiers_hash(first: Bitboard, second: Bitboard) -> u64 {
+    let mut h = 0;
+    for square in first {
+        h ^= zobrist::soldier(Side::First, square);
+    }
+    for square in second {
+        h ^= zobrist::soldier(Side::Second, square);
+    }
+    h
+}
+
+/// Where a game stands: soldiers being set, soldiers moving, or over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Soldiers are set, two a turn.
+    Setting,
+    /// Soldiers step and capture.
+    Moving,
+    /// The game has ended.
+    Over,
+}
+
+impl Phase {
+    /// `setting`, `moving` or `over`: the UI's test hooks and translations select on it.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Phase::Setting => "setting",
+            Phase::Moving => "moving",
+            Phase::Over => "over",
+        }
     }
 }
 

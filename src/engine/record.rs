@@ -29,8 +29,8 @@ use std::fmt::{self, Write as _};
 use super::game::{Game, GameError};
 use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
-use super::position::{ExchangeEvent, Position};
-use super::rules::{BlockedRule, ChainRule, Rules, Variant};
+use super::position::{ExchangeEvent, Position, PositionError};
+use super::rules::{BlockedRule, ChainRule, Rules, RulesError, Variant};
 use super::square::Side;
 
 /// A game with the facts around it: players, date and any other tags.
@@ -56,7 +56,173 @@ pub struct RecordError {
     /// The column, from 1 (in characters).
     pub column: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: RecordErrorKind,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordErrorKind {
+    /// `[` without a tag name.
+    TagName,
+    /// A tag without a quoted value.
+    TagValue {
+        /// The tag.
+        tag: String,
+    },
+    /// An escape other than `\"` and `\\` in a tag value.
+    TagEscape,
+    /// A tag value with no closing quote on its line.
+    TagUnclosed {
+        /// The tag.
+        tag: String,
+    },
+    /// A tag without its closing `]`.
+    TagBracket {
+        /// The tag.
+        tag: String,
+    },
+    /// A tag given twice.
+    TagTwice {
+        /// The tag.
+        tag: String,
+    },
+    /// No `[Variant "…"]` tag.
+    NoVariant,
+    /// The variant is not one this program plays.
+    Variant(RulesError),
+    /// An option tag (`QuietLimit`, `Chain`, `Blocked`) with a value it does not take.
+    Option {
+        /// The tag.
+        tag: String,
+        /// Its value.
+        value: String,
+    },
+    /// The `Position` tag is not a position these rules can reach.
+    Position(PositionError),
+    /// A comment without its closing `}`.
+    CommentUnclosed,
+    /// Something after the result.
+    AfterResult,
+    /// A word that is not a ply.
+    NotAPly {
+        /// The word.
+        text: String,
+    },
+    /// A ply the position does not allow.
+    Illegal {
+        /// The ply.
+        ply: String,
+        /// The side to move then.
+        to_move: Side,
+    },
+    /// A ply after the end of the game.
+    AfterEnd {
+        /// The ply.
+        ply: String,
+    },
+    /// The movetext's result and the `Result` tag disagree.
+    ResultMismatch {
+        /// The movetext's.
+        movetext: String,
+        /// The tag's.
+        tag: String,
+    },
+    /// A result other than `1-0`, `0-1`, `1/2-1/2` and `*`.
+    BadResult {
+        /// The text.
+        text: String,
+    },
+    /// A `Reason` this program does not know.
+    UnknownReason {
+        /// The text.
+        text: String,
+    },
+    /// A decided result that the plies do not reach and no resignation or
+    /// agreed draw explains.
+    NeedsReason {
+        /// The declared result.
+        result: String,
+    },
+    /// The plies end the game otherwise than the record says.
+    Contradicts {
+        /// The declared result.
+        result: String,
+        /// How the plies end it.
+        outcome: Outcome,
+    },
+}
+
+impl RecordErrorKind {
+    /// A stable token for the kind: what translations select on.
+    pub const fn token(&self) -> &'static str {
+        use RecordErrorKind as K;
+        match self {
+            K::TagName => "tag-name",
+            K::TagValue { .. } => "tag-value",
+            K::TagEscape => "tag-escape",
+            K::TagUnclosed { .. } => "tag-unclosed",
+            K::TagBracket { .. } => "tag-bracket",
+            K::TagTwice { .. } => "tag-twice",
+            K::NoVariant => "no-variant",
+            K::Variant(_) => "variant",
+            K::Option { .. } => "option",
+            K::Position(_) => "position",
+            K::CommentUnclosed => "comment-unclosed",
+            K::AfterResult => "after-result",
+            K::NotAPly { .. } => "not-a-ply",
+            K::Illegal { .. } => "illegal",
+            K::AfterEnd { .. } => "after-end",
+            K::ResultMismatch { .. } => "result-mismatch",
+            K::BadResult { .. } => "bad-result",
+            K::UnknownReason { .. } => "unknown-reason",
+            K::NeedsReason { .. } => "needs-reason",
+            K::Contradicts { .. } => "contradicts",
+        }
+    }
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RecordErrorKind as K;
+        match self {
+            K::TagName => f.write_str("a tag needs a name after `[`"),
+            K::TagValue { tag } => write!(f, "tag `{tag}` needs a quoted value"),
+            K::TagEscape => f.write_str("only \\\" and \\\\ escapes are allowed"),
+            K::TagUnclosed { tag } => write!(f, "tag `{tag}` has no closing quote on its line"),
+            K::TagBracket { tag } => write!(f, "tag `{tag}` needs a closing `]`"),
+            K::TagTwice { tag } => write!(f, "tag `{tag}` is given twice"),
+            K::NoVariant => f.write_str("a record needs a [Variant \"…\"] tag"),
+            K::Variant(e) => e.fmt(f),
+            K::Option { tag, value } => write!(f, "{tag} `{value}` is not a value this option takes"),
+            K::Position(e) => e.fmt(f),
+            K::CommentUnclosed => f.write_str("this comment has no closing `}`"),
+            K::AfterResult => f.write_str("nothing may follow the result"),
+            K::NotAPly { text } => write!(
+                f,
+                "`{text}` is not a ply (a square like c4, a step like d3-d4 or e7-e6*, stop, or a removal like xc4)"
+            ),
+            K::Illegal { ply, to_move } => write!(
+                f,
+                "`{ply}` is not legal here ({} to move)",
+                to_move.token()
+            ),
+            K::AfterEnd { ply } => write!(f, "`{ply}` comes after the end of the game"),
+            K::ResultMismatch { movetext, tag } => write!(
+                f,
+                "the movetext ends with {movetext} but the Result tag says {tag}"
+            ),
+            K::BadResult { text } => write!(f, "result `{text}` is not 1-0, 0-1, 1/2-1/2 or *"),
+            K::UnknownReason { text } => write!(f, "unknown reason `{text}`"),
+            K::NeedsReason { result } => write!(
+                f,
+                "result {result} needs a reason the plies do not reach (resignation or agreed-draw)"
+            ),
+            K::Contradicts { result, outcome } => write!(
+                f,
+                "the plies end the game ({outcome}) but the record says {result}"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -64,7 +230,7 @@ impl fmt::Display for RecordError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line, self.column, self.kind
         )
     }
 }
@@ -98,8 +264,26 @@ impl Record {
 
     /// The record as text.
     pub fn to_text(&self) -> String {
+        Record::write(
+            &self.game,
+            &self.first,
+            &self.second,
+            &self.date,
+            &self.extra_tags,
+        )
+    }
+
+    /// The text of a record of `game` with these tags, without making a
+    /// [`Record`] (no copy of the game): what autosave writes after a ply.
+    pub fn write(
+        game: &Game,
+        first: &str,
+        second: &str,
+        date: &str,
+        extra_tags: &[(String, String)],
+    ) -> String {
         let mut out = String::new();
-        let rules = self.game.rules();
+        let rules = game.rules();
         let mut tag = |name: &str, value: &str| {
             let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{name} \"{escaped}\"]");
@@ -120,28 +304,28 @@ impl Record {
                 BlockedRule::Remove => "remove",
             },
         );
-        tag("First", &self.first);
-        tag("Second", &self.second);
-        tag("Date", &self.date);
-        let outcome = self.game.outcome();
+        tag("First", first);
+        tag("Second", second);
+        tag("Date", date);
+        let outcome = game.outcome();
         tag("Result", result_token(outcome));
         if let Some(outcome) = outcome {
             tag("Reason", outcome.reason.token());
         }
-        if self.game.has_custom_start() {
-            tag("Position", &self.game.start().to_string());
+        if game.has_custom_start() {
+            tag("Position", &game.start().to_string());
         }
-        for (name, value) in &self.extra_tags {
+        for (name, value) in extra_tags {
             tag(name, value);
         }
         out.push('\n');
         let mut words: Vec<String> = Vec::new();
         let mut previous: Option<Side> = None;
-        for (i, played) in self.game.plies().iter().enumerate() {
+        for (i, played) in game.plies().iter().enumerate() {
             // A turn number stays on the same line as the ply it opens.
             let mut word = played.ply.to_string();
             if previous != Some(played.side) {
-                let turn = self.game.position_at(i).map_or(1, Position::turn);
+                let turn = game.position_at(i).map_or(1, Position::turn);
                 word = match played.side {
                     Side::First => format!("{turn}. {word}"),
                     Side::Second => format!("{turn}... {word}"),
@@ -256,12 +440,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn error_at(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
-        RecordError {
-            line,
-            column,
-            message: message.into(),
-        }
+    fn error_at(&self, line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError { line, column, kind }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -295,14 +475,14 @@ impl<'a> Parser<'a> {
             }
         }
         if name.is_empty() {
-            return Err(self.error_at(self.line, self.column, "a tag needs a name after `[`"));
+            return Err(self.error_at(self.line, self.column, RecordErrorKind::TagName));
         }
         self.skip_inline_space();
         if self.chars.peek() != Some(&'"') {
             return Err(self.error_at(
                 self.line,
                 self.column,
-                format!("tag `{name}` needs a quoted value"),
+                RecordErrorKind::TagValue { tag: name },
             ));
         }
         self.bump();
@@ -316,7 +496,7 @@ impl<'a> Parser<'a> {
                         return Err(self.error_at(
                             self.line,
                             self.column,
-                            "only \\\" and \\\\ escapes are allowed",
+                            RecordErrorKind::TagEscape,
                         ))
                     }
                 },
@@ -324,7 +504,7 @@ impl<'a> Parser<'a> {
                     return Err(self.error_at(
                         line,
                         column,
-                        format!("tag `{name}` has no closing quote on its line"),
+                        RecordErrorKind::TagUnclosed { tag: name },
                     ))
                 }
                 Some(c) => value.push(c),
@@ -335,7 +515,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(
                 self.line,
                 self.column.saturating_sub(1).max(1),
-                format!("tag `{name}` needs a closing `]`"),
+                RecordErrorKind::TagBracket { tag: name },
             ));
         }
         Ok((name, value, line, column))
@@ -362,7 +542,7 @@ impl<'a> Parser<'a> {
                     return Ok(Some((word, line, column)));
                 }
             }
-            return Err(self.error_at(line, column, "this comment has no closing `}`"));
+            return Err(self.error_at(line, column, RecordErrorKind::CommentUnclosed));
         }
         while let Some(&c) = self.chars.peek() {
             if c.is_whitespace() || c == '{' {
@@ -383,7 +563,7 @@ impl<'a> Parser<'a> {
             }
             let tag = self.tag()?;
             if tags.iter().any(|(name, ..)| *name == tag.0) {
-                return Err(self.error_at(tag.2, tag.3, format!("tag `{}` is given twice", tag.0)));
+                return Err(self.error_at(tag.2, tag.3, RecordErrorKind::TagTwice { tag: tag.0 }));
             }
             tags.push(tag);
         }
@@ -391,62 +571,50 @@ impl<'a> Parser<'a> {
 
         let (variant_text, line, column) = match find("Variant") {
             Some((_, value, line, column)) => (value.as_str(), *line, *column),
-            None => return Err(self.error_at(1, 1, "a record needs a [Variant \"…\"] tag")),
+            None => return Err(self.error_at(1, 1, RecordErrorKind::NoVariant)),
         };
         let variant: Variant = variant_text
             .parse()
-            .map_err(|e: super::rules::RulesError| self.error_at(line, column, e.to_string()))?;
+            .map_err(|e| self.error_at(line, column, RecordErrorKind::Variant(e)))?;
         let mut rules = Rules::new(variant);
-        if let Some((_, value, line, column)) = find("QuietLimit") {
-            rules.quiet_limit = value.parse().map_err(|_| {
-                self.error_at(
-                    *line,
-                    *column,
-                    format!("QuietLimit `{value}` is not a number"),
-                )
-            })?;
+        let option_error = |(name, value, line, column): &(String, String, usize, usize)| {
+            self.error_at(
+                *line,
+                *column,
+                RecordErrorKind::Option {
+                    tag: name.clone(),
+                    value: value.clone(),
+                },
+            )
+        };
+        if let Some(tag) = find("QuietLimit") {
+            rules.quiet_limit = tag.1.parse().map_err(|_| option_error(tag))?;
         }
-        if let Some((_, value, line, column)) = find("Chain") {
-            rules.chain = match value.as_str() {
+        if let Some(tag) = find("Chain") {
+            rules.chain = match tag.1.as_str() {
                 "compulsory" => ChainRule::Compulsory,
                 "optional" => ChainRule::Optional,
-                _ => {
-                    return Err(self.error_at(
-                        *line,
-                        *column,
-                        format!("Chain `{value}` is not compulsory or optional"),
-                    ))
-                }
+                _ => return Err(option_error(tag)),
             };
         }
-        if let Some((_, value, line, column)) = find("Blocked") {
-            rules.blocked = match value.as_str() {
+        if let Some(tag) = find("Blocked") {
+            rules.blocked = match tag.1.as_str() {
                 "pass" => BlockedRule::Pass,
                 "remove" => BlockedRule::Remove,
-                _ => {
-                    return Err(self.error_at(
-                        *line,
-                        *column,
-                        format!("Blocked `{value}` is not pass or remove"),
-                    ))
-                }
+                _ => return Err(option_error(tag)),
             };
         }
         let start = match find("Position") {
             Some((_, value, line, column)) => Position::from_text(value, rules)
-                .map_err(|e| self.error_at(*line, *column, e.to_string()))?,
+                .map_err(|e| self.error_at(*line, *column, RecordErrorKind::Position(e)))?,
             None => Position::new(rules),
         };
         let mut game = Game::from_position(start);
 
         let mut result: Option<(String, usize, usize)> = None;
         while let Some((word, line, column)) = self.word()? {
-            if let Some((_, l, c)) = &result {
-                return Err(self.error_at(
-                    line,
-                    column,
-                    format!("nothing may follow the result at line {l}, column {c}"),
-                ));
+            if result.is_some() {
+                return Err(self.error_at(line, column, RecordErrorKind::AfterResult));
             }
             if word.starts_with('{') {
                 continue;
@@ -458,21 +626,22 @@ impl<'a> Parser<'a> {
             if is_turn_number(&word) {
                 continue;
             }
-            let ply: Ply = word.parse().map_err(|e: super::ply::ParsePlyError| {
-                self.error_at(line, column, e.to_string())
+            let ply: Ply = word.parse().map_err(|_| {
+                self.error_at(
+                    line,
+                    column,
+                    RecordErrorKind::NotAPly { text: word.clone() },
+                )
             })?;
-            let before = *game.position();
+            let to_move = game.position().to_move();
             if let Err(e) = game.play(ply) {
-                let message = match e {
-                    GameError::Over(outcome) => {
-                        format!("`{word}` comes after the end of the game ({outcome})")
+                let kind = match e {
+                    GameError::Over(_) => RecordErrorKind::AfterEnd { ply: word },
+                    GameError::Illegal(_) | GameError::Parse(_) => {
+                        RecordErrorKind::Illegal { ply: word, to_move }
                     }
-                    GameError::Illegal(_) | GameError::Parse(_) => format!(
-                        "`{word}` is not legal here ({} to move, position {before})",
-                        before.to_move().token()
-                    ),
                 };
-                return Err(self.error_at(line, column, message));
+                return Err(self.error_at(line, column, kind));
             }
         }
 
@@ -512,7 +681,10 @@ impl<'a> Parser<'a> {
                 return Err(self.error_at(
                     *l,
                     *c,
-                    format!("the movetext ends with {word} but the Result tag says {tag_value}"),
+                    RecordErrorKind::ResultMismatch {
+                        movetext: word.clone(),
+                        tag: tag_value.clone(),
+                    },
                 ));
             }
         }
@@ -525,15 +697,22 @@ impl<'a> Parser<'a> {
                 return Err(self.error_at(
                     line,
                     column,
-                    format!("result `{other}` is not 1-0, 0-1, 1/2-1/2 or *"),
+                    RecordErrorKind::BadResult {
+                        text: other.to_owned(),
+                    },
                 ))
             }
         };
         let reason = match reason_tag {
-            Some((_, value, l, c)) => Some(
-                Reason::from_token(value)
-                    .ok_or_else(|| self.error_at(*l, *c, format!("unknown reason `{value}`")))?,
-            ),
+            Some((_, value, l, c)) => Some(Reason::from_token(value).ok_or_else(|| {
+                self.error_at(
+                    *l,
+                    *c,
+                    RecordErrorKind::UnknownReason {
+                        text: value.clone(),
+                    },
+                )
+            })?),
             None => None,
         };
         let reached = game.outcome();
@@ -545,25 +724,29 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             (Some(winner), None) => {
+                let needs_reason = || {
+                    self.error_at(
+                        line,
+                        column,
+                        RecordErrorKind::NeedsReason {
+                            result: declared.clone(),
+                        },
+                    )
+                };
                 let outcome = match (winner, reason) {
                     (Some(w), Some(Reason::Resignation)) => game.resign(w.opponent()),
                     (None, Some(Reason::AgreedDraw)) => game.agree_draw(),
-                    _ => {
-                        return Err(self.error_at(
-                            line,
-                            column,
-                            format!("result {declared} needs a reason the plies do not reach (resignation or agreed-draw)"),
-                        ))
-                    }
+                    _ => return Err(needs_reason()),
                 };
-                outcome
-                    .map(|_| ())
-                    .map_err(|e| self.error_at(line, column, e.to_string()))
+                outcome.map(|_| ()).map_err(|_| needs_reason())
             }
             (_, Some(outcome)) => Err(self.error_at(
                 line,
                 column,
-                format!("the plies end the game ({outcome}) but the record says {declared}"),
+                RecordErrorKind::Contradicts {
+                    result: declared.clone(),
+                    outcome,
+                },
             )),
         }
     }

@@ -57,11 +57,7 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.token() == text)
-            .ok_or_else(|| {
-                RulesError(format!(
-                    "unknown variant `{text}` (kharbga, seega5, seega7 or seega9)"
-                ))
-            })
+            .ok_or_else(|| RulesError::UnknownVariant(text.to_owned()))
     }
 }
 
@@ -136,12 +132,54 @@ impl Default for Rules {
 }
 
 /// A rule specification that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(String);
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RulesError {
+    /// Not `kharbga`, `seega5`, `seega7` or `seega9`.
+    UnknownVariant(String),
+    /// An option that is not `key=value`.
+    NotKeyValue(String),
+    /// An option given twice.
+    Twice(String),
+    /// A value the option does not take.
+    BadValue {
+        /// The option.
+        key: String,
+        /// The value.
+        value: String,
+    },
+    /// An option other than `quiet`, `chain` and `blocked`.
+    UnknownOption(String),
+}
+
+impl RulesError {
+    /// A stable token for the kind: what translations select on.
+    pub const fn token(&self) -> &'static str {
+        match self {
+            RulesError::UnknownVariant(_) => "unknown-variant",
+            RulesError::NotKeyValue(_) => "not-key-value",
+            RulesError::Twice(_) => "twice",
+            RulesError::BadValue { .. } => "bad-value",
+            RulesError::UnknownOption(_) => "unknown-option",
+        }
+    }
+}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RulesError::UnknownVariant(text) => write!(
+                f,
+                "unknown variant `{text}` (kharbga, seega5, seega7 or seega9)"
+            ),
+            RulesError::NotKeyValue(option) => write!(f, "option `{option}` is not key=value"),
+            RulesError::Twice(key) => write!(f, "option `{key}` given twice"),
+            RulesError::BadValue { key, value } => {
+                write!(f, "bad value `{value}` for option `{key}`")
+            }
+            RulesError::UnknownOption(key) => {
+                write!(f, "unknown option `{key}` (quiet, chain, blocked)")
+            }
+        }
     }
 }
 
@@ -197,12 +235,15 @@ impl FromStr for Rules {
         for option in options.split(',') {
             let (key, value) = option
                 .split_once('=')
-                .ok_or_else(|| RulesError(format!("option `{option}` is not key=value")))?;
+                .ok_or_else(|| RulesError::NotKeyValue(option.to_owned()))?;
             if seen.contains(&key) {
-                return Err(RulesError(format!("option `{key}` given twice")));
+                return Err(RulesError::Twice(key.to_owned()));
             }
             seen.push(key);
-            let bad_value = || RulesError(format!("bad value `{value}` for option `{key}`"));
+            let bad_value = || RulesError::BadValue {
+                key: key.to_owned(),
+                value: value.to_owned(),
+            };
             match key {
                 "quiet" => rules.quiet_limit = value.parse().map_err(|_| bad_value())?,
                 "chain" => {
@@ -219,11 +260,7 @@ impl FromStr for Rules {
                         _ => return Err(bad_value()),
                     }
                 }
-                _ => {
-                    return Err(RulesError(format!(
-                        "unknown option `{key}` (quiet, chain, blocked)"
-                    )))
-                }
+                _ => return Err(RulesError::UnknownOption(key.to_owned())),
             }
         }
         Ok(rules)

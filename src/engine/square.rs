@@ -172,6 +172,30 @@ impl Square {
     pub const fn rank_char(self) -> char {
         (b'1' + self.rank()) as char
     }
+
+    /// The direction of one orthogonal step from this square to `to`, if
+    /// `to` is its neighbour on a file or a rank.
+    ///
+    /// ```
+    /// use kharbga::engine::{Direction, Square};
+    /// let d3: Square = "d3".parse().unwrap();
+    /// assert_eq!(d3.direction_to("d4".parse().unwrap()), Some(Direction::North));
+    /// assert_eq!(d3.direction_to("e4".parse().unwrap()), None);
+    /// ```
+    pub const fn direction_to(self, to: Square) -> Option<super::Direction> {
+        use super::Direction;
+        let (df, dr) = (
+            to.file() as i16 - self.file() as i16,
+            to.rank() as i16 - self.rank() as i16,
+        );
+        match (df, dr) {
+            (0, 1) => Some(Direction::North),
+            (0, -1) => Some(Direction::South),
+            (1, 0) => Some(Direction::East),
+            (-1, 0) => Some(Direction::West),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Square {

@@ -1,9 +1,11 @@
-//! The library: every saved game over a [`Store`], with the index kept in
-//! step, unreadable entries set aside, and nothing lost on the way.
+//! The library: every saved game over a [`Store`], unreadable entries set
+//! aside, and nothing lost on the way.
+//!
+//! Each entry carries its own summary, so opening the library reads every
+//! entry but replays none, and saving a game writes its entry alone: there
+//! is no index to keep in step (the old `kharbga.index` key is dropped).
 
-use serde::{Deserialize, Serialize};
-
-use super::saved::{LoadError, SavedGame, Summary, SCHEMA};
+use super::saved::{guess_players, LoadError, SavedGame, Summary};
 use super::{game_key, Store, StoreError, ASIDE_PREFIX, CURRENT_KEY, GAME_PREFIX, INDEX_KEY};
 
 /// Something the person should be told about the store.
@@ -15,7 +17,11 @@ pub enum Notice {
         /// The game's id.
         id: String,
         /// What was wrong.
-        reason: String,
+        reason: LoadError,
+        /// The players' names, when they could still be made out.
+        players: Option<(String, String)>,
+        /// How many other games the library still holds.
+        remaining: usize,
     },
     /// An entry saved by a newer version of the app: left in place, not listed.
     Newer {
@@ -26,12 +32,6 @@ pub enum Notice {
     },
 }
 
-#[derive(Serialize, Deserialize)]
-struct Index {
-    schema: u32,
-    games: Vec<Summary>,
-}
-
 /// The saved games.
 pub struct Library<S: Store> {
     store: S,
@@ -40,92 +40,95 @@ pub struct Library<S: Store> {
 }
 
 impl<S: Store> Library<S> {
-    /// Opens the library: every game entry is read (migrated, its record
-    /// replayed); unreadable ones are set aside with a notice; the index is
-    /// rewritten when it does not match. Never fails: a store that cannot
-    /// list its keys gives an empty library.
+    /// Opens the library: every game entry is read and migrated (an older
+    /// entry is written back in the current schema); unreadable ones are set
+    /// aside with a notice. No record is replayed. Never fails: a store that
+    /// cannot list its keys gives an empty library.
     pub fn open(store: S) -> Library<S> {
         let mut library = Library {
             store,
             games: Vec::new(),
             notices: Vec::new(),
         };
-        library.rebuild();
-        library
-    }
-
-    /// Reads every game entry again and rewrites the index if it changed.
-    pub fn rebuild(&mut self) {
-        let keys = self.store.keys().unwrap_or_default();
-        let mut games = Vec::new();
+        let keys = library.store.keys().unwrap_or_default();
+        let mut aside = Vec::new();
         for key in keys {
             let Some(id) = key.strip_prefix(GAME_PREFIX) else {
                 continue;
             };
-            if let Some(game) = self.read(id) {
-                if let Ok(summary) = game.summary() {
-                    games.push(summary);
-                }
+            match library.read(id) {
+                Ok(game) => library.games.push(game.summary()),
+                Err(Some(notice)) => aside.push(*notice),
+                Err(None) => {}
             }
         }
-        sort(&mut games);
-        self.games = games;
-        let stored: Option<Index> = self
-            .store
-            .get(INDEX_KEY)
-            .ok()
-            .flatten()
-            .and_then(|text| serde_json::from_str(&text).ok());
-        if stored.is_none_or(|index| index.schema != SCHEMA || index.games != self.games) {
-            // A failure here is not fatal: the index is rebuilt next time.
-            let _ = self.write_index();
+        sort(&mut library.games);
+        // The count of games left is only known once every entry is read.
+        for notice in aside {
+            library.notice(notice);
+        }
+        // Earlier versions kept an index of summaries: the entries carry them now.
+        if matches!(library.store.get(INDEX_KEY), Ok(Some(_))) {
+            let _ = library.store.remove(INDEX_KEY);
+        }
+        library
+    }
+
+    /// Reads and migrates entry `id`, setting an unreadable one aside: the
+    /// error is the notice to give (none when there is no such entry).
+    fn read(&mut self, id: &str) -> Result<SavedGame, Option<Box<Notice>>> {
+        let key = game_key(id);
+        let text = self.store.get(&key).ok().flatten().ok_or(None)?;
+        match SavedGame::from_json(id, &text) {
+            Ok((game, migrated)) => {
+                if migrated {
+                    // Best effort: a full store keeps the old entry, read again next time.
+                    let _ = self.store.set(&key, &game.to_json());
+                }
+                Ok(game)
+            }
+            Err(LoadError::Newer(schema)) => Err(Some(Box::new(Notice::Newer {
+                id: id.to_owned(),
+                schema,
+            }))),
+            Err(reason) => Err(Some(Box::new(self.set_aside(id, &text, reason)))),
         }
     }
 
-    /// Reads game `id`; an unreadable entry is set aside (with a notice).
-    fn read(&mut self, id: &str) -> Option<SavedGame> {
+    /// Keeps `text` under another key, takes the game off the list, and
+    /// says so.
+    fn set_aside(&mut self, id: &str, text: &str, reason: LoadError) -> Notice {
         let key = game_key(id);
-        let text = self.store.get(&key).ok().flatten()?;
-        match SavedGame::from_json(id, &text) {
-            Ok(game) => Some(game),
-            Err(LoadError::Newer(schema)) => {
-                self.notice(Notice::Newer {
-                    id: id.to_owned(),
-                    schema,
-                });
-                None
-            }
-            Err(LoadError::Corrupt(reason)) => {
-                // Keep the text under another key before taking it off the list.
-                if self
-                    .store
-                    .set(&format!("{ASIDE_PREFIX}{id}"), &text)
-                    .is_ok()
-                {
-                    let _ = self.store.remove(&key);
-                }
-                self.notice(Notice::SetAside {
-                    id: id.to_owned(),
-                    reason,
-                });
-                None
-            }
+        if self.store.set(&format!("{ASIDE_PREFIX}{id}"), text).is_ok() {
+            let _ = self.store.remove(&key);
+        }
+        self.games.retain(|g| g.id != id);
+        Notice::SetAside {
+            id: id.to_owned(),
+            reason,
+            players: guess_players(text),
+            remaining: self.games.len(),
         }
     }
 
     fn notice(&mut self, notice: Notice) {
+        let notice = match notice {
+            Notice::SetAside {
+                id,
+                reason,
+                players,
+                ..
+            } => Notice::SetAside {
+                id,
+                reason,
+                players,
+                remaining: self.games.len(),
+            },
+            other => other,
+        };
         if !self.notices.contains(&notice) {
             self.notices.push(notice);
         }
-    }
-
-    fn write_index(&mut self) -> Result<(), StoreError> {
-        let index = Index {
-            schema: SCHEMA,
-            games: self.games.clone(),
-        };
-        let text = serde_json::to_string(&index).unwrap_or_default();
-        self.store.set(INDEX_KEY, &text)
     }
 
     /// The games, most recently saved first.
@@ -148,31 +151,48 @@ impl<S: Store> Library<S> {
         &mut self.store
     }
 
-    /// Game `id`, if it is there and readable.
-    pub fn load(&mut self, id: &str) -> Option<SavedGame> {
-        let game = self.read(id);
-        if game.is_none() && self.games.iter().any(|g| g.id == id) {
-            self.games.retain(|g| g.id != id);
-            let _ = self.write_index();
+    /// Game `id` with its record replayed, if it is there and readable; an
+    /// entry whose record does not replay is set aside (with a notice).
+    pub fn load(&mut self, id: &str) -> Option<(SavedGame, crate::engine::Record)> {
+        let game = match self.read(id) {
+            Ok(game) => game,
+            Err(notice) => {
+                self.games.retain(|g| g.id != id);
+                if let Some(notice) = notice {
+                    self.notice(*notice);
+                }
+                return None;
+            }
+        };
+        match game.parse_record() {
+            Ok(record) => Some((game, record)),
+            Err(reason) => {
+                let text = game.to_json();
+                let notice = self.set_aside(id, &text, reason);
+                self.notice(notice);
+                None
+            }
         }
-        game
     }
 
-    /// Saves `game` (new or changed). The list is updated even when the
-    /// store refuses, so that the game stays in this session's library.
+    /// Saves `game` (new or changed): its entry alone is written, and the
+    /// list updated even when the store refuses, so that the game stays in
+    /// this session's library.
     pub fn save(&mut self, game: &SavedGame) -> Result<(), StoreError> {
-        if let Ok(summary) = game.summary() {
-            self.games.retain(|g| g.id != game.id);
-            self.games.push(summary);
-            sort(&mut self.games);
-        }
-        self.store.set(&game_key(&game.id), &game.to_json())?;
-        self.write_index()
+        self.games.retain(|g| g.id != game.id);
+        let summary = game.summary();
+        let at = self
+            .games
+            .iter()
+            .position(|g| g.updated < summary.updated)
+            .unwrap_or(self.games.len());
+        self.games.insert(at, summary);
+        self.store.set(&game_key(&game.id), &game.to_json())
     }
 
-    /// Gives game `id` a title (`None`: back to the players' names).
+    /// Gives game `id` a title (`None` or blank: back to the players' names).
     pub fn rename(&mut self, id: &str, title: Option<String>) -> Result<(), StoreError> {
-        let Some(mut game) = self.read(id) else {
+        let Ok(mut game) = self.read(id) else {
             return Ok(());
         };
         game.title = title.filter(|t| !t.trim().is_empty());
@@ -181,13 +201,12 @@ impl<S: Store> Library<S> {
 
     /// Deletes game `id` and hands it back, so that it can be restored.
     pub fn delete(&mut self, id: &str) -> Result<Option<SavedGame>, StoreError> {
-        let game = self.read(id);
+        let game = self.read(id).ok();
         self.store.remove(&game_key(id))?;
         self.games.retain(|g| g.id != id);
         if self.current().as_deref() == Some(id) {
             self.store.remove(CURRENT_KEY)?;
         }
-        self.write_index()?;
         Ok(game)
     }
 
@@ -199,6 +218,7 @@ impl<S: Store> Library<S> {
     /// Marks the game being played.
     pub fn set_current(&mut self, id: Option<&str>) -> Result<(), StoreError> {
         match id {
+            Some(id) if self.current().as_deref() == Some(id) => Ok(()),
             Some(id) => self.store.set(CURRENT_KEY, id),
             None => self.store.remove(CURRENT_KEY),
         }

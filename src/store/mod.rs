@@ -4,20 +4,22 @@
 //! (`ui::storage`), [`MemoryStore`] is another (native tests, and the page's
 //! fallback when storage is unavailable).
 //!
-//! Keys: `kharbga.game.<id>` (one JSON entry per game), `kharbga.index` (a
-//! summary of every game, rebuilt from the game keys whenever it is missing,
-//! unreadable or out of step), `kharbga.current` (the game being played) and
+//! Keys: `kharbga.game.<id>` (one JSON entry per game, its summary
+//! included), `kharbga.current` (the game being played) and
 //! `kharbga.aside.<id>` (entries that could not be read, kept as they were).
+//! `kharbga.index`, which earlier versions kept, is removed when seen.
 
 mod library;
 mod saved;
+mod seats;
 pub mod share;
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 pub use library::{new_id, Library, Notice};
-pub use saved::{ComputerSeat, LoadError, SavedGame, Summary, SCHEMA};
+pub use saved::{guess_players, result_text, LoadError, Meta, SavedGame, Summary, SCHEMA};
+pub use seats::{Hands, Seat, SeatError, Seats};
 
 /// Why the store refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,7 +129,7 @@ pub fn game_key(id: &str) -> String {
 pub const GAME_PREFIX: &str = "kharbga.game.";
 /// Set-aside entries' key prefix.
 pub const ASIDE_PREFIX: &str = "kharbga.aside.";
-/// The index's key.
+/// The key of the index earlier versions kept (removed when seen).
 pub const INDEX_KEY: &str = "kharbga.index";
 /// The current game's key.
 pub const CURRENT_KEY: &str = "kharbga.current";

@@ -14,7 +14,10 @@
 
 use std::fmt;
 
-use crate::engine::{Game, Outcome, Ply, Position, Reason, Record, Rules, Side, Square};
+use crate::engine::{
+    Direction, Game, Outcome, Ply, Position, PositionError, Reason, Record, Rules, RulesError,
+    Side, Square,
+};
 
 /// The format version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -26,24 +29,67 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub enum ShareError {
     /// Made by a later version of the app, with format `version`.
     Newer(u32),
-    /// Not a game link, or damaged.
-    Bad(String),
+    /// Not a game link at all.
+    NotALink,
+    /// Not the 7 fields of a game link.
+    FieldCount(usize),
+    /// A text field that is not percent-encoded UTF-8.
+    Text,
+    /// The rules field.
+    Rules(RulesError),
+    /// The start position.
+    Position(PositionError),
+    /// The plies hold a character outside their alphabet, or half a ply.
+    PlyCode,
+    /// Ply `index` (from 1) is not a ply.
+    NotAPly(usize),
+    /// Ply `index` (from 1) is not legal where it is played.
+    Illegal {
+        /// Its number, from 1.
+        index: usize,
+        /// The ply.
+        ply: Ply,
+    },
+    /// The ending field is unknown or does not fit the game.
+    Ending,
+}
+
+impl ShareError {
+    /// A stable token for the kind: what translations select on.
+    pub const fn token(&self) -> &'static str {
+        match self {
+            ShareError::Newer(_) => "newer",
+            ShareError::NotALink => "not-a-link",
+            ShareError::FieldCount(_) => "field-count",
+            ShareError::Text => "text",
+            ShareError::Rules(_) => "rules",
+            ShareError::Position(_) => "position",
+            ShareError::PlyCode => "ply-code",
+            ShareError::NotAPly(_) => "not-a-ply",
+            ShareError::Illegal { .. } => "illegal",
+            ShareError::Ending => "ending",
+        }
+    }
 }
 
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ShareError::Newer(v) => write!(f, "made by a newer version of the app (format {v})"),
-            ShareError::Bad(why) => f.write_str(why),
+            ShareError::NotALink => f.write_str("not a game link"),
+            ShareError::FieldCount(n) => write!(f, "{n} fields instead of 7"),
+            ShareError::Text => f.write_str("a name or position that is not well encoded"),
+            ShareError::Rules(e) => write!(f, "rules: {e}"),
+            ShareError::Position(e) => write!(f, "position: {e}"),
+            ShareError::PlyCode => f.write_str("the plies are damaged"),
+            ShareError::NotAPly(n) => write!(f, "ply {n} is not a ply"),
+            ShareError::Illegal { index, ply } => write!(f, "ply {index} ({ply}) is not legal"),
+            ShareError::Ending => f.write_str("an unknown ending"),
         }
     }
 }
 
 impl std::error::Error for ShareError {}
-
-fn bad(why: impl Into<String>) -> ShareError {
-    ShareError::Bad(why.into())
-}
 
 fn percent_encode(text: &str) -> String {
     let mut out = String::new();
@@ -66,7 +112,7 @@ fn percent_decode(text: &str) -> Result<String, ShareError> {
             let hex = text
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| bad("a broken %-escape"))?;
+                .ok_or(ShareError::Text)?;
             out.push(hex);
             i += 3;
         } else {
@@ -74,21 +120,16 @@ fn percent_decode(text: &str) -> Result<String, ShareError> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| bad("text that is not UTF-8"))
+    String::from_utf8(out).map_err(|_| ShareError::Text)
 }
 
 fn direction(from: Square, to: Square) -> Option<u16> {
-    let (f, t) = (
-        (i16::from(from.file()), i16::from(from.rank())),
-        (i16::from(to.file()), i16::from(to.rank())),
-    );
-    match (t.0 - f.0, t.1 - f.1) {
-        (0, 1) => Some(0),
-        (0, -1) => Some(1),
-        (1, 0) => Some(2),
-        (-1, 0) => Some(3),
-        _ => None,
-    }
+    Some(match from.direction_to(to)? {
+        Direction::North => 0,
+        Direction::South => 1,
+        Direction::East => 2,
+        Direction::West => 3,
+    })
 }
 
 fn code(ply: Ply) -> u16 {
@@ -181,46 +222,45 @@ pub fn decode(fragment: &str) -> Result<Record, ShareError> {
         .first()
         .and_then(|v| v.strip_prefix('g'))
         .and_then(|v| v.parse::<u32>().ok())
-        .ok_or_else(|| bad("not a game link"))?;
+        .ok_or(ShareError::NotALink)?;
     if version > VERSION {
         return Err(ShareError::Newer(version));
     }
     let [_, rules, first, second, start, plies, end] = fields.as_slice() else {
-        return Err(bad(format!("{} fields instead of 7", fields.len())));
+        return Err(ShareError::FieldCount(fields.len()));
     };
-    let rules: Rules = percent_decode(rules)?
-        .parse()
-        .map_err(|e| bad(format!("rules: {e}")))?;
+    let rules: Rules = percent_decode(rules)?.parse().map_err(ShareError::Rules)?;
     let start = percent_decode(start)?;
     let mut game = if start.is_empty() {
         Game::new(rules)
     } else {
-        let position =
-            Position::from_text(&start, rules).map_err(|e| bad(format!("position: {e}")))?;
+        let position = Position::from_text(&start, rules).map_err(ShareError::Position)?;
         Game::from_position(position)
     };
     let digits: Vec<u16> = plies
         .bytes()
         .map(|b| ALPHABET.iter().position(|&a| a == b).map(|i| i as u16))
         .collect::<Option<_>>()
-        .ok_or_else(|| bad("a character outside the ply alphabet"))?;
+        .ok_or(ShareError::PlyCode)?;
     if !digits.len().is_multiple_of(2) {
-        return Err(bad("a ply cut in half"));
+        return Err(ShareError::PlyCode);
     }
     for (n, pair) in digits.chunks(2).enumerate() {
         let c = (pair[0] << 6) | pair[1];
-        let p = ply(c).ok_or_else(|| bad(format!("ply {}: not a ply", n + 1)))?;
-        game.play(p)
-            .map_err(|e| bad(format!("ply {} ({p}): {e}", n + 1)))?;
+        let p = ply(c).ok_or(ShareError::NotAPly(n + 1))?;
+        game.play(p).map_err(|_| ShareError::Illegal {
+            index: n + 1,
+            ply: p,
+        })?;
     }
     let ended = match *end {
         "" => Ok(()),
         "r1" => game.resign(Side::First).map(|_| ()),
         "r2" => game.resign(Side::Second).map(|_| ()),
         "d" => game.agree_draw().map(|_| ()),
-        other => return Err(bad(format!("unknown ending `{other}`"))),
+        _ => return Err(ShareError::Ending),
     };
-    ended.map_err(|e| bad(format!("ending: {e}")))?;
+    ended.map_err(|_| ShareError::Ending)?;
     let mut record = Record::new(game);
     record.first = percent_decode(first)?;
     record.second = percent_decode(second)?;

@@ -2,23 +2,29 @@
 //! turns taps, drags and keys into intents.
 //!
 //! It draws a [`BoardView`] and nothing else; what each square looks like is
-//! decided in [`super::board_view`]. Click-click, drag (mouse, touch, pen:
-//! Pointer Events) and Enter/Space all end in the same two callbacks,
+//! decided in [`view`]. Click-click, drag (mouse, touch, pen: Pointer
+//! Events) and Enter/Space all end in the same two callbacks,
 //! `on_tap(square)` and `on_drag(from, to)`; the controller decides. The
+//! board enforces its input mode: it emits nothing while the view's side to
+//! move is not one a person here plays (a replay, a spectator, the
+//! computer's turn), and a drag starts only from that side's soldiers. The
 //! grid stays left-to-right under Arabic: `a1` is bottom-left in every
 //! language.
 //!
 //! Testing contract: the root has `data-testid="board"`, `data-phase` and
 //! `data-to-move`; every square carries `data-square="<name>"`, an occupied
 //! one `data-piece="attacker|defender"`, a legal destination of the selected
-//! soldier `data-dest="true"`, the chain soldier `data-forced="true"`.
+//! soldier `data-dest="true"`, the chain soldier `data-forced="true"`; the
+//! root's `data-input` is `true` while it takes gestures.
+
+pub mod view;
 
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 use leptos_fluent::tr;
 
-use super::board_view::{piece_token, BoardView, FocusKey, SquareView};
+use self::view::{piece_token, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};
 
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
@@ -48,15 +54,6 @@ fn event_square(event: &web_sys::Event) -> Option<Square> {
     square.get_attribute("data-square")?.parse().ok()
 }
 
-/// True when a key event comes from a text field or a menu, where keys
-/// belong to the field and not to the page's shortcuts.
-pub(crate) fn is_typing(event: &web_sys::KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
-}
-
 /// The board, drawn from `view`; `on_tap` and `on_drag` receive the intents.
 #[component]
 pub fn Board(
@@ -72,8 +69,9 @@ pub fn Board(
     // A click that follows a drag's release is part of the drag.
     let swallow_click = StoredValue::new(false);
 
+    let accepts = move || view.with_untracked(BoardView::accepts_input);
     let tap = move |square: Square| {
-        if let Some(on_tap) = on_tap {
+        if let (Some(on_tap), true) = (on_tap, accepts()) {
             on_tap.run(square);
         }
     };
@@ -98,9 +96,14 @@ pub fn Board(
         let Some(square) = event_square(&event) else {
             return;
         };
-        let Some(piece) = view.with_untracked(|b| b.piece(square)) else {
+        // Only the side to move's soldiers are picked up, and only by its player.
+        let Some(piece) = view.with_untracked(|b| b.piece(square).filter(|p| *p == b.to_move))
+        else {
             return;
         };
+        if !accepts() {
+            return;
+        }
         press.set(Some(Press {
             from: square,
             piece,
@@ -142,7 +145,7 @@ pub fn Board(
         }
         swallow_click.set_value(true);
         let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
-        if let (Some(to), Some(on_drag)) = (square_at_point(x, y), on_drag) {
+        if let (Some(to), Some(on_drag), true) = (square_at_point(x, y), on_drag, accepts()) {
             on_drag.run((current.from, to));
         }
     };
@@ -203,7 +206,9 @@ pub fn Board(
                 role="grid"
                 node_ref=board_ref
                 data-testid="board"
-                data-phase=move || view.with(|b| b.phase)
+                data-phase=move || view.with(|b| b.phase.token())
+                data-input=move || view.with(|b| b.accepts_input().to_string())
+                aria-readonly=move || view.with(|b| (!b.accepts_input()).to_string())
                 data-flipped=move || view.with(|b| b.flipped.to_string())
                 data-to-move=move || view.with(|b| b.to_move.token())
                 aria-label=move || tr!("board-label")
@@ -216,6 +221,43 @@ pub fn Board(
                 on:click=on_click
             >
                 {rows}
+                {move || {
+                    let arrows = view.with(|b| {
+                        b.marks
+                            .arrows
+                            .iter()
+                            .map(|a| (b.arrow_line(a), a.kind.class()))
+                            .collect::<Vec<_>>()
+                    });
+                    (!arrows.is_empty()).then(|| {
+                        let side = view.with_untracked(|b| b.size.side());
+                        let lines = arrows
+                            .into_iter()
+                            .map(|([x1, y1, x2, y2], kind)| {
+                                // Stop short of the target's centre so that the head shows.
+                                let (dx, dy) = (x2 - x1, y2 - y1);
+                                let length = dx.hypot(dy).max(0.01);
+                                let (x2, y2) = (x2 - dx / length * 0.3, y2 - dy / length * 0.3);
+                                view! {
+                                    <line class=format!("arrow {kind}") x1=x1 y1=y1 x2=x2 y2=y2
+                                        marker-end="url(#arrow-head)"/>
+                                }
+                            })
+                            .collect_view();
+                        view! {
+                            <svg class="arrows" viewBox=format!("0 0 {side} {side}") aria-hidden="true"
+                                data-testid="board-arrows">
+                                <defs>
+                                    <marker id="arrow-head" viewBox="0 0 10 10" refX="5" refY="5"
+                                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
+                                        <path d="M 0 0 L 10 5 L 0 10 z"/>
+                                    </marker>
+                                </defs>
+                                {lines}
+                            </svg>
+                        }
+                    })
+                }}
             </div>
             <div class="files" aria-hidden="true">
                 {move || {

@@ -1,11 +1,12 @@
-//! The saved-game store: schema migrations, unreadable entries, the index,
-//! quotas, and records, positions and share links round-tripping.
+//! The saved-game store: schema migrations, unreadable entries, the old
+//! index dropped, quotas, and records, positions and share links
+//! round-tripping.
 
 use kharbga::ai::{Level, Rng};
-use kharbga::engine::{BoardSize, Game, Position, Record, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Position, Record, RecordErrorKind, Rules, Side};
 use kharbga::store::share::{self, ShareError};
 use kharbga::store::{
-    game_key, ComputerSeat, Library, LoadError, MemoryStore, Notice, SavedGame, Store, StoreError,
+    game_key, Library, LoadError, MemoryStore, Notice, SavedGame, Seats, Store, StoreError,
     ASIDE_PREFIX, CURRENT_KEY, INDEX_KEY, SCHEMA,
 };
 
@@ -39,20 +40,47 @@ fn a_schema_1_entry_is_migrated() {
     let text = record(game.clone(), "Amel", "Youssef").to_text();
     let v1 =
         serde_json::json!({"schema": 1, "record": text, "saved": 1_700_000_000_000.0}).to_string();
-    let loaded = SavedGame::from_json("abc", &v1).unwrap();
+    let (loaded, migrated) = SavedGame::from_json("abc", &v1).unwrap();
+    assert!(migrated);
     assert_eq!(loaded.schema, SCHEMA);
     assert_eq!(loaded.id, "abc");
     assert_eq!(loaded.created, 1_700_000_000_000.0);
-    assert_eq!(loaded.computer, None);
+    assert_eq!(loaded.seats, Seats::LOCAL);
+    assert_eq!((loaded.plies, loaded.first.as_str()), (60, "Amel"));
     assert_eq!(loaded.game().unwrap().position(), game.position());
-    // Through the library too: the migrated entry is listed.
+    // Through the library too: the migrated entry is listed, and written
+    // back in the current schema.
     let mut store = MemoryStore::new();
     store.set(&game_key("abc"), &v1).unwrap();
-    let mut library = Library::open(store);
+    let mut library = Library::open(&mut store);
     assert_eq!(library.games().len(), 1);
     assert_eq!(library.games()[0].first, "Amel");
     assert_eq!(library.games()[0].plies, 60);
     assert!(library.take_notices().is_empty());
+    drop(library);
+    let rewritten = store.get(&game_key("abc")).unwrap().unwrap();
+    assert!(
+        rewritten.starts_with(&format!("{{\"schema\":{SCHEMA}")),
+        "{rewritten}"
+    );
+}
+
+#[test]
+fn a_schema_2_entry_keeps_the_computer_seat() {
+    let text = record(random_game(Rules::kharbga(), 20, 8), "Amel", "Computer").to_text();
+    let v2 = serde_json::json!({
+        "schema": 2, "id": "old", "created": 1.0, "updated": 2.0, "title": "Sunday",
+        "record": text, "computer": {"plays_first": false, "level": "4"}, "flipped": true,
+    })
+    .to_string();
+    let (loaded, _) = SavedGame::from_json("old", &v2).unwrap();
+    assert_eq!(
+        loaded.seats,
+        Seats::against_computer(Side::Second, Level::Search(4))
+    );
+    assert_eq!(loaded.title.as_deref(), Some("Sunday"));
+    assert!(loaded.flipped);
+    assert_eq!((loaded.created, loaded.updated), (1.0, 2.0));
 }
 
 #[test]
@@ -60,7 +88,8 @@ fn every_earlier_schema_migrates_and_later_ones_are_refused() {
     let text = record(random_game(Rules::seega(BoardSize::Five), 30, 2), "A", "B").to_text();
     for schema in 1..SCHEMA {
         let entry = serde_json::json!({"schema": schema, "record": text, "saved": 5.0}).to_string();
-        let loaded = SavedGame::from_json("x", &entry).unwrap_or_else(|e| panic!("{schema}: {e}"));
+        let (loaded, _) =
+            SavedGame::from_json("x", &entry).unwrap_or_else(|e| panic!("{schema}: {e}"));
         assert_eq!(loaded.schema, SCHEMA);
     }
     let newer = serde_json::json!({"schema": SCHEMA + 1, "anything": true}).to_string();
@@ -75,7 +104,7 @@ fn a_saved_game_round_trips_with_its_position_and_state() {
     let mut store = MemoryStore::new();
     let game = random_game(Rules::kharbga(), 90, 3);
     let mut entry = saved("g1", 10.0, game.clone());
-    entry.computer = Some(ComputerSeat::new(Side::Second, Level::Search(3)));
+    entry.seats = Seats::against_computer(Side::Second, Level::Search(3));
     entry.flipped = true;
     {
         let mut library = Library::open(&mut store);
@@ -84,13 +113,13 @@ fn a_saved_game_round_trips_with_its_position_and_state() {
     }
     let mut library = Library::open(&mut store);
     assert_eq!(library.current().as_deref(), Some("g1"));
-    let loaded = library.load("g1").unwrap();
+    let (loaded, record) = library.load("g1").unwrap();
     assert_eq!(loaded, entry);
-    let replayed = loaded.game().unwrap();
+    let replayed = record.game;
     assert_eq!(replayed.position(), game.position());
     assert_eq!(replayed.plies().len(), 90);
     assert_eq!(
-        loaded.computer.unwrap().seat(),
+        loaded.seats.computer(),
         Some((Side::Second, Level::Search(3)))
     );
 }
@@ -110,7 +139,7 @@ fn a_game_from_a_position_round_trips() {
     Library::open(&mut store)
         .save(&saved("p", 1.0, game.clone()))
         .unwrap();
-    let loaded = Library::open(&mut store).load("p").unwrap().game().unwrap();
+    let loaded = Library::open(&mut store).load("p").unwrap().1.game;
     assert_eq!(loaded.start(), game.start());
     assert_eq!(loaded.position(), game.position());
 }
@@ -130,13 +159,8 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
                 .unwrap();
         }
     }
-    store
-        .set(&game_key("b"), "{\"schema\": 2, \"id\": tru")
-        .unwrap();
-    // A record that does not replay is unreadable too.
-    let mut bad_record = saved("d", 9.0, random_game(Rules::kharbga(), 10, 9));
-    bad_record.record = bad_record.record.replace("1.", "1. z9");
-    store.set(&game_key("d"), &bad_record.to_json()).unwrap();
+    let broken = "{\"schema\": 3, \"id\": \"b\", \"record\": \"[Variant \\\"kharbga\\\"]\\n[First \\\"Amel\\\"]\\n[Second \\\"Youssef\\\"]\\n tru";
+    store.set(&game_key("b"), broken).unwrap();
     let mut library = Library::open(&mut store);
     let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
     assert_eq!(
@@ -145,19 +169,53 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
         "most recent first, unreadable ones off the list"
     );
     let notices = library.take_notices();
-    assert_eq!(notices.len(), 2, "{notices:?}");
-    assert!(notices
-        .iter()
-        .all(|n| matches!(n, Notice::SetAside { id, .. } if id == "b" || id == "d")));
+    assert_eq!(
+        notices,
+        [Notice::SetAside {
+            id: "b".into(),
+            reason: LoadError::Unreadable,
+            players: Some(("Amel".into(), "Youssef".into())),
+            remaining: 2,
+        }]
+    );
     drop(library);
     // Kept, not deleted, and no longer under the game key.
     assert_eq!(
         store.get(&format!("{ASIDE_PREFIX}b")).unwrap().as_deref(),
-        Some("{\"schema\": 2, \"id\": tru")
+        Some(broken)
     );
     assert_eq!(store.get(&game_key("b")).unwrap(), None);
     // Opening again says nothing more.
     assert!(Library::open(&mut store).take_notices().is_empty());
+}
+
+#[test]
+fn a_record_that_does_not_replay_is_set_aside_when_opened() {
+    let mut store = MemoryStore::new();
+    // Listed from its summary (nothing is replayed at start-up)...
+    let mut bad_record = saved("d", 9.0, random_game(Rules::kharbga(), 10, 9));
+    bad_record.record = bad_record.record.replace("1.", "1. z9");
+    store.set(&game_key("d"), &bad_record.to_json()).unwrap();
+    let mut library = Library::open(&mut store);
+    assert_eq!(library.games().len(), 1);
+    assert!(library.take_notices().is_empty());
+    // ... and set aside, with the record's line and column, when opened.
+    assert!(library.load("d").is_none());
+    assert!(library.games().is_empty());
+    match library.take_notices().as_slice() {
+        [Notice::SetAside {
+            reason: LoadError::Record(e),
+            players,
+            remaining: 0,
+            ..
+        }] => {
+            assert_eq!(e.kind, RecordErrorKind::NotAPly { text: "z9".into() });
+            assert_eq!(players.as_ref().map(|p| p.0.as_str()), Some("Amel"));
+        }
+        other => panic!("{other:?}"),
+    }
+    drop(library);
+    assert!(store.get(&format!("{ASIDE_PREFIX}d")).unwrap().is_some());
 }
 
 #[test]
@@ -179,8 +237,9 @@ fn an_entry_from_a_newer_version_is_left_alone() {
 }
 
 #[test]
-fn the_index_is_rebuilt_from_the_game_keys() {
+fn the_old_index_is_dropped_and_saving_writes_one_entry() {
     let mut store = MemoryStore::new();
+    store.set(INDEX_KEY, "{\"schema\":2,\"games\":[]}").unwrap();
     {
         let mut library = Library::open(&mut store);
         library
@@ -193,20 +252,16 @@ fn the_index_is_rebuilt_from_the_game_keys() {
                 random_game(Rules::seega(BoardSize::Seven), 20, 5),
             ))
             .unwrap();
-    }
-    let index = store.get(INDEX_KEY).unwrap().unwrap();
-    for damage in [None, Some("not json"), Some("{\"schema\":2,\"games\":[]}")] {
-        match damage {
-            None => store.remove(INDEX_KEY).unwrap(),
-            Some(text) => store.set(INDEX_KEY, text).unwrap(),
-        }
-        let library = Library::open(&mut store);
         let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
-        assert_eq!(ids, ["b", "a"], "{damage:?}");
-        assert_eq!(library.games()[0].variant, "seega7");
-        drop(library);
-        assert_eq!(store.get(INDEX_KEY).unwrap().unwrap(), index, "rewritten");
+        assert_eq!(ids, ["b", "a"]);
     }
+    assert_eq!(store.get(INDEX_KEY).unwrap(), None, "no index any more");
+    let mut keys = store.keys().unwrap();
+    keys.sort();
+    assert_eq!(keys, [game_key("a"), game_key("b")]);
+    let library = Library::open(&mut store);
+    assert_eq!(library.games()[0].variant, "seega7");
+    assert_eq!(library.games()[1].plies, 20);
 }
 
 #[test]
@@ -288,6 +343,13 @@ fn a_full_game_link_is_short_enough_for_a_chat() {
 fn damaged_or_newer_links_are_refused_clearly() {
     let good = share::encode(&record(random_game(Rules::kharbga(), 30, 16), "a", "b"));
     assert_eq!(share::decode("g2~anything"), Err(ShareError::Newer(2)));
+    assert_eq!(share::decode("hello"), Err(ShareError::NotALink));
+    assert_eq!(
+        share::decode(&good.replace("g1~kharbga", "g1~chess")),
+        Err(ShareError::Rules(
+            kharbga::engine::RulesError::UnknownVariant("chess".into())
+        ))
+    );
     for bad in [
         String::new(),
         "hello".to_owned(),
@@ -303,7 +365,7 @@ fn damaged_or_newer_links_are_refused_clearly() {
         },
     ] {
         assert!(
-            matches!(share::decode(&bad), Err(ShareError::Bad(_))),
+            matches!(share::decode(&bad), Err(e) if e != ShareError::Newer(2)),
             "{bad}"
         );
     }

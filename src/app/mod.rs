@@ -1,16 +1,35 @@
-//! The application shell: header, language switcher, saving notices, and
-//! one screen: a new game, the game, the library or the replay viewer.
+//! The page: a Leptos app that runs in the browser.
+//!
+//! Its rooms: [`services`] (saved games, the computer player, the browser's
+//! small things: long-lived, provided at the root), [`board`] (the
+//! `<Board>` and its headless view model), [`play`] (the game screen, its
+//! parts and the headless logic behind them), [`screens`] (new game,
+//! library, replay) and [`i18n`] (translations, numbers, error messages).
+//! This module is the shell: header, language switcher, saving notices,
+//! and one screen at a time. Components render view models and emit
+//! intents; rules are asked of [`crate::engine`], and every user-visible
+//! string comes from `locales/`.
+
+pub mod board;
+pub mod i18n;
+pub mod play;
+pub mod screens;
+pub mod services;
 
 use leptos::prelude::*;
 use leptos_fluent::{tr, I18n};
 
-use super::game_screen::{GameScreen, Match, Session};
-use super::i18n::{I18nProvider, LanguageSwitcher};
-use super::library::LibraryScreen;
-use super::new_game::NewGame;
-use super::replay::Replay;
-use super::storage::{SaveNotice, Saves};
-use crate::engine::{Game, Record, Rules};
+use self::i18n::errors::{load_error, share_error};
+use self::i18n::{I18nProvider, LanguageSwitcher};
+use self::play::describe::side_key;
+use self::play::{GameScreen, Match, Session};
+use self::screens::library::LibraryScreen;
+use self::screens::new_game::NewGame;
+use self::screens::replay::Replay;
+use self::services::browser::{fresh_id, now_ms, record_date};
+use self::services::computer::ComputerPlayer;
+use self::services::storage::{SaveNotice, Saves};
+use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
 
 /// Which screen is up.
@@ -49,6 +68,7 @@ fn Shell() -> impl IntoView {
     });
     let saves = Saves::open();
     provide_context(saves);
+    provide_context(ComputerPlayer::new());
     let link_error = RwSignal::new(None::<ShareError>);
 
     // A shared link opens in the replay viewer; else the current game resumes;
@@ -62,16 +82,18 @@ fn Shell() -> impl IntoView {
             saves
                 .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
                 .flatten()
-                .and_then(|saved| Session::from_saved(&saved))
                 .map_or_else(
-                    || Screen::Playing(default_match(), Session::new(Game::new(Rules::kharbga()))),
-                    |(m, session)| Screen::Playing(m, session),
+                    || Screen::Playing(default_match(), new_session(Game::new(Rules::kharbga()))),
+                    |(saved, record)| {
+                        let (m, session) = Session::from_saved(&saved, record);
+                        Screen::Playing(m, session)
+                    },
                 )
         }
     };
     let screen = RwSignal::new(initial);
     let play = move |(m, game): (Match, Game)| {
-        screen.set(Screen::Playing(m, Session::new(game)));
+        screen.set(Screen::Playing(m, new_session(game)));
     };
     let on_start = Callback::new(play);
     let on_rematch = Callback::new(move |m: Match| play((m.clone(), Game::new(m.rules))));
@@ -91,8 +113,23 @@ fn Shell() -> impl IntoView {
     });
 
     let notice_text = move |notice: &SaveNotice| match notice {
-        SaveNotice::SetAside(id) => tr!("save-set-aside", { "id" => id.clone() }),
-        SaveNotice::Newer(id) => tr!("save-newer", { "id" => id.clone() }),
+        SaveNotice::SetAside {
+            reason,
+            players,
+            remaining,
+        } => match players {
+            Some((first, second)) => tr!("save-set-aside-named", {
+                "first" => first.clone(),
+                "second" => second.clone(),
+                "remaining" => *remaining,
+                "reason" => load_error(reason),
+            }),
+            None => tr!("save-set-aside-unnamed", {
+                "remaining" => *remaining,
+                "reason" => load_error(reason),
+            }),
+        },
+        SaveNotice::Newer => tr!("save-newer"),
         SaveNotice::Full => tr!("save-full"),
     };
 
@@ -102,11 +139,11 @@ fn Shell() -> impl IntoView {
                 <span class="brand-mark" aria-hidden="true"></span>
                 <h1>{move || tr!("app-title")}</h1>
             </div>
-            <nav class="topnav">
-                <button type="button" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
+            <nav class="topnav" aria-label=move || tr!("nav-label")>
+                <button type="button" class="nav" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
                     {move || tr!("control-new")}
                 </button>
-                <button type="button" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
+                <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
                     {move || tr!("nav-library")}
                 </button>
             </nav>
@@ -117,9 +154,9 @@ fn Shell() -> impl IntoView {
                 <p class="notice warning" data-testid="storage-unavailable">{move || tr!("save-unavailable")}</p>
             })}
             {move || link_error.get().map(|e| {
-                let text = match e {
-                    ShareError::Newer(v) => tr!("link-newer", { "version" => v }),
-                    ShareError::Bad(why) => tr!("link-bad", { "error" => why }),
+                let text = move || match &e {
+                    ShareError::Newer(v) => tr!("link-newer", { "version" => *v }),
+                    other => tr!("link-bad", { "error" => share_error(other) }),
                 };
                 view! {
                     <p class="notice warning" data-testid="link-error">{text}
@@ -129,15 +166,12 @@ fn Shell() -> impl IntoView {
             })}
             <For each=move || saves.notices.get() key=|n| format!("{n:?}") let:notice>
                 {
-                    let kind = match &notice {
-                        SaveNotice::SetAside(_) => "set-aside",
-                        SaveNotice::Newer(_) => "newer",
-                        SaveNotice::Full => "full",
-                    };
+                    let kind = notice.token();
                     let dismiss = notice.clone();
+                    let shown = notice.clone();
                     view! {
                         <p class="notice warning" data-testid=format!("save-notice-{kind}")>
-                            {notice_text(&notice)}
+                            {move || notice_text(&shown)}
                             <button type="button" class="link"
                                 on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
                                 {move || tr!("notice-dismiss")}
@@ -168,18 +202,17 @@ fn Shell() -> impl IntoView {
 }
 
 fn default_match() -> Match {
-    Match {
-        rules: Rules::kharbga(),
-        first: String::new(),
-        second: String::new(),
-        computer: None,
-    }
+    Match::local(Rules::kharbga())
+}
+
+/// A new session for `game`, starting now.
+fn new_session(game: Game) -> Session {
+    let now = now_ms();
+    Session::new(game, fresh_id(), now, record_date(now))
 }
 
 /// A match whose players are called by their role.
 fn named_defaults(m: Match) -> Match {
-    use super::describe::side_key;
-    use crate::engine::Side;
     let variant = m.rules.variant;
     Match {
         first: tr!("player-default", { "side" => side_key(variant, Side::First) }),

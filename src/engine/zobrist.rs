@@ -1,7 +1,15 @@
-//! Zobrist hashing of positions for the transposition table: constant keys
-//! made at compile time by SplitMix64, so no random number generator is needed.
+//! Zobrist keys: constant 64-bit keys made at compile time by SplitMix64
+//! (no random number generator needed), one per soldier on a square, per
+//! chain square and per small piece of state.
+//!
+//! A position keeps the soldiers' part of its hash up to date as soldiers
+//! are set, step and are removed (`Position::hash`); the few state fields
+//! (side to move, soldiers in hand, chain, exchange, first turn) are folded
+//! in when the hash is asked for. The search's transposition table and the
+//! AI's history use it; the game's repetition count compares whole keys.
 
-use crate::engine::{Exchange, Position, Side};
+use super::effects::Exchange;
+use super::square::{Side, Square};
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -10,7 +18,7 @@ const fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Keys: 81 squares for each side, 81 for the chain soldier, 16 small numbers.
+/// Keys: 81 squares for each side, 81 for the chain soldier, 64 small numbers.
 const KEYS: [u64; 3 * 81 + 64] = {
     let mut keys = [0u64; 3 * 81 + 64];
     let mut i = 0;
@@ -28,28 +36,39 @@ const KEYS: [u64; 3 * 81 + 64] = {
 const CHAIN: usize = 2 * 81;
 const MISC: usize = 3 * 81;
 
-/// The position's hash: soldiers, side to move, soldiers in hand, chain
-/// soldier, exchange state and the first-turn mark.
-pub fn hash(position: &Position) -> u64 {
+/// The key of a soldier of `side` on `square`.
+#[inline(always)]
+pub(crate) fn soldier(side: Side, square: Square) -> u64 {
+    let base = match side {
+        Side::First => 0,
+        Side::Second => 81,
+    };
+    KEYS[base + usize::from(square.index())]
+}
+
+/// The key of the state that is not soldiers.
+pub(crate) fn state(
+    to_move: Side,
+    in_hand: [u8; 2],
+    first_turn: bool,
+    chain: Option<Square>,
+    exchange: Exchange,
+) -> u64 {
     let mut h = 0u64;
-    for (i, side) in [Side::First, Side::Second].into_iter().enumerate() {
-        for square in position.soldiers(side) {
-            h ^= KEYS[i * 81 + usize::from(square.index())];
-        }
-        h ^= KEYS[MISC + 2 + i].wrapping_mul(u64::from(position.in_hand(side)) + 1);
+    for (i, count) in in_hand.into_iter().enumerate() {
+        h ^= KEYS[MISC + 2 + i].wrapping_mul(u64::from(count) + 1);
     }
-    if position.to_move() == Side::Second {
+    if to_move == Side::Second {
         h ^= KEYS[MISC];
     }
-    if position.is_first_turn() {
+    if first_turn {
         h ^= KEYS[MISC + 1];
     }
-    if let Some(square) = position.chain() {
+    if let Some(square) = chain {
         h ^= KEYS[CHAIN + usize::from(square.index())];
     }
-    let exchange = position.exchange();
     if exchange != Exchange::None {
-        let squares: [Option<crate::engine::Square>; 3] = match exchange {
+        let squares: [Option<Square>; 3] = match exchange {
             Exchange::None => [None; 3],
             Exchange::Requested { soldier } => [Some(soldier), None, None],
             Exchange::Offered { soldier, offer } | Exchange::Confirmed { soldier, offer } => {

@@ -1,12 +1,12 @@
-//! What the game screen does with the worker's answer on the computer's
-//! turn (headless, so that native tests cover it). An answer is untrusted:
-//! a ply the local engine finds illegal, a `none` while the game goes on, an
-//! error, or no answer at all is asked again, and after
-//! [`MOST_ATTEMPTS`] the page plays the `greedy` level's ply itself (cheap,
-//! a few microseconds) so that the game never waits forever.
+//! What the computer player does with the worker's answer (headless, so
+//! that native tests cover it). An answer is untrusted: a ply the local
+//! engine finds illegal, a `none` while the game goes on, an error, or no
+//! answer at all is asked again, and after [`MOST_ATTEMPTS`] the page plays
+//! the `greedy` level's ply itself (cheap, a few microseconds, and without
+//! the search in the page's own code) so that the game never waits forever.
 
 use crate::ai::protocol::Answer;
-use crate::ai::{Level, NoClock, Rng, Searcher};
+use crate::ai::{greedy, Rng};
 use crate::engine::{Ply, Position};
 
 /// Requests sent for one computer turn before the page plays on its own.
@@ -42,11 +42,13 @@ pub fn after_answer(position: &Position, answer: Option<&Answer>, attempts: u32)
     if attempts < MOST_ATTEMPTS {
         return Next::AskAgain;
     }
-    let mut rng = Rng::new(u64::from(attempts) ^ u64::from(position.turn()));
-    match Level::Greedy.choose(position, &mut Searcher::new(0), &mut rng, None, &NoClock) {
-        Some(ply) => Next::PlayLocally(ply),
-        None => Next::Nothing,
-    }
+    fallback(position).map_or(Next::Nothing, Next::PlayLocally)
+}
+
+/// The page's own ply when the worker cannot be used: the `greedy` level's.
+pub fn fallback(position: &Position) -> Option<Ply> {
+    let mut rng = Rng::new(u64::from(position.turn()) ^ position.hash());
+    greedy(position, &mut rng)
 }
 
 #[cfg(test)]
@@ -84,7 +86,7 @@ mod tests {
         let none = Answer::None { id: 1 };
         let error = Answer::Error {
             id: 1,
-            message: "no".into(),
+            kind: "rules".into(),
         };
         for answer in [Some(&best("a1-a2")), Some(&none), Some(&error), None] {
             assert_eq!(after_answer(&p, answer, 1), Next::AskAgain, "{answer:?}");

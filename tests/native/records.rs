@@ -125,7 +125,7 @@ fn unknown_tags_are_kept_in_order() {
 
 fn error_at(text: &str) -> (usize, usize, String) {
     let e = Record::from_text(text).expect_err("the record is bad");
-    (e.line, e.column, e.message)
+    (e.line, e.column, e.kind.to_string())
 }
 
 #[test]

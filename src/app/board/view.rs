@@ -3,9 +3,45 @@
 //! The `<Board>` component renders a [`BoardView`]; every decision about which
 //! square sits where, which classes it carries and how it is announced is made
 //! here, in plain Rust, so native unit tests cover it. The board knows no
-//! rules: the view model is handed to it.
+//! rules: the view model is handed to it, with the sides a person here may
+//! move for (its input mode, [`Hands`]: none for a replay or a spectator),
+//! and free-form highlights and arrows (hints, lessons).
 
-use crate::engine::{Bitboard, BoardSize, Position, Side, Square};
+use crate::engine::{Bitboard, BoardSize, Direction, Phase, Position, Side, Square};
+pub use crate::store::Hands;
+
+/// What a free-form highlight means: each kind is a CSS class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Highlight {
+    /// A suggestion (a hint, a lesson's answer).
+    Hint,
+    /// Something to look at.
+    Focus,
+    /// Something that goes wrong.
+    Danger,
+}
+
+impl Highlight {
+    /// The class a highlighted square carries and an arrow's class suffix.
+    pub const fn class(self) -> &'static str {
+        match self {
+            Highlight::Hint => "hint",
+            Highlight::Focus => "focus",
+            Highlight::Danger => "danger",
+        }
+    }
+}
+
+/// An arrow drawn over the board, from the centre of one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+    /// What it means.
+    pub kind: Highlight,
+}
 
 /// What the board highlights, as sets of squares. The controller fills it
 /// from the engine's answers; the board only draws it.
@@ -30,15 +66,17 @@ pub struct Marks {
     /// Soldiers of the side to move that can step.
     pub movable: Bitboard,
     /// The last step, for its animation: where the soldier arrived and the
-    /// direction it came from (`n`, `s`, `e`, `w`: the side of the square).
-    pub arrived: Option<(Square, &'static str)>,
+    /// side of that square it came from.
+    pub arrived: Option<(Square, Direction)>,
     /// Soldiers the last ply took off the board, and whose they were: drawn
     /// fading out.
     pub removed: Bitboard,
     /// Whose soldiers `removed` were (first player's, second's).
     pub removed_sides: [Bitboard; 2],
-    /// The squares of a suggested ply.
-    pub hint: Bitboard,
+    /// Free-form highlights: squares and what they mean.
+    pub highlights: Vec<(Bitboard, Highlight)>,
+    /// Arrows over the board.
+    pub arrows: Vec<Arrow>,
 }
 
 /// Everything the board needs to draw one position.
@@ -54,10 +92,13 @@ pub struct BoardView {
     pub malha_motif: bool,
     /// Highlights.
     pub marks: Marks,
-    /// `setting`, `moving` or `over`: the board's `data-phase`.
-    pub phase: &'static str,
+    /// The phase of the position shown: the board's `data-phase`.
+    pub phase: Phase,
     /// The side to move: the board's `data-to-move`.
     pub to_move: Side,
+    /// The sides a person here may move for: the board takes gestures only
+    /// when the side to move is one of them.
+    pub hands: Hands,
 }
 
 /// How one square is drawn and announced.
@@ -122,8 +163,9 @@ impl BoardView {
             flipped: false,
             malha_motif: true,
             marks: Marks::default(),
-            phase: "setting",
+            phase: Phase::Setting,
             to_move: Side::First,
+            hands: Hands::None,
         }
     }
 
@@ -136,15 +178,15 @@ impl BoardView {
             }
         }
         view.malha_motif = position.is_setting();
-        view.phase = if position.is_over() {
-            "over"
-        } else if position.is_setting() {
-            "setting"
-        } else {
-            "moving"
-        };
+        view.phase = position.phase();
         view.to_move = position.to_move();
         view
+    }
+
+    /// True when the board takes gestures now: the game is on and a person
+    /// here moves for the side to move.
+    pub fn accepts_input(&self) -> bool {
+        self.phase != Phase::Over && self.hands.moves_for(self.to_move)
     }
 
     fn index(&self, square: Square) -> Option<usize> {
@@ -234,12 +276,12 @@ impl BoardView {
         let arrived = marks
             .arrived
             .filter(|(s, _)| *s == square)
-            .map(|(_, from)| match (self.flipped, from) {
-                (false, side) => side,
-                (true, "n") => "s",
-                (true, "s") => "n",
-                (true, "e") => "w",
-                (true, _) => "e",
+            .map(|(_, from)| if self.flipped { from.reverse() } else { from })
+            .map(|from| match from {
+                Direction::North => "n",
+                Direction::South => "s",
+                Direction::East => "e",
+                Direction::West => "w",
             });
         let flags = [
             (arrived == Some("n"), "arrived-n"),
@@ -248,7 +290,6 @@ impl BoardView {
             (arrived == Some("w"), "arrived-w"),
             (marks.removed.contains(square) && piece.is_none(), "removed"),
             (marks.selected == Some(square), "selected"),
-            (marks.hint.contains(square), "hint"),
             (is_destination, "dest"),
             (marks.last_move.contains(square), "last-move"),
             (is_forced, "forced"),
@@ -265,6 +306,11 @@ impl BoardView {
             (marks.movable.contains(square), "movable"),
         ];
         classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, class)| *class));
+        for (squares, kind) in &marks.highlights {
+            if squares.contains(square) {
+                classes.push(kind.class());
+            }
+        }
         let removed = if piece.is_some() || !marks.removed.contains(square) {
             None
         } else if marks.removed_sides[0].contains(square) {
@@ -298,6 +344,18 @@ impl BoardView {
             .filter_map(|row| self.square_at(row, 0))
             .map(Square::rank_char)
             .collect()
+    }
+
+    /// An arrow as a line on screen, in square units from the board's
+    /// top-left corner: from the centre of one square to the other's.
+    pub fn arrow_line(&self, arrow: &Arrow) -> [f32; 4] {
+        let centre = |square: Square| {
+            let (row, column) = self.screen_position(square);
+            (f32::from(column) + 0.5, f32::from(row) + 0.5)
+        };
+        let (x1, y1) = centre(arrow.from);
+        let (x2, y2) = centre(arrow.to);
+        [x1, y1, x2, y2]
     }
 
     /// Where keyboard focus goes from `from` when `key` is pressed; it stays

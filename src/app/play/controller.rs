@@ -2,11 +2,12 @@
 //! has selected, the redo stack, the position being browsed, the exchange
 //! toggle. Every gesture (tap, drag, key) becomes one of these methods; the
 //! engine decides what is legal, this module only routes intents to it and
-//! describes the result for the board.
+//! describes the result for the board, and says why a gesture did nothing.
 
-use crate::engine::{Bitboard, Game, GameError, PlayedPly, Ply, Position, Rules, Side, Square};
-
-use super::board_view::{BoardView, Marks};
+use crate::app::board::view::{Arrow, BoardView, Hands, Highlight, Marks};
+use crate::engine::{
+    Bitboard, Game, GameError, Phase, PlayedPly, Ply, Position, Rules, Side, Square,
+};
 
 /// What a gesture did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +18,48 @@ pub enum Response {
     Selected(Square),
     /// The selection was cleared.
     Cleared,
+    /// The gesture does nothing here, and this is why: the player is told.
+    Refused(Refusal),
+    /// Nothing happened, and nothing needs saying (the game is over, or a
+    /// position is being browsed).
+    Ignored,
+}
+
+/// Why a tap or a drag did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The Malha stays empty while soldiers are set.
+    Malha,
     /// The square is closed for now by the Malha-access rule.
     Forbidden(Square),
-    /// Nothing happened: the gesture does not apply here.
-    Ignored,
+    /// A soldier already stands there (setting).
+    Occupied,
+    /// An enemy soldier: the player moves their own.
+    Enemy,
+    /// The player's soldier has nowhere to step.
+    Blocked(Square),
+    /// A chain is under way: only the chain soldier may move, and only to capture.
+    Chain(Square),
+    /// The exchange flag is on, and this step cannot carry it.
+    Flag,
+    /// An empty square with no soldier selected.
+    Empty,
+}
+
+impl Refusal {
+    /// A stable token: what the screen's translations select on.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Refusal::Malha => "malha",
+            Refusal::Forbidden(_) => "forbidden",
+            Refusal::Occupied => "occupied",
+            Refusal::Enemy => "enemy",
+            Refusal::Blocked(_) => "blocked",
+            Refusal::Chain(_) => "chain",
+            Refusal::Flag => "flag",
+            Refusal::Empty => "empty",
+        }
+    }
 }
 
 /// The game screen's state.
@@ -40,6 +79,8 @@ pub struct Controller {
     pub show_capturable: bool,
     /// A suggested ply for the current position.
     hint: Option<Ply>,
+    /// The sides a person here moves for.
+    pub hands: Hands,
 }
 
 impl Controller {
@@ -61,6 +102,7 @@ impl Controller {
             flipped: false,
             show_capturable: true,
             hint: None,
+            hands: Hands::Both,
         }
     }
 
@@ -74,6 +116,15 @@ impl Controller {
         self.browsing
             .and_then(|i| self.game.position_at(i))
             .unwrap_or_else(|| self.game.position())
+    }
+
+    /// The phase of the shown position (the game's own when it is current:
+    /// a resignation or an agreed draw ends it).
+    pub fn phase(&self) -> Phase {
+        match self.browsing {
+            Some(_) => self.shown().phase(),
+            None => self.game.phase(),
+        }
     }
 
     /// The ply index being browsed, if any.
@@ -123,8 +174,14 @@ impl Controller {
             return Response::Ignored;
         };
         if position.is_setting() {
+            if square == position.size().malha() {
+                return Response::Refused(Refusal::Malha);
+            }
             if position.malha_access_forbidden().contains(square) {
-                return Response::Forbidden(square);
+                return Response::Refused(Refusal::Forbidden(square));
+            }
+            if position.piece_at(square).is_some() {
+                return Response::Refused(Refusal::Occupied);
             }
             return self.try_play(Ply::Place(square));
         }
@@ -137,14 +194,25 @@ impl Controller {
                 return self.step(from, square);
             }
         }
+        let mover = position.to_move();
         if self.movable(&position).contains(square) {
             self.selected = Some(square);
-            Response::Selected(square)
-        } else if self.selected.take().is_some() {
-            Response::Cleared
-        } else {
-            Response::Ignored
+            return Response::Selected(square);
         }
+        if position.chain().is_none() && self.selected.take().is_some() {
+            return Response::Cleared;
+        }
+        Response::Refused(match position.piece_at(square) {
+            None => match position.chain() {
+                Some(chain) => Refusal::Chain(chain),
+                None => Refusal::Empty,
+            },
+            Some(side) if side != mover => Refusal::Enemy,
+            Some(_) => match position.chain() {
+                Some(chain) => Refusal::Chain(chain),
+                None => Refusal::Blocked(square),
+            },
+        })
     }
 
     /// A drag from `from` to `to`.
@@ -158,15 +226,36 @@ impl Controller {
         self.step(from, to)
     }
 
-    /// Steps `from` → `to`, flagged when the toggle is on and the flag is legal.
+    /// Steps `from` → `to`, flagged when the toggle is on: a step that
+    /// cannot carry the flag is refused while the toggle is on (turn it off
+    /// to play it plainly), never silently played without it.
     fn step(&mut self, from: Square, to: Square) -> Response {
-        let flagged = Ply::flagged(from, to);
-        let ply = if self.flag && self.game.position().is_legal(flagged) {
-            flagged
-        } else {
-            Ply::step(from, to)
-        };
-        self.try_play(ply)
+        let position = *self.game.position();
+        if self.flag {
+            let flagged = Ply::flagged(from, to);
+            if position.is_legal(flagged) {
+                return self.try_play(flagged);
+            }
+            if position.is_legal(Ply::step(from, to)) {
+                return Response::Refused(Refusal::Flag);
+            }
+        }
+        match self.try_play(Ply::step(from, to)) {
+            Response::Ignored => {
+                // A drag to a square the soldier cannot reach says why, as a tap would.
+                self.selected = None;
+                match position.piece_at(from) {
+                    Some(side) if side != position.to_move() => Response::Refused(Refusal::Enemy),
+                    Some(_) => Response::Refused(match position.chain() {
+                        Some(chain) => Refusal::Chain(chain),
+                        None if position.destinations(from).is_empty() => Refusal::Blocked(from),
+                        None => Refusal::Empty,
+                    }),
+                    None => Response::Ignored,
+                }
+            }
+            other => other,
+        }
     }
 
     /// Shows `ply` as a hint, if it is legal now (cleared by the next ply).
@@ -265,6 +354,24 @@ impl Controller {
         !self.redo.is_empty()
     }
 
+    /// Takes back plies until a person here is to move again: against the
+    /// computer, undo goes back to your own turn.
+    pub fn undo_to_hands(&mut self) -> bool {
+        let undone = self.undo();
+        while undone && !self.hands.moves_for(self.game.position().to_move()) && self.undo() {}
+        undone
+    }
+
+    /// The person here resigns: for their own side when they play one, for
+    /// the side to move when both players are here.
+    pub fn resign_here(&mut self) -> bool {
+        let side = match self.hands {
+            Hands::One(side) => side,
+            Hands::Both | Hands::None => self.game.position().to_move(),
+        };
+        self.resign(side)
+    }
+
     /// `side` resigns.
     pub fn resign(&mut self, side: Side) -> bool {
         self.browsing = None;
@@ -306,49 +413,30 @@ impl Controller {
         let position = self.shown();
         let mut view = BoardView::from_position(position);
         view.flipped = self.flipped;
-        if self.browsing.is_none() && self.game.outcome().is_some() {
-            view.phase = "over";
-        }
+        view.phase = self.phase();
+        // Only the live game takes gestures.
+        view.hands = if self.browsing.is_none() {
+            self.hands
+        } else {
+            Hands::None
+        };
         let shown_index = self.browsing.unwrap_or(self.game.plies().len());
         let mut marks = Marks::default();
         if let Some(last) = shown_index
             .checked_sub(1)
             .and_then(|i| self.game.plies().get(i))
         {
-            marks.last_move = match last.ply {
-                Ply::Place(s) | Ply::Remove(s) => Bitboard::from_square(s),
-                Ply::Step { from, to, .. } => {
-                    Bitboard::from_square(from) | Bitboard::from_square(to)
-                }
-                Ply::Stop => Bitboard::EMPTY,
-            };
+            marks.last_move = last.ply.squares();
             if let Ply::Step { from, to, .. } = last.ply {
                 // Seen from the arriving square, the side it came from.
-                let came_from = match (from.file().cmp(&to.file()), from.rank().cmp(&to.rank())) {
-                    (_, std::cmp::Ordering::Greater) => "n",
-                    (_, std::cmp::Ordering::Less) => "s",
-                    (std::cmp::Ordering::Greater, _) => "e",
-                    _ => "w",
-                };
-                marks.arrived = Some((to, came_from));
+                marks.arrived = to.direction_to(from).map(|side| (to, side));
             }
-            let before = self.game.position_at(shown_index - 1);
-            let gone = last.effects.captured | last.effects.removed;
-            if let Some(before) = before {
-                marks.removed = gone;
-                marks.removed_sides = [
-                    gone & before.soldiers(Side::First),
-                    gone & before.soldiers(Side::Second),
-                ];
-                // The exchange's requesting soldier was removed where it arrived.
-                if let Some(crate::engine::ExchangeEvent::Completed([soldier, _, _])) =
-                    last.effects.exchange
-                {
-                    marks.removed_sides[1].insert(soldier);
-                }
-            }
+            let lost = last.lost();
+            marks.removed = lost[0] | lost[1];
+            marks.removed_sides = lost;
         }
-        if self.browsing.is_none() && self.game.outcome().is_none() {
+        let live = self.browsing.is_none() && self.game.outcome().is_none();
+        if live {
             marks.selected = self.selected;
             marks.forced = position.chain();
             if let Some(from) = self.selected {
@@ -361,13 +449,14 @@ impl Controller {
                 marks.movable = self.movable(position);
             }
             if let Some(ply) = self.hint {
-                marks.hint = match ply {
-                    Ply::Place(s) | Ply::Remove(s) => Bitboard::from_square(s),
-                    Ply::Step { from, to, .. } => {
-                        Bitboard::from_square(from) | Bitboard::from_square(to)
-                    }
-                    Ply::Stop => Bitboard::EMPTY,
-                };
+                marks.highlights.push((ply.squares(), Highlight::Hint));
+                if let Ply::Step { from, to, .. } = ply {
+                    marks.arrows.push(Arrow {
+                        from,
+                        to,
+                        kind: Highlight::Hint,
+                    });
+                }
             }
             if self.show_capturable && !position.is_setting() {
                 marks.capturable = position.capturable(position.to_move());
@@ -416,7 +505,7 @@ mod tests {
     #[test]
     fn taps_set_soldiers_while_setting_and_ignore_the_malha() {
         let mut c = Controller::new(Rules::kharbga());
-        assert_eq!(c.tap(sq("d4")), Response::Ignored);
+        assert_eq!(c.tap(sq("d4")), Response::Refused(Refusal::Malha));
         played(c.tap(sq("c4")));
         played(c.tap(sq("a1")));
         assert_eq!(c.game().position().to_move(), Side::Second);
@@ -541,9 +630,96 @@ mod tests {
             Rules::kharbga(),
             "7/7/7/2s1s2/3s3/7/SSSS3 b 20,21 - - 0 3 -",
         );
-        assert_eq!(c.tap(sq("d5")), Response::Forbidden(sq("d5")));
+        assert_eq!(
+            c.tap(sq("d5")),
+            Response::Refused(Refusal::Forbidden(sq("d5")))
+        );
         assert!(c.board_view().marks.forbidden.contains(sq("d5")));
         assert!(matches!(c.tap(sq("a7")), Response::Played(_)));
+    }
+
+    #[test]
+    fn taps_that_do_nothing_say_why() {
+        let mut c = controller(
+            Rules::seega(BoardSize::Five),
+            "5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -",
+        );
+        // The second player's soldier, while the first moves.
+        assert_eq!(c.tap(sq("b2")), Response::Refused(Refusal::Enemy));
+        assert_eq!(c.tap(sq("e5")), Response::Refused(Refusal::Empty));
+        let mut blocked = controller(
+            Rules::seega(BoardSize::Five),
+            "SSs2/Ss3/5/5/4s w 0,0 - - 0 20 -",
+        );
+        assert_eq!(
+            blocked.tap(sq("a5")),
+            Response::Refused(Refusal::Blocked(sq("a5")))
+        );
+        let mut setting = Controller::new(Rules::kharbga());
+        played(setting.tap(sq("a1")));
+        assert_eq!(setting.tap(sq("a1")), Response::Refused(Refusal::Occupied));
+    }
+
+    #[test]
+    fn the_flag_is_never_dropped_silently() {
+        // The Defender's f7-g7 can carry the flag; e6-d6 cannot (e6 would
+        // not stay untouchable).
+        let mut c = controller(
+            Rules::kharbga(),
+            "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -",
+        );
+        c.set_flag(true);
+        let refused = c.drag(sq("e5"), sq("d5"));
+        assert_eq!(refused, Response::Refused(Refusal::Flag));
+        assert!(c.game().plies().is_empty(), "nothing was played");
+        assert!(c.flag(), "the toggle stays on");
+        c.set_flag(false);
+        assert_eq!(played(c.drag(sq("e5"), sq("d5"))).ply.to_string(), "e5-d5");
+    }
+
+    #[test]
+    fn browsing_shows_the_phase_of_the_board_shown_and_takes_no_gestures() {
+        let mut c = controller(
+            Rules::seega(BoardSize::Five),
+            "5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -",
+        );
+        c.hands = Hands::One(Side::First);
+        assert!(c.board_view().accepts_input());
+        assert_eq!(c.tap(sq("c1")), Response::Selected(sq("c1")));
+        played(c.tap(sq("b1")));
+        assert_eq!(c.phase(), Phase::Over);
+        c.browse(0);
+        assert_eq!(c.phase(), Phase::Moving);
+        let view = c.board_view();
+        assert_eq!(view.phase, Phase::Moving);
+        assert_eq!(view.hands, Hands::None);
+        assert!(!view.accepts_input());
+    }
+
+    #[test]
+    fn a_hint_is_a_highlight_and_an_arrow() {
+        let mut c = controller(
+            Rules::seega(BoardSize::Five),
+            "5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -",
+        );
+        c.set_hint(Some("c1-b1".parse().unwrap()));
+        let marks = c.board_view().marks;
+        assert_eq!(
+            marks.arrows,
+            [Arrow {
+                from: sq("c1"),
+                to: sq("b1"),
+                kind: Highlight::Hint
+            }]
+        );
+        assert_eq!(names(marks.highlights[0].0), ["b1", "c1"]);
+        // The last ply's fading soldiers belong to the side that lost them.
+        assert_eq!(c.tap(sq("c1")), Response::Selected(sq("c1")));
+        played(c.tap(sq("b1")));
+        let marks = c.board_view().marks;
+        assert_eq!(names(marks.removed_sides[1]), ["b2"]);
+        assert!(marks.removed_sides[0].is_empty());
+        assert!(marks.arrows.is_empty(), "the hint is gone after a ply");
     }
 
     #[test]
@@ -554,6 +730,27 @@ mod tests {
         };
         let mut c = controller(rules, "sS3/S4/5/5/4S b 0,0 - - 0 20 -");
         assert_eq!(played(c.tap(sq("b5"))).ply.to_string(), "xb5");
+    }
+
+    #[test]
+    fn against_the_computer_undo_goes_back_to_your_turn_and_you_resign_for_yourself() {
+        let mut c = Controller::new(Rules::seega(BoardSize::Five));
+        c.hands = Hands::One(Side::First);
+        for s in ["a1", "a2", "b1", "b2"] {
+            played(c.tap(sq(s)));
+        }
+        // The "computer" (second) set b1 and b2: undo takes both back and the
+        // person's a2 too, to the person's turn.
+        assert!(c.undo_to_hands());
+        assert_eq!(c.game().plies().len(), 1);
+        assert_eq!(c.game().position().to_move(), Side::First);
+        played(c.tap(sq("a2")));
+        // While the computer is to move, resigning is the person's.
+        assert!(c.resign_here());
+        assert_eq!(
+            c.game().outcome().and_then(|o| o.winner),
+            Some(Side::Second)
+        );
     }
 
     #[test]

@@ -3,17 +3,23 @@
 //! setting), "play from here" against a person or the computer, and the
 //! game's share link.
 
+use gloo_events::EventListener;
+use gloo_timers::callback::Interval;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 use leptos_fluent::tr;
 
-use super::board::Board;
-use super::controller::Controller;
-use super::game_screen::Match;
-use super::storage::copy_to_clipboard;
+use super::new_game::{computer_name, LevelMenu, SideMenu, DEFAULT_LEVEL};
 use crate::ai::Level;
-use crate::engine::{Game, Record, Side};
-use crate::store::share;
+use crate::app::board::view::Hands;
+use crate::app::board::Board;
+use crate::app::play::controller::Controller;
+use crate::app::play::screen::is_typing;
+use crate::app::play::Match;
+use crate::app::services::browser::copy_to_clipboard;
+use crate::engine::{Game, Phase, Record, Side};
+use crate::store::{share, Seats};
 
 /// Autoplay speeds, milliseconds per ply.
 const SPEEDS: [u64; 3] = [1_500, 700, 250];
@@ -27,10 +33,20 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
     let names = StoredValue::new((record.first.clone(), record.second.clone()));
     // The first ply index whose position is past the setting.
     let setting_end = (0..=total)
-        .find(|&i| record.game.position_at(i).is_some_and(|p| !p.is_setting()))
+        .find(|&i| {
+            record
+                .game
+                .position_at(i)
+                .is_some_and(|p| p.phase() != Phase::Setting)
+        })
         .unwrap_or(total);
     let link = StoredValue::new(share::encode(&record));
-    let controller = RwSignal::new(Controller::from_game(record.game));
+    // A replay is watched, never played: the board takes no gestures.
+    let controller = RwSignal::new({
+        let mut c = Controller::from_game(record.game);
+        c.hands = Hands::None;
+        c
+    });
     let shown = RwSignal::new(0usize);
     Effect::new(move |_| {
         let at = shown.get();
@@ -39,15 +55,14 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
     let board_view = Memo::new(move |_| controller.with(Controller::board_view));
     let go = move |at: usize| shown.set(at.min(total));
 
-    // Autoplay: one ply per tick, stopping at the end.
+    // Autoplay: one ply per tick, stopping at the end. The timer is the
+    // screen's: dropped (and so cancelled) when autoplay stops or the screen goes.
     let speed = RwSignal::new(1usize);
     let playing = RwSignal::new(false);
-    let timer = StoredValue::new_local(None::<IntervalHandle>);
+    let timer = StoredValue::new_local(None::<Interval>);
     let stop = move || {
         playing.set(false);
-        if let Some(handle) = timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
+        timer.set_value(None);
     };
     let start = move || {
         stop();
@@ -56,27 +71,35 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         }
         playing.set(true);
         let ms = SPEEDS[speed.get_untracked().min(SPEEDS.len() - 1)];
-        let handle = set_interval_with_handle(
-            move || {
-                let next = shown.get_untracked() + 1;
-                if next > total {
-                    stop();
-                } else {
-                    shown.set(next);
-                }
-            },
-            std::time::Duration::from_millis(ms),
-        );
-        timer.set_value(handle.ok());
+        let interval = Interval::new(ms as u32, move || {
+            let Some(at) = shown.try_get_untracked() else {
+                return;
+            };
+            if at + 1 > total {
+                // The timer is dropped by the effect below, not from inside its own call.
+                playing.set(false);
+            } else {
+                shown.set(at + 1);
+            }
+        });
+        timer.set_value(Some(interval));
     };
-    on_cleanup(stop);
+    Effect::new(move |_| {
+        if !playing.get() {
+            timer.set_value(None);
+        }
+    });
 
-    let keys = window_event_listener(leptos::ev::keydown, move |event: web_sys::KeyboardEvent| {
-        let typing = super::board::is_typing(&event);
-        if typing || event.ctrl_key() || event.meta_key() || event.alt_key() {
+    let keys = EventListener::new(&window(), "keydown", move |event| {
+        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        if is_typing(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
         }
-        let at = shown.get_untracked();
+        let Some(at) = shown.try_get_untracked() else {
+            return;
+        };
         match event.key().as_str() {
             "ArrowLeft" => go(at.saturating_sub(1)),
             "ArrowRight" => go(at + 1),
@@ -88,11 +111,12 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         stop();
         event.prevent_default();
     });
-    on_cleanup(move || keys.remove());
+    // The listener lives as long as the screen.
+    StoredValue::new_local(keys);
 
     // Play from here: two players, or the computer on a chosen side.
     let against = RwSignal::new(false);
-    let level = RwSignal::new(3u8);
+    let level = RwSignal::new(DEFAULT_LEVEL);
     let human = RwSignal::new(Side::First);
     let play_from_here = move || {
         stop();
@@ -101,22 +125,24 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         else {
             return;
         };
-        let computer = against.get_untracked().then(|| {
-            (
+        let seats = if against.get_untracked() {
+            Seats::against_computer(
                 human.get_untracked().opponent(),
                 Level::Search(level.get_untracked()),
             )
-        });
+        } else {
+            Seats::LOCAL
+        };
         let (first, second) = names.get_value();
-        let name = |side: Side, own: String| match computer {
-            Some((c, l)) if c == side => tr!("computer-name", { "level" => l.to_string() }),
+        let name = |side: Side, own: String| match seats.computer() {
+            Some((c, l)) if c == side => computer_name(l),
             _ => own,
         };
         let game_match = Match {
             rules,
             first: name(Side::First, first),
             second: name(Side::Second, second),
-            computer,
+            seats,
         };
         on_play.run((game_match, Game::from_position(position)));
     };
@@ -138,7 +164,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
             </section>
             <section class="panel side-panel">
                 <h2>{move || tr!("replay-title")}</h2>
-                <p data-testid="replay-names">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
+                <p data-testid="replay-names" dir="auto">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
                 <p data-testid="replay-ply" data-at=move || shown.get().to_string()>
                     {move || tr!("replay-ply", { "n" => shown.get(), "total" => total })}
                 </p>
@@ -182,18 +208,13 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                         <span>{move || tr!("replay-mode-computer")}</span>
                     </label>
                     {move || against.get().then(|| view! {
-                        <label class="field">
+                        <label class="field" for="from-level">
                             <span>{move || tr!("newgame-level")}</span>
-                            <select data-testid="from-level" on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(3))>
-                                {(1..=5u8).map(|n| view! { <option value=n.to_string() selected=move || level.get() == n>{n.to_string()}</option> }).collect_view()}
-                            </select>
+                            <LevelMenu id="from-level" testid="from-level" level=level/>
                         </label>
-                        <label class="field">
+                        <label class="field" for="from-side">
                             <span>{move || tr!("newgame-you-play")}</span>
-                            <select data-testid="from-side" on:change=move |ev| human.set(if event_target_value(&ev) == "second" { Side::Second } else { Side::First })>
-                                <option value="first" selected=move || human.get() == Side::First>{move || tr!("side-name", { "side" => super::describe::side_key(rules.variant, Side::First) })}</option>
-                                <option value="second" selected=move || human.get() == Side::Second>{move || tr!("side-name", { "side" => super::describe::side_key(rules.variant, Side::Second) })}</option>
-                            </select>
+                            <SideMenu id="from-side" testid="from-side" side=human variant=Signal::derive(move || rules.variant)/>
                         </label>
                     })}
                     <button type="submit" class="primary" data-testid="play-from-here">{move || tr!("replay-play-from-button")}</button>
@@ -201,7 +222,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                 <div class="share">
                     <label class="field wide" for="share-link">
                         <span>{move || tr!("replay-share")}</span>
-                        <input id="share-link" type="text" readonly data-testid="share-link" prop:value=share_url/>
+                        <input id="share-link" type="text" readonly dir="ltr" data-testid="share-link" prop:value=share_url/>
                     </label>
                     <button type="button" data-testid="share-copy" on:click=move |_| { copy_to_clipboard(&share_url()); link_copied.set(true); }>
                         {move || if link_copied.get() { tr!("library-copied") } else { tr!("library-copy") }}

@@ -4,10 +4,15 @@
 use leptos::prelude::*;
 use leptos_fluent::tr;
 
-use super::describe::side_key;
-use super::game_screen::Match;
 use crate::ai::Level;
-use crate::engine::{BlockedRule, ChainRule, Game, Position, Rules, Side, Variant};
+use crate::app::i18n::errors::{level_name, position_error};
+use crate::app::play::describe::side_key;
+use crate::app::play::Match;
+use crate::engine::{BlockedRule, ChainRule, Game, Position, PositionError, Rules, Side, Variant};
+use crate::store::Seats;
+
+/// The level the menu offers first.
+pub const DEFAULT_LEVEL: u8 = 3;
 
 /// The new-game form; `on_start` receives the chosen match and the game to
 /// start from (the empty board, or a pasted position string).
@@ -16,32 +21,29 @@ pub fn NewGame(
     #[prop(optional)] previous: Option<Match>,
     on_start: Callback<(Match, Game)>,
 ) -> impl IntoView {
-    let initial = previous.unwrap_or_else(|| Match {
-        rules: Rules::kharbga(),
-        first: String::new(),
-        second: String::new(),
-        computer: None,
-    });
-    let against_computer = RwSignal::new(initial.computer.is_some());
-    let level = RwSignal::new(initial.computer.map_or(3, |(_, l)| match l {
+    let initial = previous.unwrap_or_else(|| Match::local(Rules::kharbga()));
+    let computer = initial.seats.computer();
+    let against_computer = RwSignal::new(computer.is_some());
+    let level = RwSignal::new(computer.map_or(DEFAULT_LEVEL, |(_, l)| match l {
         Level::Search(n) => n,
-        _ => 3,
+        _ => DEFAULT_LEVEL,
     }));
     // The side the person plays (the computer takes the other).
-    let human = RwSignal::new(
-        initial
-            .computer
-            .map_or(Side::First, |(side, _)| side.opponent()),
-    );
+    let human = RwSignal::new(computer.map_or(Side::First, |(side, _)| side.opponent()));
     let variant = RwSignal::new(initial.rules.variant);
     let quiet = RwSignal::new(initial.rules.quiet_limit);
     let chain = RwSignal::new(initial.rules.chain);
     let blocked = RwSignal::new(initial.rules.blocked);
-    let first = RwSignal::new(initial.first);
-    let second = RwSignal::new(initial.second);
+    // A computer's name is not offered back as a person's.
+    let person = |side: Side| match initial.seats.seat(side) {
+        crate::store::Seat::Local => initial.name(side).to_owned(),
+        _ => String::new(),
+    };
+    let first = RwSignal::new(person(Side::First));
+    let second = RwSignal::new(person(Side::Second));
     // An optional position string to start from, and why it was refused.
     let start_text = RwSignal::new(String::new());
-    let start_error = RwSignal::new(None::<String>);
+    let start_error = RwSignal::new(None::<PositionError>);
 
     // Choosing a game brings back its default options.
     let choose = move |v: Variant| {
@@ -75,28 +77,31 @@ pub fn NewGame(
             match Position::from_text(&text, rules) {
                 Ok(position) => Game::from_position(position),
                 Err(e) => {
-                    start_error.set(Some(e.to_string()));
+                    start_error.set(Some(e));
                     return;
                 }
             }
         };
         start_error.set(None);
-        let computer = against_computer.get_untracked().then(|| {
-            (
+        let seats = if against_computer.get_untracked() {
+            Seats::against_computer(
                 human.get_untracked().opponent(),
                 Level::Search(level.get_untracked()),
             )
-        });
+        } else {
+            Seats::LOCAL
+        };
         let computer_name = |side: Side| {
-            computer
+            seats
+                .computer()
                 .filter(|(c, _)| *c == side)
-                .map(|(_, l)| tr!("computer-name", { "level" => l.to_string() }))
+                .map(|(_, l)| computer_name(l))
         };
         let game_match = Match {
             rules,
             first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
             second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
-            computer,
+            seats,
         };
         on_start.run((game_match, game));
     };
@@ -129,6 +134,7 @@ pub fn NewGame(
                     type="text"
                     maxlength="40"
                     autocomplete="off"
+                    dir="auto"
                     data-testid=format!("name-{}", side.token())
                     placeholder=move || tr!("player-default", { "side" => side_key(variant.get(), side) })
                     prop:value=move || signal.get()
@@ -164,31 +170,11 @@ pub fn NewGame(
                     <div class="computer-options">
                         <label class="field" for="computer-level">
                             <span>{move || tr!("newgame-level")}</span>
-                            <select id="computer-level" data-testid="computer-level"
-                                on:change=move |event| {
-                                    if let Ok(n) = event_target_value(&event).parse::<u8>() {
-                                        level.set(n.clamp(1, 5));
-                                    }
-                                }>
-                                {(1..=5u8).map(|n| view! {
-                                    <option value=n.to_string() selected=move || level.get() == n>
-                                        {move || tr!("level-name", { "level" => n.to_string() })}
-                                    </option>
-                                }).collect_view()}
-                            </select>
+                            <LevelMenu id="computer-level" testid="computer-level" level=level/>
                         </label>
                         <label class="field" for="human-side">
                             <span>{move || tr!("newgame-you-play")}</span>
-                            <select id="human-side" data-testid="human-side"
-                                on:change=move |event| {
-                                    human.set(if event_target_value(&event) == "second" { Side::Second } else { Side::First });
-                                }>
-                                {[Side::First, Side::Second].into_iter().map(|side| view! {
-                                    <option value=side.token() selected=move || human.get() == side>
-                                        {move || tr!("side-name", { "side" => side_key(variant.get(), side) })}
-                                    </option>
-                                }).collect_view()}
-                            </select>
+                            <SideMenu id="human-side" testid="human-side" side=human variant=variant/>
                         </label>
                     </div>
                 })}
@@ -226,6 +212,7 @@ pub fn NewGame(
                     <select
                         id="chain-rule"
                         data-testid="option-chain"
+                        prop:value=move || if chain.get() == ChainRule::Optional { "optional" } else { "compulsory" }
                         on:change=move |event| {
                             chain.set(if event_target_value(&event) == "optional" {
                                 ChainRule::Optional
@@ -247,6 +234,7 @@ pub fn NewGame(
                     <select
                         id="blocked-rule"
                         data-testid="option-blocked"
+                        prop:value=move || if blocked.get() == BlockedRule::Remove { "remove" } else { "pass" }
                         on:change=move |event| {
                             blocked.set(if event_target_value(&event) == "remove" {
                                 BlockedRule::Remove
@@ -273,6 +261,7 @@ pub fn NewGame(
                         type="text"
                         autocomplete="off"
                         spellcheck="false"
+                        dir="ltr"
                         data-testid="start-position"
                         placeholder="7/7/7/7/7/7/7 w 24,24 - - 0 1 -"
                         prop:value=move || start_text.get()
@@ -280,10 +269,64 @@ pub fn NewGame(
                     />
                 </label>
                 {move || start_error.get().map(|e| view! {
-                    <p class="notice forbidden" role="alert" data-testid="start-position-error">{tr!("newgame-position-error", { "error" => e })}</p>
+                    <p class="notice forbidden" role="alert" data-testid="start-position-error">
+                        {move || tr!("newgame-position-error", { "error" => position_error(&e, Some(variant.get())) })}
+                    </p>
                 })}
             </fieldset>
             <button type="submit" class="primary start" data-testid="start">{move || tr!("newgame-start")}</button>
         </form>
+    }
+}
+
+/// The computer's name in the page's language, with its level.
+pub fn computer_name(level: Level) -> String {
+    let level = match level {
+        Level::Search(n) => n,
+        _ => 0,
+    };
+    tr!("computer-name", { "level" => level })
+}
+
+/// The computer's level, 1 to 5, each named; the value follows `level`.
+#[component]
+pub fn LevelMenu(id: &'static str, testid: &'static str, level: RwSignal<u8>) -> impl IntoView {
+    view! {
+        <select id=id data-testid=testid
+            prop:value=move || level.get().to_string()
+            on:change=move |event| {
+                if let Ok(n) = event_target_value(&event).parse::<u8>() {
+                    level.set(n.clamp(1, 5));
+                }
+            }>
+            {(1..=5u8).map(|n| view! {
+                <option value=n.to_string() selected=move || level.get_untracked() == n>
+                    {move || level_name(Level::Search(n))}
+                </option>
+            }).collect_view()}
+        </select>
+    }
+}
+
+/// The side a person plays against the computer; the value follows `side`.
+#[component]
+pub fn SideMenu(
+    id: &'static str,
+    testid: &'static str,
+    side: RwSignal<Side>,
+    #[prop(into)] variant: Signal<Variant>,
+) -> impl IntoView {
+    view! {
+        <select id=id data-testid=testid
+            prop:value=move || side.get().token()
+            on:change=move |event| {
+                side.set(if event_target_value(&event) == "second" { Side::Second } else { Side::First });
+            }>
+            {[Side::First, Side::Second].into_iter().map(|option| view! {
+                <option value=option.token() selected=move || side.get_untracked() == option>
+                    {move || tr!("side-name", { "side" => side_key(variant.get(), option) })}
+                </option>
+            }).collect_view()}
+        </select>
     }
 }

@@ -1,16 +1,19 @@
 //! The library screen: every saved game (date, game, players, result,
 //! length), continue, replay, rename, delete with undo, export and import.
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_fluent::{tr, I18n};
 
-use super::game_screen::{Match, Session};
-use super::storage::{copy_to_clipboard, display_date, download, fresh_id, now_ms, Saves};
-use crate::engine::Record;
+use crate::app::i18n::errors::record_error;
+use crate::app::play::{Match, Session};
+use crate::app::services::browser::{copy_to_clipboard, display_date, download, fresh_id, now_ms};
+use crate::app::services::storage::Saves;
+use crate::engine::{Record, RecordError};
 use crate::store::{SavedGame, Summary};
 
 /// How long a deleted game can be brought back.
-const UNDO_MS: u64 = 6_000;
+const UNDO_MS: u32 = 6_000;
 
 /// The library; `on_continue` resumes a game, `on_replay` opens one in the
 /// replay viewer.
@@ -29,17 +32,19 @@ pub fn LibraryScreen(
     let renaming = RwSignal::new(None::<(String, String)>);
     let copied = RwSignal::new(None::<String>);
     let import_text = RwSignal::new(String::new());
-    let import_error = RwSignal::new(None::<String>);
+    let import_error = RwSignal::new(None::<RecordError>);
+    // The undo offer's timer: the screen's, gone with it.
+    let undo_timer = StoredValue::new_local(None::<Timeout>);
     let imported = RwSignal::new(false);
 
     let load = move |id: &str| saves.update(|l| Ok(l.load(id))).flatten();
     let continue_game = move |id: String| {
-        if let Some((m, session)) = load(&id).as_ref().and_then(Session::from_saved) {
-            on_continue.run((m, session));
+        if let Some((saved, record)) = load(&id) {
+            on_continue.run(Session::from_saved(&saved, record));
         }
     };
     let replay = move |id: String| {
-        if let Some(record) = load(&id).and_then(|s| s.parse_record().ok()) {
+        if let Some((_, record)) = load(&id) {
             on_replay.run(record);
         }
     };
@@ -48,23 +53,18 @@ pub fn LibraryScreen(
             return;
         };
         deleted.set(Some(game));
-        set_timeout(
-            move || {
-                if deleted.get_untracked().is_some_and(|g| g.id == id) {
-                    deleted.set(None);
-                }
-            },
-            std::time::Duration::from_millis(UNDO_MS),
-        );
+        let timeout = Timeout::new(UNDO_MS, move || deleted.set(None));
+        undo_timer.set_value(Some(timeout));
     };
     let undo_delete = move || {
         if let Some(game) = deleted.get_untracked() {
             saves.update(|l| l.save(&game));
             deleted.set(None);
+            undo_timer.set_value(None);
         }
     };
     let export = move |id: String, to_clipboard: bool| {
-        if let Some(saved) = load(&id) {
+        if let Some((saved, _)) = load(&id) {
             if to_clipboard {
                 copy_to_clipboard(&saved.record);
                 copied.set(Some(id));
@@ -83,11 +83,7 @@ pub fn LibraryScreen(
                 import_text.set(String::new());
                 imported.set(true);
             }
-            Err(e) => import_error.set(Some(tr!("library-import-error", {
-                "line" => e.line,
-                "column" => e.column,
-                "error" => e.message,
-            }))),
+            Err(e) => import_error.set(Some(e)),
         }
     };
     let on_file = move |event: leptos::ev::Event| {
@@ -98,7 +94,8 @@ pub fn LibraryScreen(
             .and_then(|input| input.files())
             .and_then(|files| files.get(0));
         if let Some(file) = file {
-            leptos::task::spawn_local(async move {
+            // The reading belongs to the screen: cancelled if the screen goes first.
+            leptos::task::spawn_local_scoped_with_cancellation(async move {
                 #[cfg(target_arch = "wasm32")]
                 {
                     let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
@@ -152,7 +149,7 @@ pub fn LibraryScreen(
                                 saves.update(|l| l.rename(&save_id, title));
                                 renaming.set(None);
                             }>
-                                <input type="text" maxlength="60" data-testid="rename-input" prop:value=text
+                                <input type="text" maxlength="60" dir="auto" data-testid="rename-input" prop:value=text
                                     aria-label=move || tr!("library-rename")
                                     on:input=move |ev| {
                                         let value = event_target_value(&ev);
@@ -162,7 +159,7 @@ pub fn LibraryScreen(
                             </form>
                         }.into_any()
                     }
-                    _ => view! { <h3 data-testid="game-name">{name.clone()}</h3> }.into_any(),
+                    _ => view! { <h3 data-testid="game-name" dir="auto">{name.clone()}</h3> }.into_any(),
                 }}
                 <p class="game-facts">
                     <span>{move || tr!("variant-name", { "variant" => variant.clone() })}</span>
@@ -172,6 +169,7 @@ pub fn LibraryScreen(
                     <span data-testid="game-result">{result}</span>
                     " · "
                     <span>{move || tr!("library-plies", { "n" => plies })}</span>
+                    {game.seats.computer().map(|_| view! { " · " <span>{move || tr!("library-against-computer")}</span> })}
                 </p>
                 <div class="controls">
                     {(!finished).then(|| view! {
@@ -204,7 +202,7 @@ pub fn LibraryScreen(
             <h2>{move || tr!("library-title")}</h2>
             {move || deleted.get().map(|game| {
                 let name = game.title.clone().unwrap_or_else(|| {
-                    game.summary().map(|s| tr!("library-game-title", { "first" => s.first, "second" => s.second })).unwrap_or_default()
+                    tr!("library-game-title", { "first" => game.first.clone(), "second" => game.second.clone() })
                 });
                 view! {
                     <p class="notice" role="status" data-testid="deleted-notice">
@@ -226,7 +224,7 @@ pub fn LibraryScreen(
                 <h3>{move || tr!("library-import-title")}</h3>
                 <label class="field wide" for="import-text">
                     <span>{move || tr!("library-import-paste")}</span>
-                    <textarea id="import-text" rows="6" spellcheck="false" data-testid="import-text"
+                    <textarea id="import-text" rows="6" spellcheck="false" dir="ltr" data-testid="import-text"
                         prop:value=move || import_text.get()
                         on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
                 </label>
@@ -234,7 +232,7 @@ pub fn LibraryScreen(
                     <span>{move || tr!("library-import-file")}</span>
                     <input id="import-file" type="file" accept=".txt,.pgn,text/plain" data-testid="import-file" on:change=on_file/>
                 </label>
-                {move || import_error.get().map(|e| view! { <p class="notice forbidden" role="alert" data-testid="import-error">{e}</p> })}
+                {move || import_error.get().map(|e| view! { <p class="notice forbidden" role="alert" data-testid="import-error">{move || record_error(&e)}</p> })}
                 {move || imported.get().then(|| view! { <p class="notice" role="status" data-testid="imported">{move || tr!("library-imported")}</p> })}
                 <button type="submit" class="primary" data-testid="import-button">{move || tr!("library-import-button")}</button>
             </form>

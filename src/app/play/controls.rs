@@ -1,0 +1,123 @@
+//! The game screen's buttons: undo and redo, a hint, flip, the exchange
+//! flag, stopping a chain, showing soldiers in danger, back to the game;
+//! and at the end, resign, agree a draw, a new game.
+
+use leptos::prelude::*;
+use leptos_fluent::tr;
+
+use super::controller::{Controller, Response};
+use super::Play;
+use crate::engine::Phase;
+
+/// The buttons under the status.
+#[component]
+pub fn Controls(
+    /// Plays what a button did through the screen (announce, clear notices).
+    respond: Callback<Response>,
+    /// Asks the computer for a hint (two-player games only).
+    #[prop(optional)]
+    on_hint: Option<Callback<()>>,
+) -> impl IntoView {
+    let play = expect_context::<Play>();
+    let controller = play.controller;
+    let over = Memo::new(move |_| controller.with(|c| c.phase() == Phase::Over));
+    view! {
+        <div class="controls">
+            <button type="button" data-testid="undo" disabled=move || !controller.with(Controller::can_undo)
+                on:click=move |_| {
+                    controller.update(|c| { c.undo_to_hands(); });
+                    play.refusal.set(None);
+                }>
+                {move || tr!("control-undo")}
+            </button>
+            <button type="button" data-testid="redo" disabled=move || !controller.with(Controller::can_redo)
+                on:click=move |_| { controller.update(|c| { c.redo(); }); }>
+                {move || tr!("control-redo")}
+            </button>
+            {on_hint.map(|ask| view! {
+                <button type="button" data-testid="hint-button"
+                    disabled=move || over.get() || play.hint_pending.get()
+                    on:click=move |_| ask.run(())>
+                    {move || tr!("control-hint")}
+                </button>
+            })}
+            <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
+                {move || tr!("control-flip")}
+            </button>
+            {play.variant.is_kharbga().then(|| view! {
+                <label class="toggle" class:disabled=move || !controller.with(Controller::flag_available)>
+                    <input
+                        type="checkbox"
+                        data-testid="exchange-flag"
+                        prop:checked=move || controller.with(Controller::flag)
+                        disabled=move || !controller.with(Controller::flag_available)
+                        on:change=move |event| {
+                            let on = event_target_checked(&event);
+                            controller.update(|c| c.set_flag(on));
+                            play.refusal.set(None);
+                        }
+                    />
+                    {move || tr!("control-exchange")}
+                </label>
+            })}
+            {move || controller.with(Controller::can_stop).then(|| view! {
+                <button type="button" class="primary" data-testid="stop-chain"
+                    on:click=move |_| {
+                        let response = controller.try_update(Controller::stop_chain).unwrap_or(Response::Ignored);
+                        respond.run(response);
+                    }>
+                    {move || tr!("control-stop")}
+                </button>
+            })}
+            <label class="toggle">
+                <input
+                    type="checkbox"
+                    data-testid="show-capturable"
+                    prop:checked=move || controller.with(|c| c.show_capturable)
+                    on:change=move |event| {
+                        let on = event_target_checked(&event);
+                        controller.update(|c| c.show_capturable = on);
+                    }
+                />
+                {move || tr!("control-capturable")}
+            </label>
+        </div>
+        {move || controller.with(|c| c.browsing().is_some()).then(|| view! {
+            <button type="button" class="primary back" data-testid="back-to-game"
+                on:click=move |_| controller.update(Controller::back_to_game)>
+                {move || tr!("control-back")}
+            </button>
+        })}
+    }
+}
+
+/// Resign, agree a draw, a new game.
+#[component]
+pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
+    let play = expect_context::<Play>();
+    let controller = play.controller;
+    let over = Memo::new(move |_| controller.with(|c| c.game().outcome().is_some()));
+    // Only a person who plays here may resign (for their own side).
+    let may_resign = move || controller.with(|c| c.hands != crate::store::Hands::None);
+    view! {
+        <div class="controls end-controls">
+            <button type="button" data-testid="resign" disabled=move || over.get() || !may_resign()
+                on:click=move |_| {
+                    controller.update(|c| { c.resign_here(); });
+                    play.result_open.set(true);
+                }>
+                {move || tr!("control-resign")}
+            </button>
+            <button type="button" data-testid="draw" disabled=move || over.get()
+                on:click=move |_| {
+                    controller.update(|c| { c.agree_draw(); });
+                    play.result_open.set(true);
+                }>
+                {move || tr!("control-draw")}
+            </button>
+            <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
+                {move || tr!("control-new")}
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,200 @@
+//! The game screen's heads-up display: a bar for each player (name, role,
+//! soldiers on the board and to set) and the status panel (phase, whose
+//! turn, chains, passes, exchanges, the quiet-move count, the computer,
+//! hints and why a tap did nothing). Everything describes the board
+//! *shown*: while the move list is browsed, an earlier position.
+
+use leptos::prelude::*;
+use leptos_fluent::tr;
+
+use super::controller::{Controller, Refusal};
+use super::describe::{outlook, side_key, Outlook};
+use super::Play;
+use crate::app::i18n::errors::worker_failure;
+use crate::app::services::computer::{ComputerPlayer, Status};
+use crate::engine::{ChainRule, Phase, Side, Variant};
+
+/// A side's name in the page's language.
+pub fn side_name(variant: Variant, side: Side) -> String {
+    crate::app::i18n::errors::side_name(Some(variant), side)
+}
+
+/// One player's bar.
+#[component]
+pub fn PlayerBar(side: Side) -> impl IntoView {
+    let play = expect_context::<Play>();
+    let variant = play.variant;
+    let controller = play.controller;
+    let name = play.players.with_value(|m| m.name(side).to_owned());
+    let counts = Memo::new(move |_| {
+        controller.with(|c| {
+            let p = c.shown();
+            (p.soldiers(side).count(), p.in_hand(side))
+        })
+    });
+    let active =
+        move || controller.with(|c| c.phase() != Phase::Over && c.shown().to_move() == side);
+    let token = if side == Side::First {
+        "attacker"
+    } else {
+        "defender"
+    };
+    view! {
+        <div class="player" class:active=active data-side=side.token()>
+            <span class=format!("soldier {token} player-token") aria-hidden="true"></span>
+            <span class="player-name" dir="auto" title=name.clone()>{name.clone()}</span>
+            {move || {
+                let role = side_name(variant, side);
+                let default = tr!("player-default", { "side" => side_key(variant, side) });
+                (name != default && name != role).then(|| view! { <span class="player-role">{role}</span> })
+            }}
+            <span class="player-counts" data-testid=format!("counts-{}", side.token())>
+                {move || tr!("hud-on-board", { "count" => counts.get().0 })}
+                {move || {
+                    let in_hand = counts.get().1;
+                    (in_hand > 0).then(|| view! { <span class="in-hand">{tr!("hud-in-hand", { "count" => in_hand })}</span> })
+                }}
+            </span>
+        </div>
+    }
+}
+
+/// The status line: the board shown, in words.
+fn status(controller: &Controller, play: &Play) -> String {
+    let variant = play.variant;
+    let p = controller.shown();
+    if let Some(at) = controller.browsing() {
+        return tr!("hud-browsing", {
+            "ply" => at,
+            "total" => controller.game().plies().len(),
+        });
+    }
+    if controller.phase() == Phase::Over {
+        return match controller.game().outcome().and_then(|o| o.winner) {
+            Some(winner) => {
+                tr!("result-winner", { "name" => play.players.with_value(|m| m.name(winner).to_owned()) })
+            }
+            None => tr!("result-draw"),
+        };
+    }
+    let side = side_name(variant, p.to_move());
+    if p.is_setting() {
+        return tr!("hud-setting", { "side" => side, "n" => p.placed_this_turn() + 1 });
+    }
+    if let Some(square) = p.chain() {
+        let square = square.to_string();
+        return match p.rules().chain {
+            ChainRule::Compulsory => tr!("hud-chain", { "side" => side, "square" => square }),
+            ChainRule::Optional => {
+                tr!("hud-chain-optional", { "side" => side, "square" => square })
+            }
+        };
+    }
+    tr!("hud-to-move", { "side" => side, "turn" => p.turn() })
+}
+
+/// Why a tap did nothing, in words.
+pub fn refusal_text(refusal: Refusal, variant: Variant, to_move: Side) -> String {
+    match refusal {
+        Refusal::Malha => tr!("refusal-malha"),
+        Refusal::Forbidden(_) => tr!("refusal-forbidden"),
+        Refusal::Occupied => tr!("refusal-occupied"),
+        Refusal::Enemy => tr!("refusal-enemy", { "side" => side_name(variant, to_move) }),
+        Refusal::Blocked(s) => tr!("refusal-blocked", { "square" => s.to_string() }),
+        Refusal::Chain(s) => tr!("refusal-chain", { "square" => s.to_string() }),
+        Refusal::Flag => tr!("refusal-flag"),
+        Refusal::Empty => tr!("refusal-empty"),
+    }
+}
+
+/// A hint's evaluation in words, for the side to move.
+pub fn outlook_text(outlook: Outlook, side: String) -> String {
+    match outlook {
+        Outlook::Wins(n) => tr!("hint-eval-wins", { "n" => n, "side" => side }),
+        Outlook::Loses(n) => tr!("hint-eval-loses", { "n" => n, "side" => side }),
+        Outlook::Even => tr!("hint-eval-even"),
+        Outlook::Ahead(n) => tr!("hint-eval-ahead", { "n" => n, "side" => side }),
+        Outlook::Behind(n) => tr!("hint-eval-behind", { "n" => n, "side" => side }),
+    }
+}
+
+/// The status panel.
+#[component]
+pub fn StatusPanel() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let computer = expect_context::<ComputerPlayer>();
+    let controller = play.controller;
+    let variant = play.variant;
+    let phase = Memo::new(move |_| controller.with(Controller::phase));
+
+    let pass_notice = move || {
+        controller.with(|c| {
+            let shown = c.browsing().unwrap_or(c.game().plies().len());
+            let last = c.game().plies().get(shown.checked_sub(1)?).copied()?;
+            let blocked = last.effects.passed?;
+            Some(tr!("hud-pass", {
+                "blocked" => side_name(variant, blocked),
+                "other" => side_name(variant, blocked.opponent()),
+            }))
+        })
+    };
+    let exchange_status = move || {
+        controller.with(|c| {
+            let step = c.shown().exchange().step();
+            (step > 0 && c.phase() != Phase::Over)
+                .then(|| tr!("exchange-status", { "step" => step }))
+        })
+    };
+    let quiet = move || {
+        controller.with(|c| {
+            let p = c.shown();
+            let limit = p.rules().quiet_limit;
+            // Shown once the count nears the limit: the last third.
+            (limit > 0 && !p.is_setting() && u32::from(p.quiet()) * 3 >= u32::from(limit) * 2)
+                .then(|| tr!("hud-quiet", { "count" => p.quiet(), "limit" => limit }))
+        })
+    };
+    let hint = move || {
+        let length = controller.with(|c| c.game().plies().len());
+        let to_move = controller.with(|c| c.game().position().to_move());
+        play.hint
+            .get()
+            .filter(|(at, ..)| *at == length)
+            .map(|(_, ply, score)| {
+                let eval = outlook_text(outlook(score), side_name(variant, to_move));
+                view! {
+                    <p class="notice hint" data-testid="hint">
+                        {tr!("hint-text", { "ply" => ply.to_string(), "eval" => eval })}
+                    </p>
+                }
+            })
+    };
+    let failure = move || match computer.status.get() {
+        Status::Failed(reason) => Some(reason),
+        _ => None,
+    };
+    view! {
+        <p class="phase" data-testid="phase">{move || tr!("hud-phase", { "phase" => phase.get().token() })}</p>
+        <p class="status" data-testid="status" role="status">{move || controller.with(|c| status(c, &play))}</p>
+        {move || play.thinking.get().then(|| view! {
+            <p class="notice thinking" data-testid="thinking">{move || tr!("computer-thinking")}</p>
+        })}
+        {move || failure().filter(|_| play.players.with_value(|m| m.seats.computer().is_some()) || play.hint_pending.get()).map(|reason| view! {
+            <p class="notice warning" role="alert" data-testid="computer-failed">
+                {move || worker_failure(reason)}
+                " "
+                <button type="button" class="link" data-testid="computer-retry" on:click=move |_| computer.retry()>
+                    {move || tr!("computer-retry")}
+                </button>
+            </p>
+        })}
+        {hint}
+        {move || play.refusal.get().map(|refusal| {
+            let to_move = controller.with_untracked(|c| c.game().position().to_move());
+            view! { <p class="notice forbidden" role="status" data-testid="notice" data-refusal=refusal.token()>{move || refusal_text(refusal, variant, to_move)}</p> }
+        })}
+        {move || pass_notice().map(|text| view! { <p class="notice pass" data-testid="pass-notice">{text}</p> })}
+        {move || exchange_status().map(|text| view! { <p class="notice exchange" data-testid="exchange-status">{text}</p> })}
+        {move || quiet().map(|text| view! { <p class="notice quiet" data-testid="quiet">{text}</p> })}
+    }
+}

@@ -1,0 +1,47 @@
+//! The game screen and the headless logic behind it: the [`controller`]
+//! (gestures to engine plies), [`describe`] (plies and scores for people),
+//! [`session`] (who plays, autosave, the computer's turn), and the
+//! screen's parts: the [`hud`] (players, status, notices), the
+//! [`controls`], the [`moves`] list and the [`result`] dialog, put
+//! together by [`screen`].
+
+pub mod controller;
+pub mod controls;
+pub mod describe;
+pub mod hud;
+pub mod moves;
+pub mod result;
+pub mod screen;
+pub mod session;
+
+pub use screen::GameScreen;
+pub use session::{Match, Session};
+
+use leptos::prelude::*;
+
+use self::controller::{Controller, Refusal};
+use crate::ai::Score;
+use crate::engine::{Ply, Variant};
+
+/// What the game screen's parts share (a context value of the screen).
+#[derive(Clone, Copy)]
+pub struct Play {
+    /// The game and everything about the board.
+    pub controller: RwSignal<Controller>,
+    /// The players.
+    pub players: StoredValue<Match>,
+    /// The game played.
+    pub variant: Variant,
+    /// Why the last gesture did nothing, until the next ply.
+    pub refusal: RwSignal<Option<Refusal>>,
+    /// What the screen reader hears after each ply.
+    pub announcement: RwSignal<String>,
+    /// The result dialog is shown (once the game is over).
+    pub result_open: RwSignal<bool>,
+    /// The computer is thinking about its move.
+    pub thinking: RwSignal<bool>,
+    /// The hint shown: for the game at this length, the ply and its score.
+    pub hint: RwSignal<Option<(usize, Ply, Score)>>,
+    /// A hint was asked for and has not come yet.
+    pub hint_pending: RwSignal<bool>,
+}

@@ -1,0 +1,103 @@
+//! The move list: one row per turn number, each player's plies beside it
+//! (a score sheet); a click shows that position, and the shown ply stays in
+//! sight.
+
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys;
+use leptos_fluent::tr;
+
+use super::describe::{ply_notes, turn_rows, Note};
+use super::hud::side_name;
+use super::Play;
+use crate::engine::{PlayedPly, Side, Variant};
+
+/// A note on a ply, in words.
+pub fn note_text(variant: Variant, note: Note) -> String {
+    match note {
+        Note::Captures(squares) => tr!("note-captures", { "squares" => squares }),
+        Note::Removed(squares) => tr!("note-removed", { "squares" => squares }),
+        Note::Exchange(kind, squares) => {
+            tr!("note-exchange", { "kind" => kind, "squares" => squares })
+        }
+        Note::Pass(side) => tr!("note-pass", { "side" => side_name(variant, side) }),
+    }
+}
+
+/// The moves.
+#[component]
+pub fn MoveList() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let controller = play.controller;
+    let variant = play.variant;
+    let rows = Memo::new(move |_| controller.with(|c| turn_rows(c.game())));
+    let current =
+        Memo::new(move |_| controller.with(|c| c.browsing().unwrap_or(c.game().plies().len())));
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // Keep the shown ply in sight as the game grows or is browsed.
+    Effect::new(move |_| {
+        current.track();
+        rows.track();
+        let Some(list) = list.get() else { return };
+        let shown = list
+            .query_selector(".ply.current")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(ply) = shown {
+            // Scroll the list only (not the page): the ply near the middle.
+            list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+        }
+    });
+    let cell = move |plies: Vec<(usize, PlayedPly)>, side: Side| {
+        let label = move || side_name(variant, side);
+        let buttons = plies
+            .into_iter()
+            .map(|(index, played)| {
+                let notes: Vec<String> = ply_notes(&played)
+                    .into_iter()
+                    .map(|n| note_text(variant, n))
+                    .collect();
+                view! {
+                    <button
+                        type="button"
+                        class="ply"
+                        class:current=move || current.get() == index + 1
+                        data-ply=index
+                        on:click=move |_| controller.update(|c| c.browse(index + 1))
+                    >
+                        {played.ply.to_string()}
+                        {(!notes.is_empty()).then(|| view! { <span class="ply-notes">{notes.join(" · ")}</span> })}
+                    </button>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class=format!("turn-cell {}", side.token()) role="group" aria-label=label>
+                {buttons}
+            </div>
+        }
+    };
+    view! {
+        <section class="moves" aria-labelledby="moves-title">
+            <h2 id="moves-title">{move || tr!("moves-title")}</h2>
+            <ol class="move-list" data-testid="move-list" node_ref=list>
+                {move || {
+                    rows.get()
+                        .into_iter()
+                        .map(|row| {
+                            let turn = row.turn;
+                            view! {
+                                <li class="turn" data-turn=turn>
+                                    <span class="turn-number">{move || tr!("moves-turn", { "turn" => turn })}</span>
+                                    {cell(row.first, Side::First)}
+                                    {cell(row.second, Side::Second)}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </section>
+    }
+}

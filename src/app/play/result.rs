@@ -1,0 +1,111 @@
+//! The result dialog: who won and why, a rematch with sides swapped, a new
+//! game, or a look at the final board. A modal `<dialog>`: it takes the
+//! focus when it opens, keeps Tab inside, and Escape closes it.
+
+use leptos::ev;
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys;
+use leptos_fluent::tr;
+
+use super::{Match, Play};
+
+/// The buttons of `dialog` that can take the focus, in order.
+fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = dialog.query_selector_all("button:not([disabled])") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+/// The result, while the game is over and the dialog open.
+#[component]
+pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> impl IntoView {
+    let play = expect_context::<Play>();
+    let controller = play.controller;
+    let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
+    move || {
+        let outcome = outcome.get()?;
+        play.result_open.get().then(|| {
+            let winner_name = outcome
+                .winner
+                .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
+            let reason = outcome.reason.token();
+            let dialog = NodeRef::<leptos::html::Dialog>::new();
+            // Shown as a modal once in the page: the rest of the page is
+            // inert, and the first button has the focus.
+            Effect::new(move |_| {
+                if let Some(dialog) = dialog.get() {
+                    if !dialog.open() {
+                        let _ = dialog.show_modal();
+                    }
+                    if let Some(first) = focusables(&dialog).first() {
+                        let _ = first.focus();
+                    }
+                }
+            });
+            let close = move || play.result_open.set(false);
+            let on_keydown = move |event: ev::KeyboardEvent| {
+                let Some(dialog) = dialog.get_untracked() else {
+                    return;
+                };
+                if event.key() != "Tab" {
+                    return;
+                }
+                // Tab and Shift+Tab go round the dialog's buttons.
+                let buttons = focusables(&dialog);
+                let active = document().active_element();
+                let at = buttons
+                    .iter()
+                    .position(|b| active.as_ref().is_some_and(|a| a == b.unchecked_ref::<web_sys::Element>()));
+                let next = match (at, event.shift_key()) {
+                    (Some(0) | None, true) => buttons.len().checked_sub(1),
+                    (Some(i), true) => Some(i - 1),
+                    (Some(i), false) if i + 1 < buttons.len() => Some(i + 1),
+                    _ => Some(0),
+                };
+                if let Some(button) = next.and_then(|i| buttons.get(i)) {
+                    event.prevent_default();
+                    let _ = button.focus();
+                }
+            };
+            view! {
+                <dialog
+                    class="dialog result"
+                    node_ref=dialog
+                    aria-labelledby="result-title"
+                    data-testid="result"
+                    data-winner=outcome.winner_token()
+                    data-reason=reason
+                    on:keydown=on_keydown
+                    on:cancel=move |event: ev::Event| {
+                        // Escape: closed by us, so that the state follows.
+                        event.prevent_default();
+                        close();
+                    }
+                >
+                    <h2 id="result-title">{move || match winner_name.clone() {
+                        Some(name) => tr!("result-winner", { "name" => name }),
+                        None => tr!("result-draw"),
+                    }}</h2>
+                    <p>{move || tr!("result-reason", { "reason" => reason })}</p>
+                    <div class="controls">
+                        <button type="button" class="primary" data-testid="rematch"
+                            on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
+                            {move || tr!("result-rematch")}
+                        </button>
+                        <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
+                            {move || tr!("control-new")}
+                        </button>
+                        <button type="button" data-testid="result-close" on:click=move |_| close()>
+                            {move || tr!("result-close")}
+                        </button>
+                    </div>
+                </dialog>
+            }
+        })
+    }
+}

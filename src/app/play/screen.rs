@@ -1,0 +1,283 @@
+//! The game screen: the players' bars around the board, the status panel,
+//! the controls, the move list and the result dialog, around one
+//! [`Controller`]. This module puts the parts together and ties the game
+//! to the page's services: autosave after every ply, the computer player
+//! on its turn and for hints, the keyboard shortcuts. Everything it starts
+//! (requests, listeners) belongs to the screen and ends with it.
+
+use gloo_events::EventListener;
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys;
+use leptos_fluent::tr;
+
+use super::controller::{Controller, Response};
+use super::controls::{Controls, EndControls};
+use super::describe::ply_notes;
+use super::hud::{side_name, PlayerBar, StatusPanel};
+use super::moves::{note_text, MoveList};
+use super::result::ResultDialog;
+use super::session::{computer_turn, Match, Session};
+use super::Play;
+use crate::ai::Level;
+use crate::app::board::Board;
+use crate::app::services::browser::{measure, now_ms};
+use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
+use crate::app::services::storage::Saves;
+use crate::engine::{PlayedPly, Position, Side};
+
+/// The computer's thinking time per ply, in milliseconds (the level decides
+/// how much of it a search uses: levels 1 to 4 stop at their node budget).
+pub const COMPUTER_TIME_MS: u64 = 500;
+
+/// True when a key event comes from a text field or a menu, where keys
+/// belong to the field and not to the page's shortcuts.
+pub fn is_typing(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// The game screen.
+#[component]
+pub fn GameScreen(
+    game: Match,
+    session: Session,
+    on_new_game: Callback<()>,
+    on_rematch: Callback<Match>,
+) -> impl IntoView {
+    let seats = game.seats;
+    let controller = RwSignal::new({
+        let mut c = Controller::from_game(session.game.clone());
+        c.flipped = session.flipped;
+        c.hands = seats.hands();
+        c
+    });
+    let play = Play {
+        controller,
+        players: StoredValue::new(game.clone()),
+        variant: game.rules.variant,
+        refusal: RwSignal::new(None),
+        announcement: RwSignal::new(String::new()),
+        result_open: RwSignal::new(true),
+        thinking: RwSignal::new(false),
+        hint: RwSignal::new(None),
+        hint_pending: RwSignal::new(false),
+    };
+    provide_context(play);
+    autosave(play, session);
+
+    let announce = move |played: &PlayedPly| {
+        let side = side_name(play.variant, played.side);
+        let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
+        for note in ply_notes(played) {
+            text.push_str(". ");
+            text.push_str(&note_text(play.variant, note));
+        }
+        play.announcement.set(text);
+    };
+    let respond = Callback::new(move |response: Response| match response {
+        Response::Played(played) => {
+            play.refusal.set(None);
+            announce(&played);
+            play.result_open.set(true);
+        }
+        Response::Refused(refusal) => {
+            play.refusal.set(Some(refusal));
+            let to_move = controller.with_untracked(|c| c.game().position().to_move());
+            play.announcement
+                .set(super::hud::refusal_text(refusal, play.variant, to_move));
+        }
+        Response::Selected(_) | Response::Cleared => play.refusal.set(None),
+        Response::Ignored => {}
+    });
+
+    let computer = expect_context::<ComputerPlayer>();
+    computer_moves(play, seats, computer, respond);
+    let on_hint = seats.computer().is_none().then(|| hints(play, computer));
+
+    let on_tap = Callback::new(move |square| {
+        let response = controller
+            .try_update(|c| c.tap(square))
+            .unwrap_or(Response::Ignored);
+        respond.run(response);
+    });
+    let on_drag = Callback::new(move |(from, to)| {
+        let response = controller
+            .try_update(|c| c.drag(from, to))
+            .unwrap_or(Response::Ignored);
+        respond.run(response);
+    });
+    shortcuts(controller);
+
+    let board_view = Memo::new(move |_| controller.with(Controller::board_view));
+    view! {
+        <div class="game-screen" data-testid="game-screen">
+            <section class="play-area">
+                <PlayerBar side=Side::Second/>
+                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+                <PlayerBar side=Side::First/>
+            </section>
+            <aside class="panel side-panel">
+                <StatusPanel/>
+                {match on_hint {
+                    Some(ask) => view! { <Controls respond=respond on_hint=ask/> }.into_any(),
+                    None => view! { <Controls respond=respond/> }.into_any(),
+                }}
+                <MoveList/>
+                <EndControls on_new_game=on_new_game/>
+                <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || play.announcement.get()}</p>
+            </aside>
+            <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/>
+        </div>
+    }
+}
+
+/// Saves the game after every ply and when the board is flipped: the entry
+/// is written from the live game (no replay), and the game becomes the one
+/// the page resumes.
+fn autosave(play: Play, session: Session) {
+    let saves = use_context::<Saves>();
+    let controller = play.controller;
+    let saved_state = Memo::new(move |_| {
+        controller.with(|c| (c.game().plies().len(), c.game().outcome(), c.flipped))
+    });
+    let session = StoredValue::new(session);
+    Effect::new(move |previous: Option<()>| {
+        let (plies, _, _) = saved_state.get();
+        let Some(saves) = saves else { return };
+        let custom = controller.with_untracked(|c| c.game().has_custom_start());
+        // A game is saved once it has a ply (or a chosen start).
+        if plies == 0 && !custom && previous.is_none() {
+            return;
+        }
+        measure("kharbga:autosave", || {
+            let entry = controller.with_untracked(|c| {
+                play.players.with_value(|m| {
+                    session.with_value(|s| s.entry(m, c.game(), c.flipped, now_ms()))
+                })
+            });
+            saves.update(|library| {
+                library.save(&entry)?;
+                library.set_current(Some(&entry.id))
+            });
+        });
+    });
+}
+
+/// Asks the computer on its turn and plays its answer; the request belongs
+/// to the screen (a newer position, an undo or leaving the screen drops it).
+fn computer_moves(
+    play: Play,
+    seats: crate::store::Seats,
+    computer: ComputerPlayer,
+    respond: Callback<Response>,
+) {
+    if seats.computer().is_none() {
+        return;
+    }
+    let controller = play.controller;
+    let pending = StoredValue::new_local(None::<(Position, PendingReply)>);
+    Effect::new(move |_| {
+        // Re-run when the worker becomes ready or fails.
+        computer.status.track();
+        let Some((position, level)) = controller.with(|c| computer_turn(seats, c)) else {
+            pending.set_value(None);
+            play.thinking.set(false);
+            return;
+        };
+        if pending.with_value(|p| p.as_ref().is_some_and(|(asked, _)| *asked == position)) {
+            return;
+        }
+        play.thinking.set(true);
+        let reply = computer.ask(
+            position,
+            level,
+            COMPUTER_TIME_MS,
+            Purpose::Move,
+            move |reply| {
+                play.thinking.set(false);
+                if let Reply::Best { ply, .. } | Reply::Fallback(ply) = reply {
+                    let response = controller
+                        .try_update(|c| c.play_ply(ply))
+                        .unwrap_or(Response::Ignored);
+                    respond.run(response);
+                }
+            },
+        );
+        pending.set_value(Some((position, reply)));
+    });
+}
+
+/// The hint button's action: the strongest level's ply for the position
+/// now, shown on the board until the next ply.
+fn hints(play: Play, computer: ComputerPlayer) -> Callback<()> {
+    let controller = play.controller;
+    let pending = StoredValue::new_local(None::<PendingReply>);
+    Callback::new(move |()| {
+        let (position, length) =
+            controller.with_untracked(|c| (*c.game().position(), c.game().plies().len()));
+        if position.is_over() {
+            return;
+        }
+        play.hint.set(None);
+        play.hint_pending.set(true);
+        let reply = computer.ask(
+            position,
+            Level::Search(5),
+            COMPUTER_TIME_MS,
+            Purpose::Hint,
+            move |reply| {
+                play.hint_pending.set(false);
+                if let Reply::Best { ply, score } = reply {
+                    play.hint.set(Some((length, ply, score)));
+                    controller.update(|c| c.set_hint(Some(ply)));
+                }
+            },
+        );
+        pending.set_value(Some(reply));
+    })
+}
+
+/// ←/→/Home/End browse the moves; `f` flips the board. Not while typing,
+/// and on the board the arrows move the focus instead. The listener is
+/// removed with the screen.
+fn shortcuts(controller: RwSignal<Controller>) {
+    let listener = EventListener::new(&window(), "keydown", move |event| {
+        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        let on_board = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-testid=board]").ok().flatten())
+            .is_some();
+        let in_dialog = document()
+            .query_selector("dialog[open]")
+            .ok()
+            .flatten()
+            .is_some();
+        if is_typing(event) || in_dialog || event.ctrl_key() || event.meta_key() || event.alt_key()
+        {
+            return;
+        }
+        let done = controller
+            .try_update(|c| {
+                match event.key().as_str() {
+                    "f" | "F" => c.flipped = !c.flipped,
+                    "ArrowLeft" if !on_board => c.browse_by(-1),
+                    "ArrowRight" if !on_board => c.browse_by(1),
+                    "Home" if !on_board => c.browse_start(),
+                    "End" if !on_board => c.back_to_game(),
+                    _ => return false,
+                }
+                true
+            })
+            .unwrap_or(false);
+        if done {
+            event.prevent_default();
+        }
+    });
+    StoredValue::new_local(listener);
+}

@@ -1,0 +1,185 @@
+//! A game on the screen, without a browser: who plays it ([`Match`]: the
+//! rules, the names and each side's [`Seats`]), the game as it is saved
+//! ([`Session`]), and the questions the screen asks of them in one place:
+//! is it the computer's turn, what does autosave write.
+
+use crate::ai::Level;
+use crate::engine::{Game, Position, Record, Rules, Side};
+use crate::store::{Meta, SavedGame, Seats};
+
+use super::controller::Controller;
+
+/// Who plays, under which rules: what the new-game screen hands over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// The rules.
+    pub rules: Rules,
+    /// The first player's name (the Attacker in Kharbga).
+    pub first: String,
+    /// The second player's name.
+    pub second: String,
+    /// Who sits at each side.
+    pub seats: Seats,
+}
+
+impl Match {
+    /// Two people at this device, under `rules`, names to be filled in.
+    pub fn local(rules: Rules) -> Match {
+        Match {
+            rules,
+            first: String::new(),
+            second: String::new(),
+            seats: Seats::LOCAL,
+        }
+    }
+
+    /// The same players, sides swapped (players switch after a game).
+    pub fn swapped(&self) -> Match {
+        Match {
+            rules: self.rules,
+            first: self.second.clone(),
+            second: self.first.clone(),
+            seats: self.seats.swapped(),
+        }
+    }
+
+    /// The name of the player of `side`.
+    pub fn name(&self, side: Side) -> &str {
+        match side {
+            Side::First => &self.first,
+            Side::Second => &self.second,
+        }
+    }
+}
+
+/// A game on the screen as it is saved: its id, when it started, the name
+/// given in the library, the game itself and the board's orientation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    /// The library id.
+    pub id: String,
+    /// When it started (ms since 1970).
+    pub created: f64,
+    /// The record's `Date` tag for it.
+    pub date: String,
+    /// The name given in the library.
+    pub title: Option<String>,
+    /// The game so far (from the empty board or a chosen position).
+    pub game: Game,
+    /// The board seen from the second player's side.
+    pub flipped: bool,
+}
+
+impl Session {
+    /// A new game from `game`'s start, with a fresh id, started at `now`
+    /// (ms since 1970) on `date`.
+    pub fn new(game: Game, id: String, now: f64, date: String) -> Session {
+        Session {
+            id,
+            created: now,
+            date,
+            title: None,
+            game,
+            flipped: false,
+        }
+    }
+
+    /// A saved game's session and match, from its entry and its replayed record.
+    pub fn from_saved(saved: &SavedGame, record: Record) -> (Match, Session) {
+        let game_match = Match {
+            rules: *record.game.rules(),
+            first: record.first.clone(),
+            second: record.second.clone(),
+            seats: saved.seats,
+        };
+        let session = Session {
+            id: saved.id.clone(),
+            created: saved.created,
+            date: record.date.clone(),
+            title: saved.title.clone(),
+            game: record.game,
+            flipped: saved.flipped,
+        };
+        (game_match, session)
+    }
+
+    /// What autosave writes for this session now: the entry built from the
+    /// live game (its record text and summary), nothing replayed.
+    pub fn entry(&self, game_match: &Match, game: &Game, flipped: bool, now: f64) -> SavedGame {
+        let meta = Meta {
+            id: self.id.clone(),
+            created: self.created,
+            title: self.title.clone(),
+            first: game_match.first.clone(),
+            second: game_match.second.clone(),
+            date: self.date.clone(),
+            seats: game_match.seats,
+            flipped,
+        };
+        SavedGame::from_game(&meta, game, now)
+    }
+}
+
+/// The computer's request now, when it is its turn in the live game: the
+/// position and the level.
+pub fn computer_turn(seats: Seats, controller: &Controller) -> Option<(Position, Level)> {
+    let (side, level) = seats.computer()?;
+    let game = controller.game();
+    let position = game.position();
+    (controller.browsing().is_none() && game.outcome().is_none() && position.to_move() == side)
+        .then_some((*position, level))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BoardSize;
+
+    #[test]
+    fn the_computer_is_asked_only_on_its_turn_in_the_live_game() {
+        let seats = Seats::against_computer(Side::Second, Level::Search(2));
+        let mut c = Controller::new(Rules::seega(BoardSize::Five));
+        c.hands = seats.hands();
+        assert_eq!(computer_turn(seats, &c), None, "the person sets first");
+        c.tap("a1".parse().unwrap());
+        c.tap("a2".parse().unwrap());
+        let (position, level) = computer_turn(seats, &c).expect("the computer's turn");
+        assert_eq!(position.to_move(), Side::Second);
+        assert_eq!(level, Level::Search(2));
+        c.browse(0);
+        assert_eq!(computer_turn(seats, &c), None, "not while browsing");
+        assert_eq!(computer_turn(Seats::LOCAL, &c), None);
+    }
+
+    #[test]
+    fn autosave_writes_the_live_game_with_its_summary() {
+        let mut game = Game::new(Rules::seega(BoardSize::Five));
+        for ply in ["a1", "a2", "b1"] {
+            game.play_text(ply).unwrap();
+        }
+        let game_match = Match {
+            first: "Amel".into(),
+            second: "Youssef".into(),
+            ..Match::local(Rules::seega(BoardSize::Five))
+        };
+        let session = Session::new(
+            Game::new(Rules::seega(BoardSize::Five)),
+            "g1".into(),
+            10.0,
+            "2026.11.22".into(),
+        );
+        let entry = session.entry(&game_match, &game, true, 20.0);
+        assert_eq!((entry.plies, entry.result.as_str()), (3, "*"));
+        assert_eq!(
+            (entry.first.as_str(), entry.variant.as_str()),
+            ("Amel", "seega5")
+        );
+        assert!(entry.flipped);
+        let record = entry.parse_record().expect("the record replays");
+        assert_eq!(record.game, game);
+        assert_eq!(record.date, "2026.11.22");
+        let (back, resumed) = Session::from_saved(&entry, record);
+        assert_eq!(back, game_match);
+        assert_eq!(resumed.game.plies().len(), 3);
+    }
+}

@@ -1,0 +1,135 @@
+//! Small things the page asks of the browser: the clock, dates in the
+//! player's language, fresh ids, downloads, the clipboard and performance
+//! marks. Natively (headless tests) each has a plain stand-in.
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
+}
+
+/// A fresh game id.
+pub fn fresh_id() -> String {
+    #[cfg(target_arch = "wasm32")]
+    let random = (js_sys::Math::random() * 65536.0) as u32;
+    #[cfg(not(target_arch = "wasm32"))]
+    let random = std::process::id();
+    crate::store::new_id(now_ms(), random)
+}
+
+/// The date of `ms` for a record's `Date` tag (`2026.11.22`).
+pub fn record_date(ms: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        format!(
+            "{:04}.{:02}.{:02}",
+            d.get_full_year(),
+            d.get_month() + 1,
+            d.get_date()
+        )
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = ms;
+        "????.??.??".to_owned()
+    }
+}
+
+/// `ms` as a date and time in `language`'s way (the browser's `Intl`),
+/// Western digits whatever the language (`docs/i18n.md`).
+pub fn display_date(ms: f64, language: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        let options = js_sys::Object::new();
+        for (key, value) in [
+            ("dateStyle", "medium"),
+            ("timeStyle", "short"),
+            ("numberingSystem", "latn"),
+        ] {
+            let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+        }
+        String::from(d.to_locale_string(language, &options))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = language;
+        format!("{ms:.0}")
+    }
+}
+
+/// Offers `text` as a download named `name`.
+pub fn download(name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use leptos::prelude::document;
+        use wasm_bindgen::JsCast;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/plain;charset=utf-8");
+        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+            return;
+        };
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+            return;
+        };
+        if let Some(a) = document()
+            .create_element("a")
+            .ok()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+        {
+            a.set_href(&url);
+            a.set_download(name);
+            a.click();
+        }
+        let _ = web_sys::Url::revoke_object_url(&url);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, text);
+}
+
+/// Copies `text` to the clipboard (best effort: the browser may refuse).
+pub fn copy_to_clipboard(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = leptos::prelude::window()
+            .navigator()
+            .clipboard()
+            .write_text(text);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Runs `f` between two performance marks and records the measure `name`
+/// (what `make bench` reads from the page: library start-up, autosave).
+pub fn measure<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let performance = web_sys::window().and_then(|w| w.performance());
+        let start = format!("{name}:start");
+        if let Some(p) = &performance {
+            let _ = p.mark(&start);
+        }
+        let value = f();
+        if let Some(p) = &performance {
+            let _ = p.measure_with_start_mark(name, &start);
+            p.clear_marks_with_mark_name(&start);
+        }
+        value
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = name;
+        f()
+    }
+}

@@ -1,0 +1,230 @@
+//! The page's saved games: the browser's localStorage (through
+//! gloo-storage) as a [`Store`], or memory when storage cannot be used
+//! (private mode, disabled), and the library shared by every screen through
+//! the context ([`Saves`]).
+
+use leptos::prelude::*;
+
+use crate::store::{Library, LoadError, MemoryStore, Notice, Store, StoreError};
+
+/// localStorage, or memory when it is unavailable.
+pub enum PageStore {
+    /// The browser's localStorage.
+    Browser,
+    /// Memory: lost when the page closes.
+    Memory(MemoryStore),
+}
+
+/// The browser's storage, when this page may use it: probed with a write,
+/// since reading `window.localStorage` itself throws where storage is
+/// disabled (gloo's handle would abort the program there).
+fn browser_storage_works() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let usable = leptos::web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some_and(|s| {
+                let probe = "kharbga.probe";
+                s.set_item(probe, "1").is_ok() && s.remove_item(probe).is_ok()
+            });
+        if usable {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(target_arch = "wasm32")]
+fn storage_error(error: leptos::wasm_bindgen::JsValue) -> StoreError {
+    use leptos::wasm_bindgen::JsCast;
+    match error.dyn_ref::<leptos::web_sys::DomException>() {
+        Some(e) if e.name() == "QuotaExceededError" || e.code() == 22 => StoreError::Full,
+        Some(e) => StoreError::Unavailable(e.name()),
+        None => StoreError::Unavailable(String::new()),
+    }
+}
+
+impl PageStore {
+    /// localStorage if it can be read and written, else memory.
+    pub fn open() -> PageStore {
+        if browser_storage_works() {
+            PageStore::Browser
+        } else {
+            PageStore::Memory(MemoryStore::new())
+        }
+    }
+
+    /// True when games only live as long as the page.
+    pub fn is_memory(&self) -> bool {
+        matches!(self, PageStore::Memory(_))
+    }
+}
+
+impl Store for PageStore {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            #[cfg(target_arch = "wasm32")]
+            PageStore::Browser => {
+                use gloo_storage::{LocalStorage, Storage};
+                LocalStorage::raw().get_item(key).map_err(storage_error)
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Memory(m) => m.get(key),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        match self {
+            #[cfg(target_arch = "wasm32")]
+            PageStore::Browser => {
+                use gloo_storage::{LocalStorage, Storage};
+                LocalStorage::raw()
+                    .set_item(key, value)
+                    .map_err(storage_error)
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Memory(m) => m.set(key, value),
+        }
+    }
+
+    fn remove(&mut self, key: &str) -> Result<(), StoreError> {
+        match self {
+            #[cfg(target_arch = "wasm32")]
+            PageStore::Browser => {
+                use gloo_storage::{LocalStorage, Storage};
+                LocalStorage::delete(key);
+                Ok(())
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Memory(m) => m.remove(key),
+        }
+    }
+
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        match self {
+            #[cfg(target_arch = "wasm32")]
+            PageStore::Browser => {
+                use gloo_storage::{LocalStorage, Storage};
+                let raw = LocalStorage::raw();
+                Ok((0..LocalStorage::length())
+                    .filter_map(|i| raw.key(i).ok().flatten())
+                    .collect())
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Memory(m) => m.keys(),
+        }
+    }
+}
+
+/// Something about saving the person should see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveNotice {
+    /// An entry that could not be read was set aside.
+    SetAside {
+        /// What was wrong.
+        reason: LoadError,
+        /// The players, when they could be made out.
+        players: Option<(String, String)>,
+        /// How many games the library still holds.
+        remaining: usize,
+    },
+    /// Entries from a newer version were left alone.
+    Newer,
+    /// Storage is full: the current game lives in memory.
+    Full,
+}
+
+impl SaveNotice {
+    /// A stable token for tests and translations.
+    pub const fn token(&self) -> &'static str {
+        match self {
+            SaveNotice::SetAside { .. } => "set-aside",
+            SaveNotice::Newer => "newer",
+            SaveNotice::Full => "full",
+        }
+    }
+}
+
+fn to_notice(notice: Notice) -> SaveNotice {
+    match notice {
+        Notice::SetAside {
+            reason,
+            players,
+            remaining,
+            ..
+        } => SaveNotice::SetAside {
+            reason,
+            players,
+            remaining,
+        },
+        Notice::Newer { .. } => SaveNotice::Newer,
+    }
+}
+
+/// The library and what the page should say about it (in the context).
+#[derive(Clone, Copy)]
+pub struct Saves {
+    /// The library over the page's store.
+    pub library: StoredValue<Library<PageStore>, LocalStorage>,
+    /// Notices not yet dismissed.
+    pub notices: RwSignal<Vec<SaveNotice>>,
+    /// True when storage is unavailable and games live in memory.
+    pub memory_only: bool,
+    /// Bumped whenever the library changes (screens re-read it).
+    pub version: RwSignal<u32>,
+}
+
+impl Saves {
+    /// Opens the page's library.
+    pub fn open() -> Saves {
+        let store = PageStore::open();
+        let memory_only = store.is_memory();
+        let mut library = super::browser::measure("kharbga:library-open", || Library::open(store));
+        let notices = library.take_notices().into_iter().map(to_notice).collect();
+        Saves {
+            library: StoredValue::new_local(library),
+            notices: RwSignal::new(notices),
+            memory_only,
+            version: RwSignal::new(0),
+        }
+    }
+
+    /// Runs `f` on the library and tells the screens it changed; a full
+    /// store raises the notice.
+    pub fn update<T>(
+        &self,
+        f: impl FnOnce(&mut Library<PageStore>) -> Result<T, StoreError>,
+    ) -> Option<T> {
+        let result = self.library.try_update_value(f);
+        // Reading a game can find it unreadable (set aside) at any time.
+        let found = self
+            .library
+            .try_update_value(Library::take_notices)
+            .unwrap_or_default();
+        for notice in found {
+            self.notify(to_notice(notice));
+        }
+        self.version.update(|v| *v += 1);
+        match result {
+            Some(Ok(value)) => Some(value),
+            Some(Err(StoreError::Full)) => {
+                self.notify(SaveNotice::Full);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Adds a notice once.
+    pub fn notify(&self, notice: SaveNotice) {
+        self.notices.update(|list| {
+            if !list.contains(&notice) {
+                list.push(notice);
+            }
+        });
+    }
+}

@@ -1,0 +1,13 @@
+//! Native tests of everything that needs no browser: the rules engine (one
+//! scenario per rule of `RULES.md`, properties against an oracle, the perft
+//! table, records), the CLI protocol, the computer player and the store.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod ai;
+mod cli;
+mod helpers;
+mod perft;
+mod properties;
+mod records;
+mod scenarios;
+mod store;
