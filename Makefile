@@ -8,7 +8,8 @@ SHELL := /bin/bash
 TOOLS        := $(CURDIR)/target/tools
 E2E          := $(CURDIR)/tests/e2e
 # Leptos erases component types in the page's build: 26 KB less gzipped wasm.
-PAGE_RUSTFLAGS := --cfg erase_components
+# Source paths in panic locations are shortened (less text in the wasm).
+PAGE_RUSTFLAGS := --cfg erase_components --remap-path-prefix=$(HOME)/.cargo/registry/src= --remap-path-prefix=$(CURDIR)=
 export PATH  := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 TRUNK_VERSION    := 0.21.14

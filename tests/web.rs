@@ -149,7 +149,7 @@ fn mount_game(
         provide_context(ComputerPlayer::new());
         view! {
             <I18nProvider>
-                <GameScreen game=game session=session on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+                <GameScreen game=game.clone() session=session.clone() on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
             </I18nProvider>
         }
     })

@@ -16,8 +16,11 @@ pub mod play;
 pub mod screens;
 pub mod services;
 
+use crate::app::i18n::I18n;
+use crate::tr;
 use leptos::prelude::*;
-use leptos_fluent::{tr, I18n};
+
+use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
@@ -137,21 +140,21 @@ fn Shell() -> impl IntoView {
         <header class="topbar">
             <div class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
-                <h1>{move || tr!("app-title")}</h1>
+                <h1>{tr_text(|| tr!("app-title"))}</h1>
             </div>
             <nav class="topnav" aria-label=move || tr!("nav-label")>
                 <button type="button" class="nav" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
-                    {move || tr!("control-new")}
+                    {tr_text(|| tr!("control-new"))}
                 </button>
                 <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
-                    {move || tr!("nav-library")}
+                    {tr_text(|| tr!("nav-library"))}
                 </button>
             </nav>
             <LanguageSwitcher/>
         </header>
         <div class="save-notices" aria-live="polite">
             {saves.memory_only.then(|| view! {
-                <p class="notice warning" data-testid="storage-unavailable">{move || tr!("save-unavailable")}</p>
+                <p class="notice warning" data-testid="storage-unavailable">{tr_text(|| tr!("save-unavailable"))}</p>
             })}
             {move || link_error.get().map(|e| {
                 let text = move || match &e {
@@ -160,26 +163,23 @@ fn Shell() -> impl IntoView {
                 };
                 view! {
                     <p class="notice warning" data-testid="link-error">{text}
-                        <button type="button" class="link" on:click=move |_| link_error.set(None)>{move || tr!("notice-dismiss")}</button>
+                        <button type="button" class="link" on:click=move |_| link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
                     </p>
                 }
             })}
-            <For each=move || saves.notices.get() key=|n| format!("{n:?}") let:notice>
-                {
-                    let kind = notice.token();
-                    let dismiss = notice.clone();
-                    let shown = notice.clone();
-                    view! {
-                        <p class="notice warning" data-testid=format!("save-notice-{kind}")>
-                            {move || notice_text(&shown)}
-                            <button type="button" class="link"
-                                on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
-                                {move || tr!("notice-dismiss")}
-                            </button>
-                        </p>
-                    }
+            {move || saves.notices.get().into_iter().map(|notice| {
+                let kind = notice.token();
+                let dismiss = notice.clone();
+                view! {
+                    <p class="notice warning" data-testid=format!("save-notice-{kind}")>
+                        {move || notice_text(&notice)}
+                        <button type="button" class="link"
+                            on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
+                            {tr_text(|| tr!("notice-dismiss"))}
+                        </button>
+                    </p>
                 }
-            </For>
+            }).collect_view()}
         </div>
         <main class="layout">
             {move || match screen.get() {

@@ -79,11 +79,11 @@ impl<S: Store> Library<S> {
     fn read(&mut self, id: &str) -> Result<SavedGame, Option<Box<Notice>>> {
         let key = game_key(id);
         let text = self.store.get(&key).ok().flatten().ok_or(None)?;
-        match SavedGame::from_json(id, &text) {
+        match SavedGame::from_text(id, &text) {
             Ok((game, migrated)) => {
                 if migrated {
                     // Best effort: a full store keeps the old entry, read again next time.
-                    let _ = self.store.set(&key, &game.to_json());
+                    let _ = self.store.set(&key, &game.to_text());
                 }
                 Ok(game)
             }
@@ -167,7 +167,7 @@ impl<S: Store> Library<S> {
         match game.parse_record() {
             Ok(record) => Some((game, record)),
             Err(reason) => {
-                let text = game.to_json();
+                let text = game.to_text();
                 let notice = self.set_aside(id, &text, reason);
                 self.notice(notice);
                 None
@@ -187,7 +187,7 @@ impl<S: Store> Library<S> {
             .position(|g| g.updated < summary.updated)
             .unwrap_or(self.games.len());
         self.games.insert(at, summary);
-        self.store.set(&game_key(&game.id), &game.to_json())
+        self.store.set(&game_key(&game.id), &game.to_text())
     }
 
     /// Gives game `id` a title (`None` or blank: back to the players' names).
@@ -225,11 +225,12 @@ impl<S: Store> Library<S> {
     }
 }
 
+/// Most recently saved first (ids break ties: the order is the same on
+/// every opening).
 fn sort(games: &mut [Summary]) {
-    games.sort_by(|a, b| {
+    games.sort_unstable_by(|a, b| {
         b.updated
-            .partial_cmp(&a.updated)
-            .unwrap_or(std::cmp::Ordering::Equal)
+            .total_cmp(&a.updated)
             .then_with(|| a.id.cmp(&b.id))
     });
 }

@@ -9,6 +9,7 @@
 //! `kharbga.aside.<id>` (entries that could not be read, kept as they were).
 //! `kharbga.index`, which earlier versions kept, is removed when seen.
 
+mod legacy;
 mod library;
 mod saved;
 mod seats;

@@ -1,24 +1,44 @@
 //! One saved game: the entry's schema, its migrations, and its summary.
 //!
 //! Schema history:
-//! - **1**: the record alone, `{"schema":1,"record":"…","saved":<ms>}` —
-//!   the game record text (`docs/notation.md`) carries the rules, the
+//! - **1** (JSON): the record alone, `{"schema":1,"record":"…","saved":<ms>}`
+//!   — the game record text (`docs/notation.md`) carries the rules, the
 //!   players, the start position, the plies and the result.
-//! - **2**: adds the app's own state: an id, creation and update times, a
-//!   title (rename), the computer's side and level, and the board's
-//!   orientation.
-//! - **3** (current): the seats (`["local","computer:3"]`) replace the
-//!   computer's seat, and the entry carries its own summary (game, players,
-//!   result, length), written from the live game after each ply, so that the
-//!   library lists games without replaying any and autosave never replays.
+//! - **2** (JSON): adds the app's own state: an id, creation and update
+//!   times, a title (rename), the computer's side and level, and the
+//!   board's orientation.
+//! - **3** (current, text): a header of `key value` lines — the id, times,
+//!   title, seats (`local computer:3`, replacing the computer's seat),
+//!   orientation, and the summary the library lists (game, players,
+//!   result, length) — then a blank line and the record. It is written from
+//!   the live game after each ply, so that the library lists games without
+//!   replaying any and autosave never replays; and the page carries no JSON
+//!   library (schemas 1 and 2 are read once with miniserde, then written
+//!   back as 3).
+//!
+//! ```text
+//! kharbga-game 3
+//! id 18c3f2a1b2c0a1f3
+//! created 1700000000000
+//! updated 1700000060000
+//! seats local computer:3
+//! flipped 0
+//! variant kharbga
+//! first Amel
+//! second Computer, level 3
+//! result *
+//! plies 42
+//!
+//! [Variant "kharbga"]
+//! …
+//! ```
 //!
 //! Every entry is untrusted: it is parsed and migrated when the library
 //! opens, and its record replayed by the engine before a game is opened.
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use super::legacy::{self, Json};
 
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
@@ -27,8 +47,11 @@ use crate::engine::{Game, Record, RecordError, Side};
 /// The schema version this build writes.
 pub const SCHEMA: u32 = 3;
 
+/// What an entry of schema 3 starts with.
+const MAGIC: &str = "kharbga-game ";
+
 /// A saved game (schema 3).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SavedGame {
     /// Always [`SCHEMA`] once loaded.
     pub schema: u32,
@@ -39,15 +62,12 @@ pub struct SavedGame {
     /// Milliseconds since 1970 when it was last saved.
     pub updated: f64,
     /// A name given in the library, if any.
-    #[serde(default)]
     pub title: Option<String>,
     /// The game record text.
     pub record: String,
     /// Who plays each side.
-    #[serde(default)]
     pub seats: Seats,
     /// The board seen from the second player's side.
-    #[serde(default)]
     pub flipped: bool,
     /// The game's token: `kharbga`, `seega5`, `seega7`, `seega9`.
     pub variant: String,
@@ -64,7 +84,7 @@ pub struct SavedGame {
 /// Why an entry could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadError {
-    /// Not JSON, or not an object with a schema version.
+    /// Not a saved game: no schema version.
     Unreadable,
     /// A field is missing or has the wrong type.
     Fields,
@@ -211,8 +231,30 @@ impl SavedGame {
     }
 
     /// The entry as stored.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{MAGIC}{SCHEMA}\n");
+        let mut line = |key: &str, value: &str| {
+            out.push_str(key);
+            out.push(' ');
+            out.push_str(&escape(value));
+            out.push('\n');
+        };
+        line("id", &self.id);
+        line("created", &millis(self.created));
+        line("updated", &millis(self.updated));
+        if let Some(title) = &self.title {
+            line("title", title);
+        }
+        line("seats", &format!("{} {}", self.seats.0[0], self.seats.0[1]));
+        line("flipped", if self.flipped { "1" } else { "0" });
+        line("variant", &self.variant);
+        line("first", &self.first);
+        line("second", &self.second);
+        line("result", &self.result);
+        line("plies", &self.plies.to_string());
+        out.push('\n');
+        out.push_str(&self.record);
+        out
     }
 
     /// Reads the entry stored under id `id`: parsed and migrated to
@@ -220,83 +262,156 @@ impl SavedGame {
     /// ([`SavedGame::parse_record`] does it when the game is opened); an
     /// older entry's is, once, to write its summary. The second value is
     /// true when the entry was migrated (and should be written back).
-    pub fn from_json(id: &str, text: &str) -> Result<(SavedGame, bool), LoadError> {
-        let mut value: Value = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-        let schema = value
-            .get("schema")
-            .and_then(Value::as_u64)
-            .ok_or(LoadError::Unreadable)?;
-        let schema = u32::try_from(schema).map_err(|_| LoadError::Newer(u32::MAX))?;
-        if schema > SCHEMA {
-            return Err(LoadError::Newer(schema));
-        }
-        if schema == 0 {
+    pub fn from_text(id: &str, text: &str) -> Result<(SavedGame, bool), LoadError> {
+        let (mut game, migrated) = if let Some(rest) = text.strip_prefix(MAGIC) {
+            let (version, rest) = rest.split_once('\n').unwrap_or((rest, ""));
+            let schema: u32 = version.trim().parse().map_err(|_| LoadError::Unreadable)?;
+            if schema > SCHEMA {
+                return Err(LoadError::Newer(schema));
+            }
+            if schema < SCHEMA {
+                return Err(LoadError::Unreadable);
+            }
+            (parse_header(rest)?, false)
+        } else if text.trim_start().starts_with('{') {
+            (migrate_json(text)?, true)
+        } else {
             return Err(LoadError::Unreadable);
-        }
-        for from in schema..SCHEMA {
-            value = migrate(from, value, id)?;
-        }
-        let mut game: SavedGame = serde_json::from_value(value).map_err(|_| LoadError::Fields)?;
+        };
         // The key names the game, whatever the entry says.
         game.id = id.to_owned();
-        game.schema = SCHEMA;
-        Ok((game, schema < SCHEMA))
+        Ok((game, migrated))
     }
 }
 
-/// One migration step: an entry of schema `from` to schema `from + 1`.
-fn migrate(from: u32, value: Value, id: &str) -> Result<Value, LoadError> {
-    let field = |name: &str| value.get(name).cloned().unwrap_or(Value::Null);
-    match from {
-        1 => {
-            let record = value
-                .get("record")
-                .and_then(Value::as_str)
-                .ok_or(LoadError::Fields)?;
-            let saved = value.get("saved").and_then(Value::as_f64).unwrap_or(0.0);
-            Ok(serde_json::json!({
-                "schema": 2,
-                "id": id,
-                "created": saved,
-                "updated": saved,
-                "title": null,
-                "record": record,
-                "computer": null,
-                "flipped": false,
-            }))
+/// Milliseconds as a whole number.
+fn millis(ms: f64) -> String {
+    (ms.max(0.0) as u64).to_string()
+}
+
+/// A header value on one line: `\` and line breaks escaped.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
         }
-        2 => {
-            let text = value
-                .get("record")
-                .and_then(Value::as_str)
-                .ok_or(LoadError::Fields)?;
-            // The summary is written once from the replayed record.
-            let record = Record::from_text(text).map_err(LoadError::Record)?;
-            let computer = value.get("computer").and_then(|c| {
-                let first = c.get("plays_first")?.as_bool()?;
-                let level: Level = c.get("level")?.as_str()?.parse().ok()?;
-                let side = if first { Side::First } else { Side::Second };
-                Some(Seats::against_computer(side, level))
-            });
-            let seats = computer.unwrap_or(Seats([Seat::Local, Seat::Local]));
-            Ok(serde_json::json!({
-                "schema": 3,
-                "id": id,
-                "created": field("created").as_f64().unwrap_or(0.0),
-                "updated": field("updated").as_f64().unwrap_or(0.0),
-                "title": field("title"),
-                "record": text,
-                "seats": <[String; 2]>::from(seats),
-                "flipped": field("flipped").as_bool().unwrap_or(false),
-                "variant": record.game.rules().variant.token(),
-                "first": record.first,
-                "second": record.second,
-                "result": result_text(&record.game),
-                "plies": record.game.plies().len(),
-            }))
-        }
-        _ => Ok(value),
     }
+    out
+}
+
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+/// A schema-3 entry after its first line.
+fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
+    let (header, record) = text.split_once("\n\n").ok_or(LoadError::Fields)?;
+    let fields: Vec<(&str, String)> = header
+        .lines()
+        .map(|line| {
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            (key, unescape(value))
+        })
+        .collect();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let text = |key: &str| get(key).map(str::to_owned).ok_or(LoadError::Fields);
+    let number = |key: &str| -> Result<u64, LoadError> {
+        get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or(LoadError::Fields)
+    };
+    let seats = get("seats")
+        .and_then(|v| {
+            let (a, b) = v.split_once(' ')?;
+            Some(Seats([a.parse().ok()?, b.parse().ok()?]))
+        })
+        .ok_or(LoadError::Fields)?;
+    Ok(SavedGame {
+        schema: SCHEMA,
+        id: text("id")?,
+        created: number("created")? as f64,
+        updated: number("updated")? as f64,
+        title: get("title").map(str::to_owned),
+        record: record.to_owned(),
+        seats,
+        flipped: get("flipped") == Some("1"),
+        variant: text("variant")?,
+        first: text("first")?,
+        second: text("second")?,
+        result: text("result")?,
+        plies: usize::try_from(number("plies")?).map_err(|_| LoadError::Fields)?,
+    })
+}
+
+/// Reads an entry of schema 1 or 2 (JSON): its record is replayed once to
+/// write the summary of schema 3.
+fn migrate_json(text: &str) -> Result<SavedGame, LoadError> {
+    let object = legacy::parse(text).ok_or(LoadError::Unreadable)?;
+    let number = |key: &str| object.get(key).and_then(Json::as_f64);
+    let schema = number("schema").ok_or(LoadError::Unreadable)?;
+    if schema > f64::from(SCHEMA) {
+        return Err(LoadError::Newer(schema.min(f64::from(u32::MAX)) as u32));
+    }
+    if schema < 1.0 {
+        return Err(LoadError::Unreadable);
+    }
+    let string = |key: &str| object.get(key).and_then(Json::as_str).map(str::to_owned);
+    let record_text = string("record").ok_or(LoadError::Fields)?;
+    let record = Record::from_text(&record_text).map_err(LoadError::Record)?;
+    let (created, updated) = if schema < 2.0 {
+        let saved = number("saved").unwrap_or(0.0);
+        (saved, saved)
+    } else {
+        (
+            number("created").unwrap_or(0.0),
+            number("updated").unwrap_or(0.0),
+        )
+    };
+    // Schema 2's computer seat: `{"plays_first": bool, "level": "3"}`.
+    let computer = object.get("computer").and_then(|seat| {
+        let first = seat.get("plays_first").and_then(Json::as_bool) == Some(true);
+        let level: Level = seat.get("level")?.as_str()?.parse().ok()?;
+        let side = if first { Side::First } else { Side::Second };
+        Some(Seats::against_computer(side, level))
+    });
+    Ok(SavedGame {
+        schema: SCHEMA,
+        id: String::new(),
+        created,
+        updated,
+        title: string("title"),
+        seats: computer.unwrap_or(Seats([Seat::Local, Seat::Local])),
+        flipped: object.get("flipped").and_then(Json::as_bool) == Some(true),
+        variant: record.game.rules().variant.token().to_owned(),
+        first: record.first.clone(),
+        second: record.second.clone(),
+        result: result_text(&record.game).to_owned(),
+        plies: record.game.plies().len(),
+        record: record_text,
+    })
 }
 
 /// The record's result text for `game`.
@@ -312,16 +427,30 @@ pub fn result_text(game: &Game) -> &'static str {
 }
 
 /// The players' names in an entry that cannot be read, if they can still
-/// be made out (a record's `First` and `Second` tags): how a notice names a
+/// be made out (the header's `first` and `second` lines, or a record's
+/// `First` and `Second` tags, escaped in JSON or not): how a notice names a
 /// game that was set aside.
 pub fn guess_players(text: &str) -> Option<(String, String)> {
+    let header = |key: &str| {
+        let value = text
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))?;
+        Some(unescape(value))
+    };
     let tag = |name: &str| {
         // In JSON the record's quotes are escaped: `[First \"Amel\"]`.
-        let start = text.find(&format!("[{name} \\\""))? + name.len() + 4;
-        let rest = &text[start..];
-        let end = rest.find("\\\"]")?;
-        let value = &rest[..end];
-        (!value.is_empty() && value.len() <= 80).then(|| value.replace("\\\\", "\\"))
+        for (open, close) in [("\\\"", "\\\"]"), ("\"", "\"]")] {
+            let Some(start) = text.find(&format!("[{name} {open}")) else {
+                continue;
+            };
+            let rest = &text[start + name.len() + 2 + open.len()..];
+            let value = &rest[..rest.find(close)?];
+            return Some(value.replace("\\\\", "\\"));
+        }
+        None
     };
-    Some((tag("First")?, tag("Second")?))
+    let first = header("first").or_else(|| tag("First"))?;
+    let second = header("second").or_else(|| tag("Second"))?;
+    let fits = |s: &str| !s.is_empty() && s.chars().count() <= 80;
+    (fits(&first) && fits(&second)).then_some((first, second))
 }

@@ -2,13 +2,11 @@
 //! at a level, or a remote peer (online play). A page that has no seat at
 //! all watches: a spectator sees two remote seats.
 //!
-//! Saved with the game as one short text per side (`local`,
+//! Saved with the game as one short word per side (`local`,
 //! `computer:3`, `remote`), read back without trusting it.
 
 use std::fmt;
 use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::engine::Side;
@@ -67,8 +65,7 @@ impl FromStr for Seat {
 }
 
 /// The seats of both sides: `[first player's, second player's]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(try_from = "[String; 2]", into = "[String; 2]")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Seats(pub [Seat; 2]);
 
 /// Which sides the person at this device may move for.
@@ -153,19 +150,6 @@ impl Seats {
     #[must_use]
     pub const fn swapped(self) -> Seats {
         Seats([self.0[1], self.0[0]])
-    }
-}
-
-impl TryFrom<[String; 2]> for Seats {
-    type Error = SeatError;
-    fn try_from([first, second]: [String; 2]) -> Result<Seats, SeatError> {
-        Ok(Seats([first.parse()?, second.parse()?]))
-    }
-}
-
-impl From<Seats> for [String; 2] {
-    fn from(seats: Seats) -> [String; 2] {
-        [seats.0[0].to_string(), seats.0[1].to_string()]
     }
 }
 

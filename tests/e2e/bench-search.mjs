@@ -48,7 +48,7 @@ try {
           let sent = 0;
           worker.onerror = (e) => reject(new Error(e.message));
           worker.onmessage = (event) => {
-            if (event.data !== 'ready') out.push({ line: event.data, ms: performance.now() - window.__asked });
+            if (!String(event.data).startsWith('ready')) out.push({ line: event.data, ms: performance.now() - window.__asked });
             if (out.length === lines.length) {
               worker.terminate();
               resolve(out);

@@ -11,3 +11,4 @@ mod properties;
 mod records;
 mod scenarios;
 mod store;
+mod translations;

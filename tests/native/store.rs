@@ -40,7 +40,7 @@ fn a_schema_1_entry_is_migrated() {
     let text = record(game.clone(), "Amel", "Youssef").to_text();
     let v1 =
         serde_json::json!({"schema": 1, "record": text, "saved": 1_700_000_000_000.0}).to_string();
-    let (loaded, migrated) = SavedGame::from_json("abc", &v1).unwrap();
+    let (loaded, migrated) = SavedGame::from_text("abc", &v1).unwrap();
     assert!(migrated);
     assert_eq!(loaded.schema, SCHEMA);
     assert_eq!(loaded.id, "abc");
@@ -60,9 +60,12 @@ fn a_schema_1_entry_is_migrated() {
     drop(library);
     let rewritten = store.get(&game_key("abc")).unwrap().unwrap();
     assert!(
-        rewritten.starts_with(&format!("{{\"schema\":{SCHEMA}")),
+        rewritten.starts_with(&format!("kharbga-game {SCHEMA}\n")),
         "{rewritten}"
     );
+    let (again, migrated) = SavedGame::from_text("abc", &rewritten).unwrap();
+    assert!(!migrated);
+    assert_eq!(again, loaded);
 }
 
 #[test]
@@ -73,7 +76,7 @@ fn a_schema_2_entry_keeps_the_computer_seat() {
         "record": text, "computer": {"plays_first": false, "level": "4"}, "flipped": true,
     })
     .to_string();
-    let (loaded, _) = SavedGame::from_json("old", &v2).unwrap();
+    let (loaded, _) = SavedGame::from_text("old", &v2).unwrap();
     assert_eq!(
         loaded.seats,
         Seats::against_computer(Side::Second, Level::Search(4))
@@ -89,14 +92,41 @@ fn every_earlier_schema_migrates_and_later_ones_are_refused() {
     for schema in 1..SCHEMA {
         let entry = serde_json::json!({"schema": schema, "record": text, "saved": 5.0}).to_string();
         let (loaded, _) =
-            SavedGame::from_json("x", &entry).unwrap_or_else(|e| panic!("{schema}: {e}"));
+            SavedGame::from_text("x", &entry).unwrap_or_else(|e| panic!("{schema}: {e}"));
         assert_eq!(loaded.schema, SCHEMA);
     }
     let newer = serde_json::json!({"schema": SCHEMA + 1, "anything": true}).to_string();
     assert_eq!(
-        SavedGame::from_json("x", &newer),
+        SavedGame::from_text("x", &newer),
         Err(LoadError::Newer(SCHEMA + 1))
     );
+    assert_eq!(
+        SavedGame::from_text("x", &format!("kharbga-game {}\nid x\n\n", SCHEMA + 1)),
+        Err(LoadError::Newer(SCHEMA + 1))
+    );
+    for bad in [
+        "",
+        "hello",
+        "kharbga-game 3\nid x",
+        "kharbga-game 3\nid x\n\n[Variant \"kharbga\"]",
+    ] {
+        assert!(
+            matches!(
+                SavedGame::from_text("x", bad),
+                Err(LoadError::Unreadable | LoadError::Fields)
+            ),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn header_values_keep_their_line_breaks_and_backslashes() {
+    let mut entry = saved("t", 1.0, random_game(Rules::kharbga(), 5, 20));
+    entry.title = Some("two\nlines \\ and\r".into());
+    entry.first = "Amel\\".into();
+    let (back, _) = SavedGame::from_text("t", &entry.to_text()).unwrap();
+    assert_eq!(back, entry);
 }
 
 #[test]
@@ -159,7 +189,7 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
                 .unwrap();
         }
     }
-    let broken = "{\"schema\": 3, \"id\": \"b\", \"record\": \"[Variant \\\"kharbga\\\"]\\n[First \\\"Amel\\\"]\\n[Second \\\"Youssef\\\"]\\n tru";
+    let broken = "{\"schema\": 2, \"id\": \"b\", \"record\": \"[Variant \\\"kharbga\\\"]\\n[First \\\"Amel\\\"]\\n[Second \\\"Youssef\\\"]\\n tru";
     store.set(&game_key("b"), broken).unwrap();
     let mut library = Library::open(&mut store);
     let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
@@ -195,7 +225,7 @@ fn a_record_that_does_not_replay_is_set_aside_when_opened() {
     // Listed from its summary (nothing is replayed at start-up)...
     let mut bad_record = saved("d", 9.0, random_game(Rules::kharbga(), 10, 9));
     bad_record.record = bad_record.record.replace("1.", "1. z9");
-    store.set(&game_key("d"), &bad_record.to_json()).unwrap();
+    store.set(&game_key("d"), &bad_record.to_text()).unwrap();
     let mut library = Library::open(&mut store);
     assert_eq!(library.games().len(), 1);
     assert!(library.take_notices().is_empty());

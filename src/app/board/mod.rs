@@ -19,10 +19,10 @@
 
 pub mod view;
 
+use crate::tr;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
-use leptos_fluent::tr;
 
 use self::view::{piece_token, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};

@@ -6,7 +6,7 @@
 //! sees every argument). Call these inside reactive closures, so that the
 //! text follows the language.
 
-use leptos_fluent::tr;
+use crate::tr;
 
 use crate::ai::Level;
 use crate::app::play::describe::side_key;

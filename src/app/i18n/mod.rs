@@ -1,75 +1,273 @@
-//! Translations (Fluent files in `locales/`), the language switcher, how
+//! Translations: the Fluent files in `locales/`, the language switcher, how
 //! numbers are written in each language ([`format`]) and every error kind
 //! put into words ([`errors`]).
 //!
+//! English is compiled in; French and Arabic are fetched from `locales/`
+//! when chosen (or found in the browser's languages), so that the first
+//! load carries one language. The messages are read and formatted by
+//! [`fluent`], the part of Fluent our files use, checked against fluent-rs
+//! itself by a native test. [`tr!`](crate::tr) has the shape of
+//! leptos-fluent's macro it replaced (its arguments in a small array, no map
+//! built at each call), and a native test (`tests/native/translations.rs`)
+//! checks every call against every language: the message exists, and its
+//! variables are the arguments given.
+//!
 //! The chosen language is kept in localStorage and drives `lang` and `dir`
-//! on `<html>`: Arabic turns the page right-to-left.
+//! on `<html>`: Arabic turns the page right-to-left. A text asked for
+//! outside the page's reactive tree (a late task) gets the message id back,
+//! never a panic.
 
 pub mod errors;
+pub mod fluent;
 pub mod format;
 
-use fluent_bundle::bundle::FluentBundle;
-use fluent_bundle::FluentValue;
 use leptos::prelude::*;
-use leptos_fluent::{leptos_fluent, I18n};
 
-fn number_in(value: &FluentValue, style: format::NumberStyle) -> Option<String> {
-    match value {
-        FluentValue::Number(n) => {
-            let fraction = n.options.minimum_fraction_digits.unwrap_or(0);
-            Some(format::format_number(n.value, fraction, style))
+pub use self::fluent::Arg;
+use self::fluent::Catalogue;
+
+/// A language the page speaks.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Language {
+    /// Its tag, and the folder of its Fluent file (`locales/<id>/`).
+    pub id: &'static str,
+    /// Its name, in itself.
+    pub name: &'static str,
+    /// Written right to left.
+    pub rtl: bool,
+}
+
+/// The languages, the first the default.
+pub static LANGUAGES: [Language; 3] = [
+    Language {
+        id: "en",
+        name: "English",
+        rtl: false,
+    },
+    Language {
+        id: "fr",
+        name: "Français",
+        rtl: false,
+    },
+    Language {
+        id: "ar",
+        name: "العربية",
+        rtl: true,
+    },
+];
+
+/// English: compiled in, the fallback for any message a language lacks.
+const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
+
+/// Where the chosen language is remembered.
+const STORAGE_KEY: &str = "kharbga.language";
+
+/// How each language writes numbers in its messages.
+fn number_format(language: &str) -> fluent::NumberFormat {
+    match language {
+        "fr" => |n| format::format_number(n, 0, format::FRENCH),
+        "ar" => |n| format::format_number(n, 0, format::ARABIC),
+        _ => |n| format::format_number(n, 0, format::ENGLISH),
+    }
+}
+
+/// The catalogue of `language` from its Fluent text (an unreadable file
+/// gives none: the page falls back to English).
+fn catalogue(language: &'static Language, text: &str) -> Catalogue {
+    Catalogue::parse(language.id, text).unwrap_or_default()
+}
+
+/// The page's translations (a context value).
+#[derive(Clone, Copy)]
+pub struct I18n {
+    /// The language shown.
+    pub language: RwSignal<&'static Language>,
+    bundles: StoredValue<Vec<(&'static str, Catalogue)>, LocalStorage>,
+}
+
+impl I18n {
+    fn new() -> I18n {
+        I18n {
+            language: RwSignal::new(&LANGUAGES[0]),
+            bundles: StoredValue::new_local(vec![(
+                LANGUAGES[0].id,
+                catalogue(&LANGUAGES[0], ENGLISH),
+            )]),
         }
-        _ => None,
+    }
+
+    fn has(&self, language: &'static Language) -> bool {
+        self.bundles
+            .try_with_value(|b| b.iter().any(|(id, _)| *id == language.id))
+            .unwrap_or(false)
+    }
+
+    /// Shows the page in `language`, fetching its file first if needed.
+    pub fn choose(self, language: &'static Language) {
+        remember(language);
+        if self.has(language) {
+            self.language.set(language);
+            return;
+        }
+        leptos::task::spawn_local_scoped_with_cancellation(async move {
+            if let Some(text) = fetch_text(&format!("./locales/{}/main.ftl", language.id)).await {
+                let _ = self
+                    .bundles
+                    .try_update_value(|b| b.push((language.id, catalogue(language, &text))));
+                self.language.set(language);
+            }
+        });
+    }
+
+    fn format(&self, id: &str, args: &[(&str, Arg)]) -> Option<String> {
+        let language = self.language.get();
+        self.bundles
+            .try_with_value(|catalogues| {
+                let find = |lang: &str| {
+                    catalogues
+                        .iter()
+                        .find(|(l, c)| *l == lang && c.has(id))
+                        .map(|(l, c)| (*l, c))
+                };
+                let (lang, catalogue) = find(language.id).or_else(|| find(LANGUAGES[0].id))?;
+                catalogue.format(id, args, number_format(lang))
+            })
+            .flatten()
     }
 }
 
-fn english<M>(value: &FluentValue, _: &M) -> Option<String> {
-    number_in(value, format::ENGLISH)
+/// The text of message `id` with `args` in the page's language (tracked:
+/// a reactive closure that calls it follows the language). The id itself
+/// when there is no page or no such message.
+pub fn translate(id: &str, args: &[(&str, Arg)]) -> String {
+    use_context::<I18n>()
+        .and_then(|i18n| i18n.format(id, args))
+        .unwrap_or_else(|| id.to_owned())
 }
 
-fn french<M>(value: &FluentValue, _: &M) -> Option<String> {
-    number_in(value, format::FRENCH)
-}
-
-fn arabic<M>(value: &FluentValue, _: &M) -> Option<String> {
-    number_in(value, format::ARABIC)
-}
-
-/// Gives each language's bundle the number formatter of its language.
-pub fn customise<R, M>(bundle: &mut FluentBundle<R, M>) {
-    let language = bundle
-        .locales
-        .first()
-        .map(|l| l.language.as_str().to_owned())
-        .unwrap_or_default();
-    let formatter: fn(&FluentValue, &M) -> Option<String> = match language.as_str() {
-        "fr" => french::<M>,
-        "ar" => arabic::<M>,
-        _ => english::<M>,
+/// The text of a message in the page's language:
+/// `tr!("id")` or `tr!("id", { "name" => value, … })`.
+#[macro_export]
+macro_rules! tr {
+    ($id:literal $(,)?) => {
+        $crate::app::i18n::translate($id, &[])
     };
-    bundle.set_formatter(Some(formatter));
+    ($id:literal, { $($key:literal => $value:expr),* $(,)? } $(,)?) => {
+        $crate::app::i18n::translate(
+            $id,
+            &[$( ($key, $crate::app::i18n::Arg::from($value)) ),*],
+        )
+    };
 }
 
-/// Provides the [`I18n`] context to `children`.
-// The macro takes `customise` as a closure only.
-#[allow(clippy::redundant_closure)]
-#[component]
-pub fn I18nProvider(children: Children) -> impl IntoView {
-    leptos_fluent! {
-        children: children(),
-        locales: "./locales",
-        default_language: "en",
-        // Every `tr!` must name a message that exists in every language, and
-        // every message must be used: checked when the crate compiles.
-        check_translations: "./src/**/*.rs",
-        sync_html_tag_lang: true,
-        sync_html_tag_dir: true,
-        local_storage_key: "kharbga.language",
-        initial_language_from_local_storage: true,
-        set_language_to_local_storage: true,
-        initial_language_from_navigator: true,
-        customise: |bundle| crate::app::i18n::customise(bundle),
+/// A translated text without arguments that follows the language. Every
+/// such text on the page is this one view type (the message is a plain
+/// `fn`), so the reactive-text code is compiled once, not once per message.
+pub fn tr_text(message: fn() -> String) -> impl IntoView {
+    move || message()
+}
+
+/// The page's language tag now (`en`, `fr`, `ar`).
+pub fn language_id() -> &'static str {
+    use_context::<I18n>().map_or(LANGUAGES[0].id, |i18n| i18n.language.get().id)
+}
+
+fn remember(language: &'static Language) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // Storage may be unavailable (private mode): the choice then lasts the page.
+        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+            let _ = storage.set_item(STORAGE_KEY, language.id);
+        }
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (language, STORAGE_KEY);
+}
+
+/// The language to start in: the one chosen before, else the browser's
+/// first language the page speaks, else English.
+fn initial_language() -> &'static Language {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let find = |tag: &str| {
+            let primary = tag.split(['-', '_']).next().unwrap_or_default();
+            LANGUAGES
+                .iter()
+                .find(|l| l.id.eq_ignore_ascii_case(primary))
+        };
+        let window = web_sys::window();
+        let saved = window
+            .as_ref()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        if let Some(language) = saved.as_deref().and_then(find) {
+            return language;
+        }
+        if let Some(window) = window {
+            for tag in window.navigator().languages().iter() {
+                if let Some(language) = tag.as_string().as_deref().and_then(find) {
+                    return language;
+                }
+            }
+        }
+    }
+    &LANGUAGES[0]
+}
+
+/// The text at `url`, if it can be fetched.
+async fn fetch_text(url: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        use wasm_bindgen_futures::JsFuture;
+        let response = JsFuture::from(web_sys::window()?.fetch_with_str(url))
+            .await
+            .ok()?
+            .dyn_into::<web_sys::Response>()
+            .ok()?;
+        if !response.ok() {
+            return None;
+        }
+        JsFuture::from(response.text().ok()?)
+            .await
+            .ok()?
+            .as_string()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = url;
+        None
+    }
+}
+
+/// Provides the [`I18n`] context to `children`, shown once the starting
+/// language is ready (English at once; another after its file arrives).
+#[component]
+pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
+    let i18n = I18n::new();
+    provide_context(i18n);
+    let wanted = initial_language();
+    let ready = RwSignal::new(wanted == &LANGUAGES[0]);
+    if !ready.get_untracked() {
+        i18n.choose(wanted);
+        // Shown in English if the file cannot be fetched.
+        Effect::new(move |_| {
+            if i18n.language.get() == wanted {
+                ready.set(true);
+            }
+        });
+        let fallback = gloo_timers::callback::Timeout::new(3_000, move || ready.set(true));
+        StoredValue::new_local(fallback);
+    }
+    // `lang` and `dir` on <html> follow the language.
+    Effect::new(move |_| {
+        let language = i18n.language.get();
+        if let Some(html) = document().document_element() {
+            let _ = html.set_attribute("lang", language.id);
+            let _ = html.set_attribute("dir", if language.rtl { "rtl" } else { "ltr" });
+        }
+    });
+    move || ready.get().then(|| children())
 }
 
 /// One button per language, each labelled in its own language.
@@ -77,11 +275,10 @@ pub fn I18nProvider(children: Children) -> impl IntoView {
 pub fn LanguageSwitcher() -> impl IntoView {
     let i18n = expect_context::<I18n>();
     view! {
-        <nav class="languages" aria-label=move || leptos_fluent::tr!("language-switcher")>
-            {i18n
-                .languages
+        <nav class="languages" aria-label=move || crate::tr!("language-switcher")>
+            {LANGUAGES
                 .iter()
-                .map(|&language| {
+                .map(|language| {
                     let active = move || i18n.language.get() == language;
                     view! {
                         <button
@@ -90,7 +287,7 @@ pub fn LanguageSwitcher() -> impl IntoView {
                             class:active=active
                             lang=language.id
                             aria-pressed=move || if active() { "true" } else { "false" }
-                            on:click=move |_| i18n.language.set(language)
+                            on:click=move |_| i18n.choose(language)
                         >
                             {language.name}
                         </button>
@@ -99,9 +296,4 @@ pub fn LanguageSwitcher() -> impl IntoView {
                 .collect_view()}
         </nav>
     }
-}
-
-/// The page's language tag now (`en`, `fr`, `ar`).
-pub fn language_id() -> &'static str {
-    expect_context::<I18n>().language.get().id
 }

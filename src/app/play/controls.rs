@@ -2,8 +2,10 @@
 //! flag, stopping a chain, showing soldiers in danger, back to the game;
 //! and at the end, resign, agree a draw, a new game.
 
+use crate::tr;
 use leptos::prelude::*;
-use leptos_fluent::tr;
+
+use crate::app::i18n::tr_text;
 
 use super::controller::{Controller, Response};
 use super::Play;
@@ -28,21 +30,21 @@ pub fn Controls(
                     controller.update(|c| { c.undo_to_hands(); });
                     play.refusal.set(None);
                 }>
-                {move || tr!("control-undo")}
+                {tr_text(|| tr!("control-undo"))}
             </button>
             <button type="button" data-testid="redo" disabled=move || !controller.with(Controller::can_redo)
                 on:click=move |_| { controller.update(|c| { c.redo(); }); }>
-                {move || tr!("control-redo")}
+                {tr_text(|| tr!("control-redo"))}
             </button>
             {on_hint.map(|ask| view! {
                 <button type="button" data-testid="hint-button"
                     disabled=move || over.get() || play.hint_pending.get()
                     on:click=move |_| ask.run(())>
-                    {move || tr!("control-hint")}
+                    {tr_text(|| tr!("control-hint"))}
                 </button>
             })}
             <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
-                {move || tr!("control-flip")}
+                {tr_text(|| tr!("control-flip"))}
             </button>
             {play.variant.is_kharbga().then(|| view! {
                 <label class="toggle" class:disabled=move || !controller.with(Controller::flag_available)>
@@ -57,7 +59,7 @@ pub fn Controls(
                             play.refusal.set(None);
                         }
                     />
-                    {move || tr!("control-exchange")}
+                    {tr_text(|| tr!("control-exchange"))}
                 </label>
             })}
             {move || controller.with(Controller::can_stop).then(|| view! {
@@ -66,7 +68,7 @@ pub fn Controls(
                         let response = controller.try_update(Controller::stop_chain).unwrap_or(Response::Ignored);
                         respond.run(response);
                     }>
-                    {move || tr!("control-stop")}
+                    {tr_text(|| tr!("control-stop"))}
                 </button>
             })}
             <label class="toggle">
@@ -79,13 +81,13 @@ pub fn Controls(
                         controller.update(|c| c.show_capturable = on);
                     }
                 />
-                {move || tr!("control-capturable")}
+                {tr_text(|| tr!("control-capturable"))}
             </label>
         </div>
         {move || controller.with(|c| c.browsing().is_some()).then(|| view! {
             <button type="button" class="primary back" data-testid="back-to-game"
                 on:click=move |_| controller.update(Controller::back_to_game)>
-                {move || tr!("control-back")}
+                {tr_text(|| tr!("control-back"))}
             </button>
         })}
     }
@@ -106,17 +108,17 @@ pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
                     controller.update(|c| { c.resign_here(); });
                     play.result_open.set(true);
                 }>
-                {move || tr!("control-resign")}
+                {tr_text(|| tr!("control-resign"))}
             </button>
             <button type="button" data-testid="draw" disabled=move || over.get()
                 on:click=move |_| {
                     controller.update(|c| { c.agree_draw(); });
                     play.result_open.set(true);
                 }>
-                {move || tr!("control-draw")}
+                {tr_text(|| tr!("control-draw"))}
             </button>
             <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
-                {move || tr!("control-new")}
+                {tr_text(|| tr!("control-new"))}
             </button>
         </div>
     }

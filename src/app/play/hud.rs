@@ -4,8 +4,10 @@
 //! hints and why a tap did nothing). Everything describes the board
 //! *shown*: while the move list is browsed, an earlier position.
 
+use crate::tr;
 use leptos::prelude::*;
-use leptos_fluent::tr;
+
+use crate::app::i18n::tr_text;
 
 use super::controller::{Controller, Refusal};
 use super::describe::{outlook, side_key, Outlook};
@@ -177,14 +179,14 @@ pub fn StatusPanel() -> impl IntoView {
         <p class="phase" data-testid="phase">{move || tr!("hud-phase", { "phase" => phase.get().token() })}</p>
         <p class="status" data-testid="status" role="status">{move || controller.with(|c| status(c, &play))}</p>
         {move || play.thinking.get().then(|| view! {
-            <p class="notice thinking" data-testid="thinking">{move || tr!("computer-thinking")}</p>
+            <p class="notice thinking" data-testid="thinking">{tr_text(|| tr!("computer-thinking"))}</p>
         })}
         {move || failure().filter(|_| play.players.with_value(|m| m.seats.computer().is_some()) || play.hint_pending.get()).map(|reason| view! {
             <p class="notice warning" role="alert" data-testid="computer-failed">
                 {move || worker_failure(reason)}
                 " "
                 <button type="button" class="link" data-testid="computer-retry" on:click=move |_| computer.retry()>
-                    {move || tr!("computer-retry")}
+                    {tr_text(|| tr!("computer-retry"))}
                 </button>
             </p>
         })}

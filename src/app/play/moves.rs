@@ -2,10 +2,12 @@
 //! (a score sheet); a click shows that position, and the shown ply stays in
 //! sight.
 
+use crate::tr;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
-use leptos_fluent::tr;
+
+use crate::app::i18n::tr_text;
 
 use super::describe::{ply_notes, turn_rows, Note};
 use super::hud::side_name;
@@ -80,7 +82,7 @@ pub fn MoveList() -> impl IntoView {
     };
     view! {
         <section class="moves" aria-labelledby="moves-title">
-            <h2 id="moves-title">{move || tr!("moves-title")}</h2>
+            <h2 id="moves-title">{tr_text(|| tr!("moves-title"))}</h2>
             <ol class="move-list" data-testid="move-list" node_ref=list>
                 {move || {
                     rows.get()

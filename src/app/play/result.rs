@@ -2,11 +2,13 @@
 //! game, or a look at the final board. A modal `<dialog>`: it takes the
 //! focus when it opens, keeps Tab inside, and Escape closes it.
 
+use crate::tr;
 use leptos::ev;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
-use leptos_fluent::tr;
+
+use crate::app::i18n::tr_text;
 
 use super::{Match, Play};
 
@@ -95,13 +97,13 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                     <div class="controls">
                         <button type="button" class="primary" data-testid="rematch"
                             on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
-                            {move || tr!("result-rematch")}
+                            {tr_text(|| tr!("result-rematch"))}
                         </button>
                         <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
-                            {move || tr!("control-new")}
+                            {tr_text(|| tr!("control-new"))}
                         </button>
                         <button type="button" data-testid="result-close" on:click=move |_| close()>
-                            {move || tr!("result-close")}
+                            {tr_text(|| tr!("result-close"))}
                         </button>
                     </div>
                 </dialog>

@@ -1,9 +1,12 @@
 //! The library screen: every saved game (date, game, players, result,
 //! length), continue, replay, rename, delete with undo, export and import.
 
+use crate::app::i18n::I18n;
+use crate::tr;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use leptos_fluent::{tr, I18n};
+
+use crate::app::i18n::tr_text;
 
 use crate::app::i18n::errors::record_error;
 use crate::app::play::{Match, Session};
@@ -110,21 +113,51 @@ pub fn LibraryScreen(
         }
     };
 
+    // One handler for every row's buttons: each names its action, its row
+    // names the game (one listener for the list, whatever its length).
+    let on_action = move |event: leptos::ev::MouseEvent| {
+        use leptos::wasm_bindgen::JsCast;
+        let Some(button) = event
+            .target()
+            .and_then(|t| t.dyn_into::<leptos::web_sys::Element>().ok())
+            .and_then(|e| e.closest("button[data-action]").ok().flatten())
+        else {
+            return;
+        };
+        let id = button
+            .closest("[data-id]")
+            .ok()
+            .flatten()
+            .and_then(|row| row.get_attribute("data-id"));
+        let (Some(action), Some(id)) = (button.get_attribute("data-action"), id) else {
+            return;
+        };
+        match action.as_str() {
+            "continue" => continue_game(id),
+            "replay" => replay(id),
+            "rename" => {
+                let title = games.with_untracked(|g| {
+                    g.iter().find(|s| s.id == id).map(|s| {
+                        s.title
+                            .clone()
+                            .unwrap_or_else(|| game_title(&s.first, &s.second))
+                    })
+                });
+                renaming.set(title.map(|t| (id, t)));
+            }
+            "export" => export(id, false),
+            "copy" => export(id, true),
+            "delete" => delete(id),
+            _ => {}
+        }
+    };
+
     let row = move |game: Summary| {
         let id = game.id.clone();
-        let (c_id, r_id, d_id, e_id, x_id, n_id) = (
-            id.clone(),
-            id.clone(),
-            id.clone(),
-            id.clone(),
-            id.clone(),
-            id.clone(),
-        );
         let name = game
             .title
             .clone()
-            .unwrap_or_else(|| tr!("library-game-title", { "first" => game.first.clone(), "second" => game.second.clone() }));
-        let rename_from = name.clone();
+            .unwrap_or_else(|| game_title(&game.first, &game.second));
         let finished = game.result != "*";
         let result = match game.result.as_str() {
             "1-0" => tr!("library-result-won", { "name" => game.first.clone() }),
@@ -155,7 +188,7 @@ pub fn LibraryScreen(
                                         let value = event_target_value(&ev);
                                         renaming.update(|r| if let Some((_, t)) = r { *t = value; });
                                     }/>
-                                <button type="submit" data-testid="rename-save">{move || tr!("library-rename-save")}</button>
+                                <button type="submit" data-testid="rename-save">{tr_text(|| tr!("library-rename-save"))}</button>
                             </form>
                         }.into_any()
                     }
@@ -169,29 +202,17 @@ pub fn LibraryScreen(
                     <span data-testid="game-result">{result}</span>
                     " · "
                     <span>{move || tr!("library-plies", { "n" => plies })}</span>
-                    {game.seats.computer().map(|_| view! { " · " <span>{move || tr!("library-against-computer")}</span> })}
+                    {game.seats.computer().map(|_| view! { " · " <span>{tr_text(|| tr!("library-against-computer"))}</span> })}
                 </p>
                 <div class="controls">
-                    {(!finished).then(|| view! {
-                        <button type="button" class="primary" data-testid="library-continue"
-                            on:click=move |_| continue_game(c_id.clone())>{move || tr!("library-continue")}</button>
-                    })}
-                    <button type="button" data-testid="library-replay" on:click=move |_| replay(r_id.clone())>
-                        {move || tr!("library-replay")}
-                    </button>
-                    <button type="button" data-testid="library-rename"
-                        on:click=move |_| renaming.set(Some((n_id.clone(), rename_from.clone())))>
-                        {move || tr!("library-rename")}
-                    </button>
-                    <button type="button" data-testid="library-export" on:click=move |_| export(e_id.clone(), false)>
-                        {move || tr!("library-export")}
-                    </button>
-                    <button type="button" data-testid="library-copy" on:click=move |_| export(x_id.clone(), true)>
+                    {(!finished).then(|| action("continue", "primary", || tr!("library-continue")))}
+                    {action("replay", "", || tr!("library-replay"))}
+                    {action("rename", "", || tr!("library-rename"))}
+                    {action("export", "", || tr!("library-export"))}
+                    <button type="button" data-action="copy" data-testid="library-copy">
                         {move || if copied.get().as_deref() == Some(copied_id.as_str()) { tr!("library-copied") } else { tr!("library-copy") }}
                     </button>
-                    <button type="button" class="danger" data-testid="library-delete" on:click=move |_| delete(d_id.clone())>
-                        {move || tr!("library-delete")}
-                    </button>
+                    {action("delete", "danger", || tr!("library-delete"))}
                 </div>
             </li>
         }
@@ -199,43 +220,55 @@ pub fn LibraryScreen(
 
     view! {
         <section class="panel library" data-testid="library">
-            <h2>{move || tr!("library-title")}</h2>
+            <h2>{tr_text(|| tr!("library-title"))}</h2>
             {move || deleted.get().map(|game| {
-                let name = game.title.clone().unwrap_or_else(|| {
-                    tr!("library-game-title", { "first" => game.first.clone(), "second" => game.second.clone() })
-                });
+                let name = game.title.clone().unwrap_or_else(|| game_title(&game.first, &game.second));
                 view! {
                     <p class="notice" role="status" data-testid="deleted-notice">
                         {tr!("library-deleted", { "name" => name })}
                         <button type="button" class="link" data-testid="undo-delete" on:click=move |_| undo_delete()>
-                            {move || tr!("library-undo")}
+                            {tr_text(|| tr!("library-undo"))}
                         </button>
                     </p>
                 }
             })}
-            {move || games.with(Vec::is_empty).then(|| view! { <p data-testid="library-empty">{move || tr!("library-empty")}</p> })}
-            <ul class="library-games">
-                <For each=move || games.get() key=|g| (g.id.clone(), g.updated.to_bits(), g.title.clone()) children=row/>
+            {move || games.with(Vec::is_empty).then(|| view! { <p data-testid="library-empty">{tr_text(|| tr!("library-empty"))}</p> })}
+            <ul class="library-games" on:click=on_action>
+                {move || games.get().into_iter().map(row).collect_view()}
             </ul>
             <form class="import" data-testid="import-form" on:submit=move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
                 import(import_text.get_untracked());
             }>
-                <h3>{move || tr!("library-import-title")}</h3>
+                <h3>{tr_text(|| tr!("library-import-title"))}</h3>
                 <label class="field wide" for="import-text">
-                    <span>{move || tr!("library-import-paste")}</span>
+                    <span>{tr_text(|| tr!("library-import-paste"))}</span>
                     <textarea id="import-text" rows="6" spellcheck="false" dir="ltr" data-testid="import-text"
                         prop:value=move || import_text.get()
                         on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
                 </label>
                 <label class="field" for="import-file">
-                    <span>{move || tr!("library-import-file")}</span>
+                    <span>{tr_text(|| tr!("library-import-file"))}</span>
                     <input id="import-file" type="file" accept=".txt,.pgn,text/plain" data-testid="import-file" on:change=on_file/>
                 </label>
                 {move || import_error.get().map(|e| view! { <p class="notice forbidden" role="alert" data-testid="import-error">{move || record_error(&e)}</p> })}
-                {move || imported.get().then(|| view! { <p class="notice" role="status" data-testid="imported">{move || tr!("library-imported")}</p> })}
-                <button type="submit" class="primary" data-testid="import-button">{move || tr!("library-import-button")}</button>
+                {move || imported.get().then(|| view! { <p class="notice" role="status" data-testid="imported">{tr_text(|| tr!("library-imported"))}</p> })}
+                <button type="submit" class="primary" data-testid="import-button">{tr_text(|| tr!("library-import-button"))}</button>
             </form>
         </section>
+    }
+}
+
+/// A game's name from its players.
+fn game_title(first: &str, second: &str) -> String {
+    tr!("library-game-title", { "first" => first.to_owned(), "second" => second.to_owned() })
+}
+
+/// A row's button: its action (`data-action`), its look, its label.
+fn action(name: &'static str, class: &'static str, label: fn() -> String) -> impl IntoView {
+    view! {
+        <button type="button" class=class data-action=name data-testid=format!("library-{name}")>
+            {tr_text(label)}
+        </button>
     }
 }

@@ -1,9 +1,12 @@
 //! The new-game screen: the game, the mode, the players and the rule
 //! options, each variant's defaults filled in.
 
+use crate::tr;
 use leptos::prelude::*;
-use leptos_fluent::tr;
 
+use crate::app::i18n::tr_text;
+
+use super::forms::{Choice, Menu, Radios};
 use crate::ai::Level;
 use crate::app::i18n::errors::{level_name, position_error};
 use crate::app::play::describe::side_key;
@@ -106,23 +109,6 @@ pub fn NewGame(
         on_start.run((game_match, game));
     };
 
-    let variant_choice = move |v: Variant| {
-        let key = v.token();
-        view! {
-            <label class="choice">
-                <input
-                    type="radio"
-                    name="variant"
-                    value=key
-                    data-testid=format!("variant-{key}")
-                    prop:checked=move || variant.get() == v
-                    on:change=move |_| choose(v)
-                />
-                <span>{move || tr!("variant-name", { "variant" => key })}</span>
-            </label>
-        }
-    };
-
     let player_field = move |side: Side, signal: RwSignal<String>| {
         let id = format!("player-{}", side.token());
         let label_for = id.clone();
@@ -146,34 +132,39 @@ pub fn NewGame(
 
     view! {
         <form class="panel new-game" data-testid="new-game-form" on:submit=start>
-            <h2>{move || tr!("newgame-title")}</h2>
-            <p class="tagline">{move || tr!("app-tagline")}</p>
+            <h2>{tr_text(|| tr!("newgame-title"))}</h2>
+            <p class="tagline">{tr_text(|| tr!("app-tagline"))}</p>
             <fieldset>
-                <legend>{move || tr!("newgame-game")}</legend>
-                {Variant::ALL.into_iter().map(variant_choice).collect_view()}
+                <legend>{tr_text(|| tr!("newgame-game"))}</legend>
+                <Radios name="variant" testid="variant"
+                    choices=Variant::ALL.into_iter().map(|v| {
+                        let key = v.token();
+                        Choice::new(key, move || tr!("variant-name", { "variant" => key }))
+                    }).collect()
+                    value=Signal::derive(move || variant.get().token())
+                    on_change=Callback::new(move |token: String| {
+                        if let Some(v) = Variant::ALL.into_iter().find(|v| v.token() == token) {
+                            choose(v);
+                        }
+                    })/>
             </fieldset>
             <fieldset>
-                <legend>{move || tr!("newgame-mode")}</legend>
-                <label class="choice">
-                    <input type="radio" name="mode" value="hotseat" data-testid="mode-hotseat"
-                        prop:checked=move || !against_computer.get()
-                        on:change=move |_| against_computer.set(false)/>
-                    <span>{move || tr!("mode-name", { "mode" => "hotseat" })}</span>
-                </label>
-                <label class="choice">
-                    <input type="radio" name="mode" value="computer" data-testid="mode-computer"
-                        prop:checked=move || against_computer.get()
-                        on:change=move |_| against_computer.set(true)/>
-                    <span>{move || tr!("mode-name", { "mode" => "computer" })}</span>
-                </label>
+                <legend>{tr_text(|| tr!("newgame-mode"))}</legend>
+                <Radios name="mode" testid="mode"
+                    choices=vec![
+                        Choice::new("hotseat", || tr!("mode-name", { "mode" => "hotseat" })),
+                        Choice::new("computer", || tr!("mode-name", { "mode" => "computer" })),
+                    ]
+                    value=Signal::derive(move || if against_computer.get() { "computer" } else { "hotseat" })
+                    on_change=Callback::new(move |mode: String| against_computer.set(mode == "computer"))/>
                 {move || against_computer.get().then(|| view! {
                     <div class="computer-options">
                         <label class="field" for="computer-level">
-                            <span>{move || tr!("newgame-level")}</span>
+                            <span>{tr_text(|| tr!("newgame-level"))}</span>
                             <LevelMenu id="computer-level" testid="computer-level" level=level/>
                         </label>
                         <label class="field" for="human-side">
-                            <span>{move || tr!("newgame-you-play")}</span>
+                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
                             <SideMenu id="human-side" testid="human-side" side=human variant=variant/>
                         </label>
                     </div>
@@ -184,14 +175,14 @@ pub fn NewGame(
                 </label>
             </fieldset>
             <fieldset>
-                <legend>{move || tr!("newgame-players")}</legend>
+                <legend>{tr_text(|| tr!("newgame-players"))}</legend>
                 {player_field(Side::First, first)}
                 {player_field(Side::Second, second)}
             </fieldset>
             <fieldset>
-                <legend>{move || tr!("newgame-rules")}</legend>
+                <legend>{tr_text(|| tr!("newgame-rules"))}</legend>
                 <label class="field" for="quiet-limit">
-                    <span>{move || tr!("option-quiet")}</span>
+                    <span>{tr_text(|| tr!("option-quiet"))}</span>
                     <input
                         id="quiet-limit"
                         type="number"
@@ -208,54 +199,38 @@ pub fn NewGame(
                     />
                 </label>
                 <label class="field" for="chain-rule">
-                    <span>{move || tr!("option-chain")}</span>
-                    <select
-                        id="chain-rule"
-                        data-testid="option-chain"
-                        prop:value=move || if chain.get() == ChainRule::Optional { "optional" } else { "compulsory" }
-                        on:change=move |event| {
-                            chain.set(if event_target_value(&event) == "optional" {
-                                ChainRule::Optional
-                            } else {
-                                ChainRule::Compulsory
-                            })
-                        }
-                    >
-                        <option value="compulsory" selected=move || chain.get() == ChainRule::Compulsory>
-                            {move || tr!("option-chain-value", { "value" => "compulsory" })}
-                        </option>
-                        <option value="optional" selected=move || chain.get() == ChainRule::Optional>
-                            {move || tr!("option-chain-value", { "value" => "optional" })}
-                        </option>
-                    </select>
+                    <span>{tr_text(|| tr!("option-chain"))}</span>
+                    <Menu id="chain-rule" testid="option-chain"
+                        choices=vec![
+                            Choice::new("compulsory", || tr!("option-chain-value", { "value" => "compulsory" })),
+                            Choice::new("optional", || tr!("option-chain-value", { "value" => "optional" })),
+                        ]
+                        value=Signal::derive(move || if chain.get() == ChainRule::Optional { "optional" } else { "compulsory" })
+                        on_change=Callback::new(move |value: String| chain.set(if value == "optional" {
+                            ChainRule::Optional
+                        } else {
+                            ChainRule::Compulsory
+                        }))/>
                 </label>
                 <label class="field" for="blocked-rule">
-                    <span>{move || tr!("option-blocked")}</span>
-                    <select
-                        id="blocked-rule"
-                        data-testid="option-blocked"
-                        prop:value=move || if blocked.get() == BlockedRule::Remove { "remove" } else { "pass" }
-                        on:change=move |event| {
-                            blocked.set(if event_target_value(&event) == "remove" {
-                                BlockedRule::Remove
-                            } else {
-                                BlockedRule::Pass
-                            })
-                        }
-                    >
-                        <option value="pass" selected=move || blocked.get() == BlockedRule::Pass>
-                            {move || tr!("option-blocked-value", { "value" => "pass" })}
-                        </option>
-                        <option value="remove" selected=move || blocked.get() == BlockedRule::Remove>
-                            {move || tr!("option-blocked-value", { "value" => "remove" })}
-                        </option>
-                    </select>
+                    <span>{tr_text(|| tr!("option-blocked"))}</span>
+                    <Menu id="blocked-rule" testid="option-blocked"
+                        choices=vec![
+                            Choice::new("pass", || tr!("option-blocked-value", { "value" => "pass" })),
+                            Choice::new("remove", || tr!("option-blocked-value", { "value" => "remove" })),
+                        ]
+                        value=Signal::derive(move || if blocked.get() == BlockedRule::Remove { "remove" } else { "pass" })
+                        on_change=Callback::new(move |value: String| blocked.set(if value == "remove" {
+                            BlockedRule::Remove
+                        } else {
+                            BlockedRule::Pass
+                        }))/>
                 </label>
                 <button type="button" class="link" on:click=move |_| choose(variant.get_untracked())>
-                    {move || tr!("newgame-defaults")}
+                    {tr_text(|| tr!("newgame-defaults"))}
                 </button>
                 <label class="field wide" for="start-position">
-                    <span>{move || tr!("newgame-position")}</span>
+                    <span>{tr_text(|| tr!("newgame-position"))}</span>
                     <input
                         id="start-position"
                         type="text"
@@ -274,7 +249,7 @@ pub fn NewGame(
                     </p>
                 })}
             </fieldset>
-            <button type="submit" class="primary start" data-testid="start">{move || tr!("newgame-start")}</button>
+            <button type="submit" class="primary start" data-testid="start">{tr_text(|| tr!("newgame-start"))}</button>
         </form>
     }
 }
@@ -288,23 +263,24 @@ pub fn computer_name(level: Level) -> String {
     tr!("computer-name", { "level" => level })
 }
 
+/// The levels' menu values.
+const LEVELS: [&str; 5] = ["1", "2", "3", "4", "5"];
+
 /// The computer's level, 1 to 5, each named; the value follows `level`.
 #[component]
 pub fn LevelMenu(id: &'static str, testid: &'static str, level: RwSignal<u8>) -> impl IntoView {
+    let choices = (1..=5u8)
+        .zip(LEVELS)
+        .map(|(n, value)| Choice::new(value, move || level_name(Level::Search(n))))
+        .collect();
     view! {
-        <select id=id data-testid=testid
-            prop:value=move || level.get().to_string()
-            on:change=move |event| {
-                if let Ok(n) = event_target_value(&event).parse::<u8>() {
+        <Menu id=id testid=testid choices=choices
+            value=Signal::derive(move || LEVELS[usize::from(level.get().clamp(1, 5)) - 1])
+            on_change=Callback::new(move |value: String| {
+                if let Ok(n) = value.parse::<u8>() {
                     level.set(n.clamp(1, 5));
                 }
-            }>
-            {(1..=5u8).map(|n| view! {
-                <option value=n.to_string() selected=move || level.get_untracked() == n>
-                    {move || level_name(Level::Search(n))}
-                </option>
-            }).collect_view()}
-        </select>
+            })/>
     }
 }
 
@@ -316,17 +292,20 @@ pub fn SideMenu(
     side: RwSignal<Side>,
     #[prop(into)] variant: Signal<Variant>,
 ) -> impl IntoView {
+    let choices = [Side::First, Side::Second]
+        .into_iter()
+        .map(|option| {
+            Choice::new(
+                option.token(),
+                move || tr!("side-name", { "side" => side_key(variant.get(), option) }),
+            )
+        })
+        .collect();
     view! {
-        <select id=id data-testid=testid
-            prop:value=move || side.get().token()
-            on:change=move |event| {
-                side.set(if event_target_value(&event) == "second" { Side::Second } else { Side::First });
-            }>
-            {[Side::First, Side::Second].into_iter().map(|option| view! {
-                <option value=option.token() selected=move || side.get_untracked() == option>
-                    {move || tr!("side-name", { "side" => side_key(variant.get(), option) })}
-                </option>
-            }).collect_view()}
-        </select>
+        <Menu id=id testid=testid choices=choices
+            value=Signal::derive(move || side.get().token())
+            on_change=Callback::new(move |value: String| {
+                side.set(if value == "second" { Side::Second } else { Side::First });
+            })/>
     }
 }

@@ -3,13 +3,16 @@
 //! setting), "play from here" against a person or the computer, and the
 //! game's share link.
 
-use gloo_events::EventListener;
+use crate::tr;
+use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
-use leptos_fluent::tr;
 
+use crate::app::i18n::tr_text;
+
+use super::forms::{Choice, Menu, Radios};
 use super::new_game::{computer_name, LevelMenu, SideMenu, DEFAULT_LEVEL};
 use crate::ai::Level;
 use crate::app::board::view::Hands;
@@ -23,6 +26,9 @@ use crate::store::{share, Seats};
 
 /// Autoplay speeds, milliseconds per ply.
 const SPEEDS: [u64; 3] = [1_500, 700, 250];
+
+/// The speed menu's values.
+const SPEED_VALUES: [&str; 3] = ["0", "1", "2"];
 
 /// The replay viewer for `record`; `on_play` starts a game from the shown
 /// position.
@@ -90,27 +96,32 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         }
     });
 
-    let keys = EventListener::new(&window(), "keydown", move |event| {
-        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-            return;
-        };
-        if is_typing(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
-            return;
-        }
-        let Some(at) = shown.try_get_untracked() else {
-            return;
-        };
-        match event.key().as_str() {
-            "ArrowLeft" => go(at.saturating_sub(1)),
-            "ArrowRight" => go(at + 1),
-            "Home" => go(0),
-            "End" => go(total),
-            "f" | "F" => controller.update(|c| c.flipped = !c.flipped),
-            _ => return,
-        }
-        stop();
-        event.prevent_default();
-    });
+    let keys = EventListener::new_with_options(
+        &window(),
+        "keydown",
+        EventListenerOptions::enable_prevent_default(),
+        move |event| {
+            let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if is_typing(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
+                return;
+            }
+            let Some(at) = shown.try_get_untracked() else {
+                return;
+            };
+            match event.key().as_str() {
+                "ArrowLeft" => go(at.saturating_sub(1)),
+                "ArrowRight" => go(at + 1),
+                "Home" => go(0),
+                "End" => go(total),
+                "f" | "F" => controller.update(|c| c.flipped = !c.flipped),
+                _ => return,
+            }
+            stop();
+            event.prevent_default();
+        },
+    );
     // The listener lives as long as the screen.
     StoredValue::new_local(keys);
 
@@ -163,17 +174,35 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                 <Board view=board_view/>
             </section>
             <section class="panel side-panel">
-                <h2>{move || tr!("replay-title")}</h2>
+                <h2>{tr_text(|| tr!("replay-title"))}</h2>
                 <p data-testid="replay-names" dir="auto">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
                 <p data-testid="replay-ply" data-at=move || shown.get().to_string()>
                     {move || tr!("replay-ply", { "n" => shown.get(), "total" => total })}
                 </p>
-                <div class="controls">
-                    <button type="button" data-testid="replay-start" on:click=move |_| { stop(); go(0); }>{move || tr!("replay-start")}</button>
-                    <button type="button" data-testid="replay-prev" on:click=move |_| { stop(); go(shown.get_untracked().saturating_sub(1)); }>{move || tr!("replay-prev")}</button>
-                    <button type="button" data-testid="replay-next" on:click=move |_| { stop(); go(shown.get_untracked() + 1); }>{move || tr!("replay-next")}</button>
-                    <button type="button" data-testid="replay-end" on:click=move |_| { stop(); go(total); }>{move || tr!("replay-end")}</button>
-                    <button type="button" data-testid="replay-setting-end" on:click=move |_| { stop(); go(setting_end); }>{move || tr!("replay-setting-end")}</button>
+                <div class="controls" on:click=move |event: leptos::ev::MouseEvent| {
+                    // One handler for the stepping buttons: each names where it goes.
+                    let step = event
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|e| e.closest("[data-step]").ok().flatten())
+                        .and_then(|b| b.get_attribute("data-step"));
+                    let at = shown.get_untracked();
+                    let to = match step.as_deref() {
+                        Some("start") => 0,
+                        Some("prev") => at.saturating_sub(1),
+                        Some("next") => at + 1,
+                        Some("end") => total,
+                        Some("setting-end") => setting_end,
+                        _ => return,
+                    };
+                    stop();
+                    go(to);
+                }>
+                    {step_button("start", || tr!("replay-start"))}
+                    {step_button("prev", || tr!("replay-prev"))}
+                    {step_button("next", || tr!("replay-next"))}
+                    {step_button("end", || tr!("replay-end"))}
+                    {step_button("setting-end", || tr!("replay-setting-end"))}
                 </div>
                 <div class="controls">
                     <button type="button" class="primary" data-testid="replay-autoplay"
@@ -181,47 +210,45 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                         {move || if playing.get() { tr!("replay-pause") } else { tr!("replay-autoplay") }}
                     </button>
                     <label class="field">
-                        <span>{move || tr!("replay-speed")}</span>
-                        <select data-testid="replay-speed" on:change=move |ev| {
-                            speed.set(event_target_value(&ev).parse().unwrap_or(1));
-                            if playing.get_untracked() { start(); }
-                        }>
-                            {(0..SPEEDS.len()).map(|i| view! {
-                                <option value=i.to_string() selected=move || speed.get() == i>
-                                    {move || tr!("replay-speed-value", { "speed" => i })}
-                                </option>
-                            }).collect_view()}
-                        </select>
+                        <span>{tr_text(|| tr!("replay-speed"))}</span>
+                        <Menu id="replay-speed" testid="replay-speed"
+                            choices=SPEED_VALUES.into_iter().enumerate().map(|(i, value)| {
+                                Choice::new(value, move || tr!("replay-speed-value", { "speed" => i }))
+                            }).collect()
+                            value=Signal::derive(move || SPEED_VALUES[speed.get().min(SPEEDS.len() - 1)])
+                            on_change=Callback::new(move |value: String| {
+                                speed.set(value.parse().unwrap_or(1));
+                                if playing.get_untracked() { start(); }
+                            })/>
                     </label>
                     <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
-                        {move || tr!("control-flip")}
+                        {tr_text(|| tr!("control-flip"))}
                     </button>
                 </div>
                 <form class="play-from" data-testid="play-from-form" on:submit=move |ev: leptos::ev::SubmitEvent| { ev.prevent_default(); play_from_here(); }>
-                    <h3>{move || tr!("replay-play-from")}</h3>
-                    <label class="choice">
-                        <input type="radio" name="from-mode" data-testid="from-two" prop:checked=move || !against.get() on:change=move |_| against.set(false)/>
-                        <span>{move || tr!("replay-mode-two")}</span>
-                    </label>
-                    <label class="choice">
-                        <input type="radio" name="from-mode" data-testid="from-computer" prop:checked=move || against.get() on:change=move |_| against.set(true)/>
-                        <span>{move || tr!("replay-mode-computer")}</span>
-                    </label>
+                    <h3>{tr_text(|| tr!("replay-play-from"))}</h3>
+                    <Radios name="from-mode" testid="from"
+                        choices=vec![
+                            Choice::new("two", || tr!("replay-mode-two")),
+                            Choice::new("computer", || tr!("replay-mode-computer")),
+                        ]
+                        value=Signal::derive(move || if against.get() { "computer" } else { "two" })
+                        on_change=Callback::new(move |mode: String| against.set(mode == "computer"))/>
                     {move || against.get().then(|| view! {
                         <label class="field" for="from-level">
-                            <span>{move || tr!("newgame-level")}</span>
+                            <span>{tr_text(|| tr!("newgame-level"))}</span>
                             <LevelMenu id="from-level" testid="from-level" level=level/>
                         </label>
                         <label class="field" for="from-side">
-                            <span>{move || tr!("newgame-you-play")}</span>
+                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
                             <SideMenu id="from-side" testid="from-side" side=human variant=Signal::derive(move || rules.variant)/>
                         </label>
                     })}
-                    <button type="submit" class="primary" data-testid="play-from-here">{move || tr!("replay-play-from-button")}</button>
+                    <button type="submit" class="primary" data-testid="play-from-here">{tr_text(|| tr!("replay-play-from-button"))}</button>
                 </form>
                 <div class="share">
                     <label class="field wide" for="share-link">
-                        <span>{move || tr!("replay-share")}</span>
+                        <span>{tr_text(|| tr!("replay-share"))}</span>
                         <input id="share-link" type="text" readonly dir="ltr" data-testid="share-link" prop:value=share_url/>
                     </label>
                     <button type="button" data-testid="share-copy" on:click=move |_| { copy_to_clipboard(&share_url()); link_copied.set(true); }>
@@ -230,5 +257,12 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                 </div>
             </section>
         </div>
+    }
+}
+
+/// A button of the replay's stepping row, handled by the row.
+fn step_button(step: &'static str, label: fn() -> String) -> impl IntoView {
+    view! {
+        <button type="button" data-step=step data-testid=format!("replay-{step}")>{tr_text(label)}</button>
     }
 }

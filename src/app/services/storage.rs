@@ -199,7 +199,19 @@ impl Saves {
         &self,
         f: impl FnOnce(&mut Library<PageStore>) -> Result<T, StoreError>,
     ) -> Option<T> {
-        let result = self.library.try_update_value(f);
+        let mut f = Some(f);
+        let mut value = None;
+        self.run(&mut |library| {
+            let f = f.take().ok_or(StoreError::Unavailable(String::new()))?;
+            value = Some(f(library)?);
+            Ok(())
+        });
+        value
+    }
+
+    /// What [`Saves::update`] does around its closure, compiled once.
+    fn run(&self, f: &mut dyn FnMut(&mut Library<PageStore>) -> Result<(), StoreError>) {
+        let result = self.library.try_update_value(|library| f(library));
         // Reading a game can find it unreadable (set aside) at any time.
         let found = self
             .library
@@ -209,13 +221,8 @@ impl Saves {
             self.notify(to_notice(notice));
         }
         self.version.update(|v| *v += 1);
-        match result {
-            Some(Ok(value)) => Some(value),
-            Some(Err(StoreError::Full)) => {
-                self.notify(SaveNotice::Full);
-                None
-            }
-            _ => None,
+        if let Some(Err(StoreError::Full)) = result {
+            self.notify(SaveNotice::Full);
         }
     }
 

@@ -1,6 +1,6 @@
 // Playing against the computer: its moves come from the worker, the page
 // stays responsive while it thinks, and the game runs to its end.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 import { openApp, board, square } from './helpers.js';
 
 test.describe.configure({ timeout: 240_000 });

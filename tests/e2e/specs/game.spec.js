@@ -1,5 +1,5 @@
 // Whole games played by clicking, from the empty board to the result dialog.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 import { openApp, startGame, playAll, board, square } from './helpers.js';
 import { KHARBGA_GAME, SEEGA5_GAME } from './games.js';
 

@@ -1,7 +1,7 @@
 // Games that are never lost: autosave and resume, the library, replay and
 // "play from here", import errors, share links, unreadable entries, a full
 // store and a store that cannot be used.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 import { openApp, startGame, play, playAll, board, counts, plain, expectText } from './helpers.js';
 import { SEEGA5_GAME, SEEGA5_SETTING } from './games.js';
 

@@ -1,5 +1,5 @@
 // Playing by hand: setting, undo/redo, the keyboard, drag with mouse and touch.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 import { openApp, startGame, playAll, square, board, counts, expectText } from './helpers.js';
 import { SEEGA5_SETTING } from './games.js';
 

@@ -1,5 +1,5 @@
 // The first screen: the board, and the language switcher driving lang/dir.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 
 test('the release build shows the 7×7 board with the Malha', async ({ page }) => {
   await page.goto('/');

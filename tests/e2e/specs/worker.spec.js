@@ -1,6 +1,6 @@
 // The AI's Web Worker, built by Trunk next to the page: it answers protocol
 // requests off the main thread.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.js';
 
 /** Starts the worker, waits for `ready`, sends `lines`, collects one answer each. */
 async function ask(page, lines) {
@@ -11,7 +11,7 @@ async function ask(page, lines) {
         const answers = [];
         worker.onerror = (e) => reject(new Error(e.message));
         worker.onmessage = (event) => {
-          if (event.data === 'ready') {
+          if (event.data === 'ready 1') {
             for (const line of lines) worker.postMessage(line);
             return;
           }

@@ -14,8 +14,6 @@
 pub mod decide;
 mod worker;
 
-use std::collections::BTreeMap;
-
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
@@ -108,7 +106,22 @@ struct State {
     worker: Option<WorkerHandle>,
     hello_timer: Option<Timeout>,
     next_id: u64,
-    pending: BTreeMap<u64, Pending>,
+    /// Requests waiting, by key (a handful at most: a Vec is plenty).
+    pending: Vec<(u64, Pending)>,
+}
+
+impl State {
+    fn take(&mut self, key: u64) -> Option<Pending> {
+        let at = self.pending.iter().position(|(k, _)| *k == key)?;
+        Some(self.pending.remove(at).1)
+    }
+
+    fn get_mut(&mut self, key: u64) -> Option<&mut Pending> {
+        self.pending
+            .iter_mut()
+            .find(|(k, _)| *k == key)
+            .map(|(_, p)| p)
+    }
 }
 
 /// The page's computer player (a context value).
@@ -129,10 +142,7 @@ impl Drop for PendingReply {
     fn drop(&mut self) {
         let key = self.key;
         // Dropped with its timer: the callback is never called.
-        let _ = self
-            .service
-            .state
-            .try_update_value(|state| state.pending.remove(&key));
+        let _ = self.service.state.try_update_value(|state| state.take(key));
     }
 }
 
@@ -167,7 +177,7 @@ impl ComputerPlayer {
             .try_update_value(|state| {
                 state.next_id += 1;
                 let key = state.next_id;
-                state.pending.insert(
+                state.pending.push((
                     key,
                     Pending {
                         position,
@@ -179,7 +189,7 @@ impl ComputerPlayer {
                         timer: None,
                         reply: Box::new(reply),
                     },
-                );
+                ));
                 key
             })
             .unwrap_or_default();
@@ -230,7 +240,11 @@ impl ComputerPlayer {
         let Some(keys) = self.state.try_update_value(|state| {
             state.worker = None;
             state.hello_timer = None;
-            state.pending.keys().copied().collect::<Vec<_>>()
+            state
+                .pending
+                .iter()
+                .map(|(key, _)| *key)
+                .collect::<Vec<_>>()
         }) else {
             return;
         };
@@ -244,7 +258,7 @@ impl ComputerPlayer {
     fn give_up(self, key: u64) {
         let Some(pending) = self
             .state
-            .try_update_value(|state| state.pending.remove(&key))
+            .try_update_value(|state| state.take(key))
             .flatten()
         else {
             return;
@@ -261,7 +275,7 @@ impl ComputerPlayer {
         let line = self.state.try_update_value(|state| {
             state.next_id += 1;
             let wire = state.next_id;
-            let pending = state.pending.get_mut(&key)?;
+            let pending = state.get_mut(key)?;
             pending.attempts += 1;
             pending.wire = Some(wire);
             let deadline = pending.time_ms + GRACE_MS;
@@ -325,11 +339,11 @@ impl ComputerPlayer {
                 .iter()
                 .find(|(_, p)| p.wire == Some(wire))
                 .map(|(key, _)| *key)?;
-            let pending = state.pending.get(&key)?;
+            let pending = state.get_mut(key)?;
             let next = after_answer(&pending.position, answer.as_ref(), pending.attempts);
             match (pending.purpose, next) {
                 (Purpose::Move, Next::AskAgain) => Some((key, None)),
-                _ => state.pending.remove(&key).map(|p| (key, Some((p, next)))),
+                _ => state.take(key).map(|p| (key, Some((p, next)))),
             }
         });
         let Some(Some((key, outcome))) = found else {

@@ -3,7 +3,7 @@
 //! cannot load or dies, and terminates it when dropped. The listeners are
 //! gloo's, so they are removed with the handle.
 
-use gloo_events::EventListener;
+use gloo_events::{EventListener, EventListenerOptions};
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
@@ -34,11 +34,16 @@ impl WorkerHandle {
                 on_line(line);
             }
         });
-        let on_error = EventListener::new(&worker, "error", move |event| {
-            // Handled here: the page says so and carries on without it.
-            event.prevent_default();
-            on_error();
-        });
+        let on_error = EventListener::new_with_options(
+            &worker,
+            "error",
+            EventListenerOptions::enable_prevent_default(),
+            move |event| {
+                // Handled here: the page says so and carries on without it.
+                event.prevent_default();
+                on_error();
+            },
+        );
         Some(WorkerHandle {
             worker,
             _on_message: on_message,

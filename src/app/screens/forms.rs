@@ -1,0 +1,89 @@
+//! The form controls the screens share: a menu and a group of radio
+//! buttons, each built from a list of choices. One view type for every
+//! menu and one for every radio group on the page (each choice's label is
+//! a boxed closure), instead of a new type for each hand-written `<select>`.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+/// A label that follows the language.
+pub type Label = Arc<dyn Fn() -> String + Send + Sync>;
+
+/// One choice of a menu or a radio group: its value and its label.
+#[derive(Clone)]
+pub struct Choice {
+    /// The value (the `<option>`'s or the radio's `value`).
+    pub value: &'static str,
+    /// What the player reads.
+    pub label: Label,
+}
+
+impl Choice {
+    /// A choice `value` labelled by `label`.
+    pub fn new(value: &'static str, label: impl Fn() -> String + Send + Sync + 'static) -> Choice {
+        Choice {
+            value,
+            label: Arc::new(label),
+        }
+    }
+}
+
+/// A `<select>` over `choices`; its value follows `value`, and a choice
+/// made is handed to `on_change`.
+#[component]
+pub fn Menu(
+    id: &'static str,
+    testid: &'static str,
+    choices: Vec<Choice>,
+    #[prop(into)] value: Signal<&'static str>,
+    on_change: Callback<String>,
+) -> impl IntoView {
+    let options = choices
+        .into_iter()
+        .map(|choice| {
+            let label = choice.label;
+            let current = choice.value;
+            view! {
+                <option value=current selected=move || value.get_untracked() == current>
+                    {move || label()}
+                </option>
+            }
+        })
+        .collect_view();
+    view! {
+        <select id=id data-testid=testid
+            prop:value=move || value.get()
+            on:change=move |event| on_change.run(event_target_value(&event))>
+            {options}
+        </select>
+    }
+}
+
+/// Radio buttons named `name` over `choices`, the checked one following
+/// `value`; each has `data-testid="<testid>-<value>"`.
+#[component]
+pub fn Radios(
+    name: &'static str,
+    testid: &'static str,
+    choices: Vec<Choice>,
+    #[prop(into)] value: Signal<&'static str>,
+    on_change: Callback<String>,
+) -> impl IntoView {
+    choices
+        .into_iter()
+        .map(|choice| {
+            let label = choice.label;
+            let current = choice.value;
+            view! {
+                <label class="choice">
+                    <input type="radio" name=name value=current
+                        data-testid=format!("{testid}-{current}")
+                        prop:checked=move || value.get() == current
+                        on:change=move |_| on_change.run(current.to_owned())/>
+                    <span>{move || label()}</span>
+                </label>
+            }
+        })
+        .collect_view()
+}

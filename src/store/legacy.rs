@@ -1,0 +1,270 @@
+//! Reading the saved games of schemas 1 and 2, which were JSON objects, to
+//! migrate them once. The page carries no JSON library for this (the entries
+//! of schema 3 are text): a strict reader of JSON values, enough for any
+//! JSON text, never panicking on a damaged one. Numbers are kept as their
+//! text and read when asked for.
+
+use std::collections::BTreeMap;
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as written.
+    Number(String),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object.
+    Object(BTreeMap<String, Json>),
+}
+
+impl Json {
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(members) => members.get(key),
+            _ => None,
+        }
+    }
+
+    /// The value as a number.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(text) => text.parse().ok(),
+            _ => None,
+        }
+    }
+
+    /// The value as a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The value as a boolean.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a whole JSON text (`None` for anything else).
+pub fn parse(text: &str) -> Option<Json> {
+    let mut reader = Reader {
+        bytes: text.as_bytes(),
+        at: 0,
+        depth: 0,
+    };
+    let value = reader.value()?;
+    reader.space();
+    (reader.at == reader.bytes.len()).then_some(value)
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// Nesting, bounded: a hostile entry cannot exhaust the stack.
+    depth: u32,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, word: &str) -> Option<()> {
+        let end = self.at + word.len();
+        (self.bytes.get(self.at..end)? == word.as_bytes()).then(|| self.at = end)
+    }
+
+    fn value(&mut self) -> Option<Json> {
+        self.space();
+        if self.depth > 64 {
+            return None;
+        }
+        match self.peek()? {
+            b'n' => self.eat("null").map(|()| Json::Null),
+            b't' => self.eat("true").map(|()| Json::Bool(true)),
+            b'f' => self.eat("false").map(|()| Json::Bool(false)),
+            b'"' => self.string().map(Json::String),
+            b'[' => {
+                self.at += 1;
+                self.depth += 1;
+                let mut items = Vec::new();
+                self.space();
+                if self.peek()? == b']' {
+                    self.at += 1;
+                } else {
+                    loop {
+                        items.push(self.value()?);
+                        self.space();
+                        match self.peek()? {
+                            b',' => self.at += 1,
+                            b']' => {
+                                self.at += 1;
+                                break;
+                            }
+                            _ => return None,
+                        }
+                    }
+                }
+                self.depth -= 1;
+                Some(Json::Array(items))
+            }
+            b'{' => {
+                self.at += 1;
+                self.depth += 1;
+                let mut members = BTreeMap::new();
+                self.space();
+                if self.peek()? == b'}' {
+                    self.at += 1;
+                } else {
+                    loop {
+                        self.space();
+                        let key = self.string()?;
+                        self.space();
+                        self.eat(":")?;
+                        let value = self.value()?;
+                        members.insert(key, value);
+                        self.space();
+                        match self.peek()? {
+                            b',' => self.at += 1,
+                            b'}' => {
+                                self.at += 1;
+                                break;
+                            }
+                            _ => return None,
+                        }
+                    }
+                }
+                self.depth -= 1;
+                Some(Json::Object(members))
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = self.at;
+                while matches!(
+                    self.peek(),
+                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                ) {
+                    self.at += 1;
+                }
+                let text = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
+                text.parse::<f64>().ok()?;
+                Some(Json::Number(text.to_owned()))
+            }
+            _ => None,
+        }
+    }
+
+    fn hex4(&mut self) -> Option<u32> {
+        let digits = std::str::from_utf8(self.bytes.get(self.at..self.at + 4)?).ok()?;
+        self.at += 4;
+        u32::from_str_radix(digits, 16).ok()
+    }
+
+    fn string(&mut self) -> Option<String> {
+        self.eat("\"")?;
+        let mut out = Vec::new();
+        loop {
+            let byte = self.peek()?;
+            self.at += 1;
+            match byte {
+                b'"' => return String::from_utf8(out).ok(),
+                b'\\' => {
+                    let escaped = self.peek()?;
+                    self.at += 1;
+                    let c = match escaped {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let high = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&high) {
+                                self.eat("\\u")?;
+                                let low = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&low) {
+                                    return None;
+                                }
+                                0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                high
+                            };
+                            char::from_u32(code)?
+                        }
+                        _ => return None,
+                    };
+                    let mut buffer = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+                }
+                0..=0x1f => return None,
+                byte => out.push(byte),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_what_the_earlier_versions_wrote() {
+        let text = r#"{"schema":2,"id":"a","created":1.7e12,"title":null,"record":"[First \"Amel\"]\n\u00e9\ud83d\ude00","computer":{"plays_first":false,"level":"3"},"flipped":true,"list":[1,-2.5,[]]}"#;
+        let value = parse(text).expect("valid JSON");
+        assert_eq!(value.get("schema").and_then(Json::as_f64), Some(2.0));
+        assert_eq!(value.get("created").and_then(Json::as_f64), Some(1.7e12));
+        assert_eq!(value.get("title"), Some(&Json::Null));
+        assert_eq!(
+            value.get("record").and_then(Json::as_str),
+            Some("[First \"Amel\"]\né😀")
+        );
+        assert_eq!(
+            value
+                .get("computer")
+                .and_then(|c| c.get("level"))
+                .and_then(Json::as_str),
+            Some("3")
+        );
+        assert_eq!(value.get("flipped").and_then(Json::as_bool), Some(true));
+    }
+
+    #[test]
+    fn refuses_what_is_not_json_without_panicking() {
+        for bad in [
+            "",
+            "{",
+            "{\"a\":}",
+            "{\"a\":1,}",
+            "[1 2]",
+            "\"unclosed",
+            "\"bad \\x escape\"",
+            "\"\\ud800\"",
+            "{\"schema\": 2, \"record\": tru",
+            "1.2.3",
+            "{} extra",
+            &"[".repeat(1000),
+        ] {
+            assert_eq!(parse(bad), None, "{bad:?}");
+        }
+    }
+}
