@@ -65,14 +65,21 @@ release: tools
 
 build: release sizes
 
+# Every file of dist/ raw and gzipped, then the first load: what a visitor
+# fetches before the first screen is usable (the page, its script, its wasm,
+# its style, and the largest translation not compiled in; not the AI's worker,
+# fetched for a game against the computer).
 sizes:
-	@cd dist && total=0 && totalgz=0 && \
+	@cd dist && total=0 && totalgz=0 && first=0 && \
 	printf '%-44s %10s %10s\n' file bytes gzipped && \
 	for f in $$(find . -type f | sort); do \
 	  raw=$$(wc -c < "$$f"); gz=$$(gzip -9 -c "$$f" | wc -c); \
 	  total=$$((total + raw)); totalgz=$$((totalgz + gz)); \
+	  case "$${f#./}" in kharbga-worker*|locales/*) ;; *) first=$$((first + gz)) ;; esac; \
 	  printf '%-44s %10d %10d\n' "$${f#./}" "$$raw" "$$gz"; \
-	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz"
+	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz" && \
+	locale=$$(for f in locales/fr/main.ftl locales/ar/main.ftl; do gzip -9 -c $$f | wc -c; done | sort -n | tail -1) && \
+	echo "first load: $$((first + locale)) bytes gzipped ($$first for English, +$$locale for the largest other language; budget 300000)"
 
 # ---- Checks -----------------------------------------------------------------
 
@@ -116,13 +123,13 @@ MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
 bench: bench-speed bench-ai
 
 bench-speed: release e2e-deps browser
-	cargo build --quiet --profile native --locked --bin kharbga-cli
+	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli
 	$(CLI) bench
 	@$(MAKE) --no-print-directory sizes
 	cd $(E2E) && node bench-search.mjs ../../$(CLI) 1000
 
 bench-ai:
-	cargo build --quiet --profile native --locked --bin kharbga-cli
+	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli
 	@for v in kharbga seega7; do \
 	  $(MATCH) --a 5 --b greedy --variant $$v --time-ms 200 || exit 1; \
 	done

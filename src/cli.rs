@@ -328,3 +328,152 @@ pub fn play_match(
     });
     score.into_inner().unwrap_or_else(|e| e.into_inner())
 }
+
+/// A long game that goes on: `plies` random plies under `rules`, avoiding
+/// captures where it can and never ending the game (a ply that would is
+/// taken back and another tried). What the long-line and store benchmarks
+/// replay.
+pub fn long_game(rules: Rules, plies: usize, seed: u64) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(rules);
+    while game.plies().len() < plies && game.outcome().is_none() {
+        let legal = game.position().legal_plies();
+        let quiet: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|p| match *p {
+                crate::engine::Ply::Step { to, .. } => game.position().captures_at(to).is_empty(),
+                _ => true,
+            })
+            .collect();
+        let pool = if quiet.is_empty() {
+            legal.to_vec()
+        } else {
+            quiet
+        };
+        let start = rng.below(pool.len());
+        let mut played = false;
+        for k in 0..pool.len() {
+            let ply = pool[(start + k) % pool.len()];
+            if game.play(ply).is_ok() {
+                if game.outcome().is_none() {
+                    played = true;
+                    break;
+                }
+                game.undo();
+            }
+        }
+        if !played {
+            break;
+        }
+    }
+    game
+}
+
+/// A `kharbga-cli batch` line of a legal game of `plies` plies (Seega 9×9,
+/// no quiet-move limit, a few soldiers a side): the repetition rule's cost
+/// over a long game.
+pub fn long_line(plies: usize, seed: u64) -> String {
+    let rules: Rules = "seega9:quiet=0"
+        .parse()
+        .unwrap_or(Rules::seega(BoardSize::Nine));
+    let start = "S1S1S4/9/9/9/9/9/9/9/s1s1s4 b 0,0 - - 0 1 -";
+    let mut game = match Position::from_text(start, rules) {
+        Ok(position) => Game::from_position(position),
+        Err(_) => return String::new(),
+    };
+    let mut rng = Rng::new(seed);
+    while game.plies().len() < plies {
+        let legal = game.position().legal_plies();
+        let start = rng.below(legal.len().max(1));
+        let mut played = false;
+        for k in 0..legal.len() {
+            let ply = legal[(start + k) % legal.len()];
+            if game.play(ply).is_ok() {
+                if game.outcome().is_none() {
+                    played = true;
+                    break;
+                }
+                game.undo();
+            }
+        }
+        if !played {
+            break;
+        }
+    }
+    let plies: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
+    format!("seega9:quiet=0|{start}|{}", plies.join(" "))
+}
+
+/// The store's figures: autosave of a 300-ply game into a library of 200
+/// games, and opening that library (a [`MemoryStore`]: the page's
+/// localStorage is measured in the browser by `make bench-speed`).
+pub fn store_report() -> Vec<String> {
+    use crate::store::{Library, MemoryStore, Meta, SavedGame, Seats};
+    let meta = |id: String| Meta {
+        id,
+        created: 1.7e12,
+        title: None,
+        first: "Amel".to_owned(),
+        second: "Youssef".to_owned(),
+        date: "2026.11.22".to_owned(),
+        seats: Seats::LOCAL,
+        flipped: false,
+    };
+    let mut store = MemoryStore::new();
+    {
+        let mut library = Library::open(&mut store);
+        for i in 0..200u64 {
+            let game = long_game(Rules::kharbga(), 150, i);
+            let _ = library.save(&SavedGame::from_game(&meta(format!("g{i}")), &game, 1.7e12));
+        }
+    }
+    let game = long_game(Rules::kharbga(), 300, 7);
+    let median = |mut runs: Vec<f64>| {
+        runs.sort_by(f64::total_cmp);
+        runs[runs.len() / 2]
+    };
+    let mut library = Library::open(&mut store);
+    let saves: Vec<f64> = (0..200)
+        .map(|_| {
+            let started = Instant::now();
+            let entry = SavedGame::from_game(&meta("live".to_owned()), &game, 1.8e12);
+            let _ = library.save(&entry);
+            started.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    drop(library);
+    let opens: Vec<f64> = (0..20)
+        .map(|_| {
+            let started = Instant::now();
+            let library = Library::open(&mut store);
+            assert!(library.games().len() > 200);
+            started.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    vec![
+        format!(
+            "store   autosave of a {}-ply game: {:.3} ms (median of 200; target ≤ 1 ms)",
+            game.plies().len(),
+            median(saves)
+        ),
+        format!(
+            "store   opening a library of 201 games: {:.2} ms (median of 20; target ≤ 100 ms)",
+            median(opens)
+        ),
+    ]
+}
+
+/// The repetition rule over a long game: `batch` on a legal line of
+/// 100,000 plies (O(1) a ply: a count of positions since the last removal).
+pub fn long_line_report() -> String {
+    let line = long_line(100_000, 2026);
+    let plies = line.split(' ').count();
+    let started = Instant::now();
+    let reply = answer(&line);
+    format!(
+        "batch   a legal line of {plies} plies: {:.2} s ({})",
+        started.elapsed().as_secs_f64(),
+        reply.split(' ').next().unwrap_or_default()
+    )
+}

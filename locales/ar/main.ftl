@@ -212,8 +212,18 @@ refusal-blocked = الجندي في { $square } لا يجد مربعًا فار�
 refusal-chain = لا يتحرك الآن إلا الجندي في { $square }، وللأسر فقط.
 refusal-flag = لا يمكن أن تحمل هذه النقلة علامة المبادلة: أزل العلامة لتلعبها نقلة عادية.
 refusal-empty = المس أحد جنودك، ثم مربعًا يستطيع التقدم إليه.
-hint-eval-wins = يفوز { $side } خلال { $n } نقلات
-hint-eval-loses = يخسر { $side } خلال { $n } نقلات
+hint-eval-wins = يفوز { $side } خلال { $n ->
+        [one] نقلة واحدة
+        [two] نقلتين
+        [few] { $n } نقلات
+       *[other] { $n } نقلة
+    }
+hint-eval-loses = يخسر { $side } خلال { $n ->
+        [one] نقلة واحدة
+        [two] نقلتين
+        [few] { $n } نقلات
+       *[other] { $n } نقلة
+    }
 hint-eval-even = الوضع متكافئ تقريبًا
 hint-eval-ahead = يتقدم { $side } بنحو { $n ->
         [one] جندي واحد

@@ -207,8 +207,14 @@ refusal-blocked = The soldier on { $square } has no free square to step to.
 refusal-chain = Only the soldier on { $square } may move now, and only to capture.
 refusal-flag = This step cannot carry the exchange flag: turn the flag off to play it as a plain step.
 refusal-empty = Tap one of your soldiers, then a square it can step to.
-hint-eval-wins = the { $side } wins in { $n } plies
-hint-eval-loses = the { $side } loses in { $n } plies
+hint-eval-wins = the { $side } wins in { $n ->
+        [one] one ply
+       *[other] { $n } plies
+    }
+hint-eval-loses = the { $side } loses in { $n ->
+        [one] one ply
+       *[other] { $n } plies
+    }
 hint-eval-even = the position is about even
 hint-eval-ahead = the { $side } is ahead by about { $n ->
         [one] one soldier

@@ -206,8 +206,14 @@ refusal-blocked = Le soldat en { $square } n’a aucune case libre où avancer.
 refusal-chain = Seul le soldat en { $square } peut bouger, et seulement pour capturer.
 refusal-flag = Ce pas ne peut pas porter la marque d’échange : retirez la marque pour le jouer comme un pas simple.
 refusal-empty = Touchez un de vos soldats, puis une case où il peut aller.
-hint-eval-wins = { $side } gagne en { $n } coups
-hint-eval-loses = { $side } perd en { $n } coups
+hint-eval-wins = { $side } gagne en { $n ->
+        [one] un coup
+       *[other] { $n } coups
+    }
+hint-eval-loses = { $side } perd en { $n ->
+        [one] un coup
+       *[other] { $n } coups
+    }
 hint-eval-even = la position est à peu près égale
 hint-eval-ahead = { $side } a environ { $n ->
         [one] un soldat

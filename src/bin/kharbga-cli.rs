@@ -14,7 +14,9 @@ kharbga-cli — the Kharbga and Seega rules engine
 USAGE
   kharbga-cli batch                          answer one line per input line (below)
   kharbga-cli perft <variant> <depth> [position string]
-  kharbga-cli bench [variant...]             playout and perft throughput
+  kharbga-cli bench [variant...]             playout and perft throughput, the store and
+                                             the repetition rule over a long game
+  kharbga-cli line <plies> [seed]            a batch line of a legal game that long
   kharbga-cli fen <variant> [plies...]       the position string after the plies
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
@@ -214,6 +216,18 @@ fn main() -> ExitCode {
             for line in bench_report(&args[1..]) {
                 println!("{line}");
             }
+            if args.len() == 1 {
+                for line in kharbga::cli::store_report() {
+                    println!("{line}");
+                }
+                println!("{}", kharbga::cli::long_line_report());
+            }
+            ExitCode::SUCCESS
+        }
+        Some("line") => {
+            let plies = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(100_000);
+            let seed = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(2026);
+            println!("{}", kharbga::cli::long_line(plies, seed));
             ExitCode::SUCCESS
         }
         Some("--help" | "-h" | "help") => {

@@ -160,6 +160,12 @@ macro_rules! tr {
     };
 }
 
+/// A translated text used as data (a player's name that goes into a
+/// record), without the isolation marks that surround its arguments.
+pub fn as_data(text: String) -> String {
+    text.replace(['\u{2068}', '\u{2069}'], "")
+}
+
 /// A translated text without arguments that follows the language. Every
 /// such text on the page is this one view type (the message is a plain
 /// `fn`), so the reactive-text code is compiled once, not once per message.

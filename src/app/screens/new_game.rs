@@ -260,7 +260,8 @@ pub fn computer_name(level: Level) -> String {
         Level::Search(n) => n,
         _ => 0,
     };
-    tr!("computer-name", { "level" => level })
+    // A name, kept in the record: no isolation marks.
+    crate::app::i18n::as_data(tr!("computer-name", { "level" => level }))
 }
 
 /// The levels' menu values.

@@ -14,18 +14,34 @@ export async function openApp(page) {
   await expect(board(page)).toBeVisible();
 }
 
-/** Starts a game from the new-game screen: variant token and options. */
+/**
+ * Starts a game from the new-game screen: variant token and options
+ * (`quiet`, `chain`, `blocked`, `first`, `second`, `position`; against the
+ * computer: `computer: { level, side }`, the side the person plays).
+ */
 export async function startGame(page, variant, options = {}) {
-  await page.getByTestId('new-game').click();
+  await page.getByTestId('nav-new-game').click();
   await page.getByTestId(`variant-${variant}`).check();
+  if (options.computer) {
+    await page.getByTestId('mode-computer').check();
+    await page.getByTestId('computer-level').selectOption(String(options.computer.level ?? 3));
+    await page.getByTestId('human-side').selectOption(options.computer.side ?? 'first');
+  } else {
+    // The form remembers the last game's mode.
+    await page.getByTestId('mode-hotseat').check();
+  }
   if (options.quiet !== undefined) await page.getByTestId('option-quiet').fill(String(options.quiet));
   if (options.chain) await page.getByTestId('option-chain').selectOption(options.chain);
   if (options.blocked) await page.getByTestId('option-blocked').selectOption(options.blocked);
   if (options.first) await page.getByTestId('name-first').fill(options.first);
   if (options.second) await page.getByTestId('name-second').fill(options.second);
+  if (options.position) await page.getByTestId('start-position').fill(options.position);
   await page.getByTestId('start').click();
-  await expect(board(page)).toHaveAttribute('data-phase', 'setting');
+  await expect(board(page)).toHaveAttribute('data-phase', options.position ? /setting|moving/ : 'setting');
 }
+
+/** The number of plies in the move list. */
+export const pliesPlayed = (page) => page.locator('[data-ply]').count();
 
 /** Plays one ply in canonical text (`c4`, `d3-d4`, `e7-e6*`, `stop`, `xc4`) by clicking. */
 export async function play(page, ply) {
@@ -70,4 +86,9 @@ export const plain = (text) => (text ?? '').replace(/[\u2068\u2069]/g, '');
 /** Waits until the element's visible text, without isolation marks, is `expected`. */
 export async function expectText(locator, expected) {
   await expect.poll(async () => plain(await locator.textContent())).toBe(expected);
+}
+
+/** Waits until the element's text, without isolation marks, contains `expected`. */
+export async function expectContains(locator, expected) {
+  await expect.poll(async () => plain(await locator.textContent())).toContain(expected);
 }
