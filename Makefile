@@ -88,8 +88,11 @@ test: tools browser e2e-deps check-fmt clippy test-native test-wasm release test
 check-fmt:
 	cargo fmt --all -- --check
 
+# Native and wasm32, with the page (default) and without it (what the CLI
+# and the AI's worker build).
 clippy:
 	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --all-targets --locked --no-default-features -- -D warnings
 	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
 
 test-native:
@@ -127,6 +130,7 @@ bench-speed: release e2e-deps browser
 	$(CLI) bench
 	@$(MAKE) --no-print-directory sizes
 	cd $(E2E) && node bench-search.mjs ../../$(CLI) 1000
+	cd $(E2E) && node bench-store.mjs ../../$(CLI)
 
 bench-ai:
 	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli

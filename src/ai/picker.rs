@@ -1,17 +1,25 @@
-//! The move picker: plies with ranks, handed out best first.
+//! The move picker: plies with ranks, handed out best first, on the stack.
 
-use crate::engine::{Ply, PlyList, Position, MAX_PLIES};
+use arrayvec::ArrayVec;
+
+use crate::engine::{Ply, Position, MAX_PLIES};
 
 use super::setting::placement_score;
 
-/// The move picker: plies with ranks, handed out best first by selection
-/// (Stockfish's `MovePicker` idea), on the stack. A cut-off usually comes
-/// after a few plies, so sorting the rest would be wasted; nothing is
-/// allocated. Equal ranks come out in generation order.
+/// The keys of ranked plies: the rank in the high bits and the ply's index
+/// in its list in the low 16 (so that equal ranks keep generation order).
+/// An [`ArrayVec`] on the caller's stack: no allocation, no unused room
+/// initialised, nothing large moved.
+pub(crate) type Keys = ArrayVec<u64, MAX_PLIES>;
+
+fn key(rank: u32, index: usize) -> u64 {
+    (u64::from(rank) << 16) | (0xFFFF - index as u64)
+}
+
+/// Plies handed out best first from a list and its sorted keys.
 pub(crate) struct Picker<'a> {
-    plies: &'a mut [Ply],
-    /// The rank in the high bits, the generation order in the low 16.
-    keys: [u64; MAX_PLIES],
+    plies: &'a [Ply],
+    keys: &'a [u64],
     next: usize,
     /// A ply handed out first, whatever its rank (the table's move while setting).
     first: Option<Ply>,
@@ -22,10 +30,11 @@ pub(crate) struct Picker<'a> {
 }
 
 impl<'a> Picker<'a> {
-    pub(crate) fn new(plies: &'a mut PlyList) -> Picker<'a> {
+    fn sorted(keys: &'a mut Keys, plies: &'a [Ply]) -> Picker<'a> {
+        keys.sort_unstable_by(|a, b| b.cmp(a));
         Picker {
-            plies: plies.as_mut_slice(),
-            keys: [0; MAX_PLIES],
+            plies,
+            keys,
             next: 0,
             first: None,
             given: None,
@@ -33,37 +42,44 @@ impl<'a> Picker<'a> {
         }
     }
 
-    /// Ranks every ply (higher first).
-    pub(crate) fn rank(&mut self, mut rank: impl FnMut(Ply) -> u32) {
-        for (i, ply) in self.plies.iter().enumerate() {
-            self.keys[i] = (u64::from(rank(*ply)) << 16) | (0xFFFF - i as u64);
+    /// Every ply of `plies`, ranked by `rank` (higher first).
+    pub(crate) fn ranked(
+        keys: &'a mut Keys,
+        plies: &'a [Ply],
+        mut rank: impl FnMut(Ply) -> u32,
+    ) -> Picker<'a> {
+        keys.clear();
+        for (i, &ply) in plies.iter().enumerate() {
+            keys.push(key(rank(ply), i));
         }
+        Picker::sorted(keys, plies)
     }
 
-    /// Keeps only the plies `rank` ranks, in generation order, ranked.
-    pub(crate) fn keep(&mut self, mut rank: impl FnMut(Ply) -> Option<u32>) {
-        let mut kept = 0;
-        for i in 0..self.plies.len() {
-            if let Some(r) = rank(self.plies[i]) {
-                self.plies.swap(kept, i);
-                self.keys[kept] = (u64::from(r) << 16) | (0xFFFF - kept as u64);
-                kept += 1;
+    /// The plies of `plies` that `rank` ranks, the others left out.
+    pub(crate) fn kept(
+        keys: &'a mut Keys,
+        plies: &'a [Ply],
+        mut rank: impl FnMut(Ply) -> Option<u32>,
+    ) -> Picker<'a> {
+        keys.clear();
+        for (i, &ply) in plies.iter().enumerate() {
+            if let Some(r) = rank(ply) {
+                keys.push(key(r, i));
             }
         }
-        let plies = std::mem::take(&mut self.plies);
-        self.plies = &mut plies[..kept];
+        Picker::sorted(keys, plies)
     }
 
     /// The setting's candidates: the table's move first, then the `most`
     /// placements the shape heuristics rank best.
     pub(crate) fn placements(
+        keys: &'a mut Keys,
         position: &Position,
-        plies: &'a mut PlyList,
+        plies: &'a [Ply],
         tt_move: Option<Ply>,
         most: usize,
     ) -> Picker<'a> {
-        let mut picker = Picker::new(plies);
-        picker.rank(|ply| match ply {
+        let mut picker = Picker::ranked(keys, plies, |ply| match ply {
             // An order-keeping map of the signed score onto u32.
             Ply::Place(square) => (placement_score(position, square) as u32) ^ (1 << 31),
             _ => u32::MAX,
@@ -79,24 +95,15 @@ impl<'a> Picker<'a> {
             self.given = Some(first);
             return Some(first);
         }
-        loop {
-            if self.next >= self.plies.len() || self.next >= self.limit {
-                return None;
-            }
-            let mut best = self.next;
-            for i in self.next + 1..self.plies.len() {
-                if self.keys[i] > self.keys[best] {
-                    best = i;
-                }
-            }
-            self.plies.swap(self.next, best);
-            self.keys.swap(self.next, best);
-            let ply = self.plies[self.next];
+        while self.next < self.keys.len().min(self.limit) {
+            let index = 0xFFFF - (self.keys[self.next] & 0xFFFF) as usize;
+            let ply = self.plies[index];
             self.next += 1;
             if Some(ply) != self.given {
                 return Some(ply);
             }
         }
+        None
     }
 }
 
@@ -115,16 +122,17 @@ mod tests {
 
     #[test]
     fn ranks_come_out_highest_first_and_ties_in_generation_order() {
-        let mut plies = PlyList::new();
+        let mut plies = crate::engine::PlyList::new();
         for name in ["a1", "b1", "c1", "d1"] {
             plies.push(Ply::Place(sq(name)));
         }
-        let mut picker = Picker::new(&mut plies);
-        picker.rank(|p| u32::from(p == Ply::Place(sq("c1"))));
+        let mut keys = Keys::new();
+        let picker = Picker::ranked(&mut keys, &plies, |p| u32::from(p == Ply::Place(sq("c1"))));
         let order: Vec<String> = all(picker).iter().map(|p| p.to_string()).collect();
         assert_eq!(order, ["c1", "a1", "b1", "d1"]);
-        let mut picker = Picker::new(&mut plies);
-        picker.keep(|p| (p != Ply::Place(sq("b1"))).then_some(1));
+        let picker = Picker::kept(&mut keys, &plies, |p| {
+            (p != Ply::Place(sq("b1"))).then_some(1)
+        });
         assert_eq!(all(picker).len(), 3, "b1 dropped");
     }
 
@@ -137,19 +145,18 @@ mod tests {
             Rules::kharbga(),
         )
         .unwrap();
-        let mut plies = p.legal_plies();
-        let best = all(Picker::placements(&p, &mut plies, None, 5));
+        let plies = p.legal_plies();
+        let mut keys = Keys::new();
+        let best = all(Picker::placements(&mut keys, &p, &plies, None, 5));
         assert_eq!(best.len(), 5);
         assert_eq!(best[0], Ply::Place(sq("c5")));
         assert!(!best.contains(&Ply::Place(sq("f2"))));
-        let mut plies = p.legal_plies();
         let tt = Ply::Place(sq("f2"));
-        let with_tt = all(Picker::placements(&p, &mut plies, Some(tt), 5));
+        let with_tt = all(Picker::placements(&mut keys, &p, &plies, Some(tt), 5));
         assert_eq!(with_tt[0], tt);
         assert_eq!(&with_tt[1..], &best[..], "the five best follow");
-        let mut plies = p.legal_plies();
         let c5 = Ply::Place(sq("c5"));
-        let tt_among = all(Picker::placements(&p, &mut plies, Some(c5), 5));
+        let tt_among = all(Picker::placements(&mut keys, &p, &plies, Some(c5), 5));
         assert_eq!(
             tt_among, best,
             "a table move among the best is not repeated"

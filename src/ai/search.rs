@@ -9,7 +9,7 @@
 use crate::engine::{Ply, PlyList, Position};
 
 use super::eval::evaluate;
-use super::picker::Picker;
+use super::picker::{Keys, Picker};
 
 /// A score from the side to move's point of view: hundredths of a soldier,
 /// or a forced result.
@@ -281,6 +281,7 @@ impl Searcher {
         let mut plies = PlyList::new();
         position.generate(&mut plies);
         let tt_move = tt_move.filter(|m| plies.contains(m));
+        let mut keys = Keys::new();
         let mut picker = if position.is_setting() {
             // Candidate pruning: the setting's shape heuristics pick the few
             // placements worth searching; wider near the root.
@@ -289,9 +290,9 @@ impl Searcher {
             } else {
                 (4 + 2 * depth.max(0) as usize).min(ROOT_PLACEMENTS)
             };
-            Picker::placements(position, &mut plies, tt_move, most)
+            Picker::placements(&mut keys, position, &plies, tt_move, most)
         } else {
-            self.order(position, &mut plies, tt_move, ply)
+            self.order(&mut keys, position, &plies, tt_move, ply)
         };
         let original_alpha = alpha;
         let mut best = None;
@@ -395,8 +396,8 @@ impl Searcher {
         }
         let mut plies = PlyList::new();
         position.generate(&mut plies);
-        let mut picker = Picker::new(&mut plies);
-        picker.keep(|p| match p {
+        let mut keys = Keys::new();
+        let mut picker = Picker::kept(&mut keys, &plies, |p| match p {
             Ply::Step {
                 to, flagged: false, ..
             } => targets
@@ -443,15 +444,15 @@ impl Searcher {
     /// killers, then by history.
     fn order<'a>(
         &self,
+        keys: &'a mut Keys,
         position: &Position,
-        plies: &'a mut PlyList,
+        plies: &'a PlyList,
         tt_move: Option<Ply>,
         height: u32,
     ) -> Picker<'a> {
         let targets = position.capture_targets(position.to_move());
         let killers = self.killers[(height as usize).min(127)];
-        let mut picker = Picker::new(plies);
-        picker.rank(|ply| {
+        Picker::ranked(keys, plies, |ply| {
             if Some(ply) == tt_move {
                 u32::MAX
             } else {
@@ -468,8 +469,7 @@ impl Searcher {
                     _ => 0,
                 }
             }
-        });
-        picker
+        })
     }
 
     fn principal_variation(&self, position: &Position, most: usize) -> Vec<Ply> {

@@ -17,6 +17,8 @@ USAGE
   kharbga-cli bench [variant...]             playout and perft throughput, the store and
                                              the repetition rule over a long game
   kharbga-cli line <plies> [seed]            a batch line of a legal game that long
+  kharbga-cli fixture [games] [plies]        a saved-games localStorage for the browser
+                                             benchmark, one [key, value] JSON array a line
   kharbga-cli fen <variant> [plies...]       the position string after the plies
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
@@ -221,6 +223,14 @@ fn main() -> ExitCode {
                     println!("{line}");
                 }
                 println!("{}", kharbga::cli::long_line_report());
+            }
+            ExitCode::SUCCESS
+        }
+        Some("fixture") => {
+            let games = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(200);
+            let plies = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
+            for line in kharbga::cli::fixture(games, plies) {
+                println!("{line}");
             }
             ExitCode::SUCCESS
         }

@@ -33,7 +33,7 @@ pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, Phase, PlyList, Position, PositionError,
     RepetitionKey, Setup, MAX_PLIES,
 };
-pub use record::{Record, RecordError, RecordErrorKind};
+pub use record::{Movetext, Record, RecordError, RecordErrorKind};
 pub use rules::{BlockedRule, ChainRule, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT};
 pub use square::{BoardSize, ParseSquareError, Side, Square};
 pub use untouchable::{untouchables, StepAnalysis};

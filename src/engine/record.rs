@@ -282,6 +282,28 @@ impl Record {
         date: &str,
         extra_tags: &[(String, String)],
     ) -> String {
+        Record::write_with(
+            game,
+            first,
+            second,
+            date,
+            extra_tags,
+            &mut Movetext::default(),
+        )
+    }
+
+    /// As [`Record::write`], with the movetext kept in `movetext` between
+    /// calls: only the plies played since the last call are written (the
+    /// rest is copied), so that saving after each ply costs the same however
+    /// long the game.
+    pub fn write_with(
+        game: &Game,
+        first: &str,
+        second: &str,
+        date: &str,
+        extra_tags: &[(String, String)],
+        movetext: &mut Movetext,
+    ) -> String {
         let mut out = String::new();
         let rules = game.rules();
         let mut tag = |name: &str, value: &str| {
@@ -319,41 +341,13 @@ impl Record {
             tag(name, value);
         }
         out.push('\n');
-        let mut words: Vec<String> = Vec::new();
-        let mut previous: Option<Side> = None;
-        for (i, played) in game.plies().iter().enumerate() {
-            // A turn number stays on the same line as the ply it opens.
-            let mut word = played.ply.to_string();
-            if previous != Some(played.side) {
-                let turn = game.position_at(i).map_or(1, Position::turn);
-                word = match played.side {
-                    Side::First => format!("{turn}. {word}"),
-                    Side::Second => format!("{turn}... {word}"),
-                };
-            }
-            previous = Some(played.side);
-            if played.effects.passed.is_some() {
-                // After a pass the same side plays again: a new turn number follows.
-                previous = None;
-            }
-            words.push(word);
-            for comment in comments(played) {
-                words.push(comment);
-            }
-        }
-        words.push(result_token(outcome).to_owned());
-        let mut line_length = 0;
-        for word in words {
-            if line_length > 0 && line_length + 1 + word.chars().count() > 79 {
-                out.push('\n');
-                line_length = 0;
-            } else if line_length > 0 {
-                out.push(' ');
-                line_length += 1;
-            }
-            line_length += word.chars().count();
-            out.push_str(&word);
-        }
+        movetext.update(game);
+        out.push_str(&movetext.text);
+        let mut line = Line {
+            out: &mut out,
+            length: movetext.length,
+        };
+        line.word(result_token(outcome));
         out.push('\n');
         out
     }
@@ -394,34 +388,123 @@ fn result_token(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
-fn squares_text(set: super::bitboard::Bitboard) -> String {
-    set.map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+/// A game's movetext as written so far (without the result), kept between
+/// writes of the same game: see [`Record::write_with`].
+#[derive(Clone, Debug, Default)]
+pub struct Movetext {
+    text: String,
+    /// The length of its last line, in characters.
+    length: usize,
+    /// The plies written.
+    plies: Vec<Ply>,
+    /// The side whose turn the last ply continued (no new turn number).
+    previous: Option<Side>,
 }
 
-fn comments(played: &super::game::PlayedPly) -> Vec<String> {
+impl Movetext {
+    /// Brings the text up to `game`: the new plies are written; if the game
+    /// is not a continuation of what was written (undo, another game), all
+    /// of it is written again.
+    pub fn update(&mut self, game: &Game) {
+        let plies = game.plies();
+        let continues = self.plies.len() <= plies.len()
+            && self.plies.iter().zip(plies).all(|(a, b)| *a == b.ply);
+        if !continues {
+            *self = Movetext::default();
+        }
+        // Words are written as they come, wrapped before 80 columns, with
+        // one reused buffer.
+        let mut line = Line {
+            out: &mut self.text,
+            length: self.length,
+        };
+        let mut word = String::new();
+        for (i, played) in plies.iter().enumerate().skip(self.plies.len()) {
+            word.clear();
+            // A turn number stays on the same line as the ply it opens.
+            if self.previous != Some(played.side) {
+                let turn = game.position_at(i).map_or(1, Position::turn);
+                let dots = match played.side {
+                    Side::First => ".",
+                    Side::Second => "...",
+                };
+                let _ = write!(word, "{turn}{dots} ");
+            }
+            let _ = write!(word, "{}", played.ply);
+            line.word(&word);
+            self.previous = Some(played.side);
+            if played.effects.passed.is_some() {
+                // After a pass the same side plays again: a new turn number follows.
+                self.previous = None;
+            }
+            write_comments(played, &mut word, &mut line);
+            self.plies.push(played.ply);
+        }
+        self.length = line.length;
+    }
+}
+
+/// Movetext being written: words separated by spaces, a new line before a
+/// word that would pass 79 columns.
+struct Line<'a> {
+    out: &'a mut String,
+    length: usize,
+}
+
+impl Line<'_> {
+    fn word(&mut self, word: &str) {
+        let width = word.chars().count();
+        if self.length > 0 && self.length + 1 + width > 79 {
+            self.out.push('\n');
+            self.length = 0;
+        } else if self.length > 0 {
+            self.out.push(' ');
+            self.length += 1;
+        }
+        self.length += width;
+        self.out.push_str(word);
+    }
+}
+
+/// The comments of a played ply (captures, exchange steps, passes), each a
+/// word of the movetext; `buffer` is scratch space.
+fn write_comments(played: &super::game::PlayedPly, buffer: &mut String, line: &mut Line<'_>) {
     let effects = &played.effects;
-    let mut out = Vec::new();
+    let mut comment = |write: &dyn Fn(&mut String)| {
+        buffer.clear();
+        write(buffer);
+        line.word(buffer);
+    };
     if effects.captured.any() {
-        out.push(format!("{{x {}}}", squares_text(effects.captured)));
+        comment(&|b| {
+            b.push_str("{x");
+            for square in effects.captured {
+                let _ = write!(b, " {square}");
+            }
+            b.push('}');
+        });
     }
     if let Some(event) = effects.exchange {
-        out.push(match event {
-            ExchangeEvent::Requested(s) => format!("{{exchange: request {s}}}"),
-            ExchangeEvent::Offered(s) => format!("{{exchange: offer {s}}}"),
-            ExchangeEvent::Confirmed(s) => format!("{{exchange: confirm {s}}}"),
-            ExchangeEvent::Completed([a, b, c]) => {
-                format!("{{exchange: done, removed {a} {b} {c}}}")
-            }
-            ExchangeEvent::Cancelled => "{exchange: cancelled}".to_owned(),
+        comment(&|b| {
+            let _ = match event {
+                ExchangeEvent::Requested(s) => write!(b, "{{exchange: request {s}}}"),
+                ExchangeEvent::Offered(s) => write!(b, "{{exchange: offer {s}}}"),
+                ExchangeEvent::Confirmed(s) => write!(b, "{{exchange: confirm {s}}}"),
+                ExchangeEvent::Completed([a, c, d]) => {
+                    write!(b, "{{exchange: done, removed {a} {c} {d}}}")
+                }
+                ExchangeEvent::Cancelled => write!(b, "{{exchange: cancelled}}"),
+            };
         });
     }
     if let Some(side) = effects.passed {
-        out.push(format!("{{pass: {}}}", side.token()));
+        comment(&|b| {
+            let _ = write!(b, "{{pass: {}}}", side.token());
+        });
     }
     if effects.exchange_cancelled_by_pass {
-        out.push("{exchange: cancelled}".to_owned());
+        comment(&|b| b.push_str("{exchange: cancelled}"));
     }
-    out
 }
 
 /// A character cursor that knows its line and column.

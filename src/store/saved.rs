@@ -42,7 +42,7 @@ use super::legacy::{self, Json};
 
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
-use crate::engine::{Game, Record, RecordError, Side};
+use crate::engine::{Game, Movetext, Record, RecordError, Side};
 
 /// The schema version this build writes.
 pub const SCHEMA: u32 = 3;
@@ -167,15 +167,27 @@ pub struct Meta {
 
 impl SavedGame {
     /// The entry for `game` now, written from the live game: the record's
-    /// text and the summary, with no replay (autosave after every ply).
+    /// text and the summary, with no replay.
     pub fn from_game(meta: &Meta, game: &Game, now: f64) -> SavedGame {
+        SavedGame::from_game_with(meta, game, now, &mut Movetext::default())
+    }
+
+    /// As [`SavedGame::from_game`], the record's movetext kept in
+    /// `movetext` from one save to the next (autosave after every ply: only
+    /// the new plies are written).
+    pub fn from_game_with(
+        meta: &Meta,
+        game: &Game,
+        now: f64,
+        movetext: &mut Movetext,
+    ) -> SavedGame {
         SavedGame {
             schema: SCHEMA,
             id: meta.id.clone(),
             created: meta.created,
             updated: now,
             title: meta.title.clone(),
-            record: Record::write(game, &meta.first, &meta.second, &meta.date, &[]),
+            record: Record::write_with(game, &meta.first, &meta.second, &meta.date, &[], movetext),
             seats: meta.seats,
             flipped: meta.flipped,
             variant: game.rules().variant.token().to_owned(),

@@ -283,6 +283,7 @@ fn the_scan_reads_nested_calls_and_skips_comments() {
 
 /// The variables of a message and, for those a select expression reads,
 /// the keys of its variants (`Some(number)` for number keys).
+#[cfg(feature = "ui")]
 fn selector_keys(
     pattern: &Pattern<String>,
     out: &mut BTreeMap<String, Vec<(String, Option<f64>)>>,
@@ -294,6 +295,7 @@ fn selector_keys(
     }
 }
 
+#[cfg(feature = "ui")]
 fn expression_keys(
     expression: &Expression<String>,
     out: &mut BTreeMap<String, Vec<(String, Option<f64>)>>,
@@ -320,6 +322,8 @@ fn expression_keys(
     }
 }
 
+// The page's reader is part of the page (the `ui` feature).
+#[cfg(feature = "ui")]
 #[test]
 fn the_page_formats_every_message_as_fluent_rs_does() {
     use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};

@@ -24,7 +24,7 @@ use crate::app::board::Board;
 use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
-use crate::engine::{PlayedPly, Position, Side};
+use crate::engine::{Movetext, PlayedPly, Position, Side};
 
 /// The computer's thinking time per ply, in milliseconds (the level decides
 /// how much of it a search uses: levels 1 to 4 stop at their node budget).
@@ -144,6 +144,8 @@ fn autosave(play: Play, session: Session) {
         controller.with(|c| (c.game().plies().len(), c.game().outcome(), c.flipped))
     });
     let session = StoredValue::new(session);
+    // The record's movetext, kept from one save to the next.
+    let movetext = StoredValue::new(Movetext::default());
     Effect::new(move |previous: Option<()>| {
         let (plies, _, _) = saved_state.get();
         let Some(saves) = saves else { return };
@@ -155,9 +157,14 @@ fn autosave(play: Play, session: Session) {
         measure("kharbga:autosave", || {
             let entry = controller.with_untracked(|c| {
                 play.players.with_value(|m| {
-                    session.with_value(|s| s.entry(m, c.game(), c.flipped, now_ms()))
+                    session.with_value(|s| {
+                        movetext.try_update_value(|text| {
+                            s.entry(m, c.game(), c.flipped, now_ms(), text)
+                        })
+                    })
                 })
             });
+            let Some(entry) = entry else { return };
             saves.update(|library| {
                 library.save(&entry)?;
                 library.set_current(Some(&entry.id))

@@ -4,7 +4,7 @@
 //! is it the computer's turn, what does autosave write.
 
 use crate::ai::Level;
-use crate::engine::{Game, Position, Record, Rules, Side};
+use crate::engine::{Game, Movetext, Position, Record, Rules, Side};
 use crate::store::{Meta, SavedGame, Seats};
 
 use super::controller::Controller;
@@ -104,8 +104,17 @@ impl Session {
     }
 
     /// What autosave writes for this session now: the entry built from the
-    /// live game (its record text and summary), nothing replayed.
-    pub fn entry(&self, game_match: &Match, game: &Game, flipped: bool, now: f64) -> SavedGame {
+    /// live game (its record text and summary), nothing replayed; the
+    /// movetext written before is kept in `movetext` and only new plies are
+    /// added to it.
+    pub fn entry(
+        &self,
+        game_match: &Match,
+        game: &Game,
+        flipped: bool,
+        now: f64,
+        movetext: &mut Movetext,
+    ) -> SavedGame {
         let meta = Meta {
             id: self.id.clone(),
             created: self.created,
@@ -116,7 +125,7 @@ impl Session {
             seats: game_match.seats,
             flipped,
         };
-        SavedGame::from_game(&meta, game, now)
+        SavedGame::from_game_with(&meta, game, now, movetext)
     }
 }
 
@@ -168,7 +177,8 @@ mod tests {
             10.0,
             "2026.11.22".into(),
         );
-        let entry = session.entry(&game_match, &game, true, 20.0);
+        let mut movetext = Movetext::default();
+        let entry = session.entry(&game_match, &game, true, 20.0, &mut movetext);
         assert_eq!((entry.plies, entry.result.as_str()), (3, "*"));
         assert_eq!(
             (entry.first.as_str(), entry.variant.as_str()),
@@ -181,5 +191,17 @@ mod tests {
         let (back, resumed) = Session::from_saved(&entry, record);
         assert_eq!(back, game_match);
         assert_eq!(resumed.game.plies().len(), 3);
+        // Saved again after more plies, an undo and another ply: the kept
+        // movetext gives the record a fresh write gives.
+        for step in ["b2", "undo", "c1", "c2", "undo", "undo", "d1"] {
+            if step == "undo" {
+                game.undo();
+            } else {
+                game.play_text(step).unwrap();
+            }
+            let kept = session.entry(&game_match, &game, false, 30.0, &mut movetext);
+            let fresh = session.entry(&game_match, &game, false, 30.0, &mut Movetext::default());
+            assert_eq!(kept.record, fresh.record, "after {step}");
+        }
     }
 }

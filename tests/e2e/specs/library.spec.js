@@ -1,7 +1,7 @@
 // Games that are never lost: autosave and resume, the library, replay and
 // "play from here", import errors, share links, unreadable entries, a full
 // store and a store that cannot be used.
-import { test, expect } from './fixtures.js';
+import { test, expect, watch } from './fixtures.js';
 import { openApp, startGame, play, playAll, board, counts, plain, expectText } from './helpers.js';
 import { SEEGA5_GAME, SEEGA5_SETTING } from './games.js';
 
@@ -116,7 +116,7 @@ test('importing a record with an error shows its line; a good one is added', asy
   await expect(page.getByTestId('library-game')).toHaveCount(2);
 });
 
-test('a share link opens the game in a fresh browser context', async ({ page, browser }) => {
+test('a share link opens the game in a fresh browser context', async ({ page, browser, errors }) => {
   await openApp(page);
   await finishAGame(page);
   await page.getByTestId('library-replay').first().click();
@@ -125,6 +125,8 @@ test('a share link opens the game in a fresh browser context', async ({ page, br
   expect(link.length).toBeLessThan(300);
   const context = await browser.newContext();
   const fresh = await context.newPage();
+  // Its errors fail the test too.
+  watch(fresh, errors);
   await fresh.goto(link);
   await expect(fresh.getByTestId('replay')).toBeVisible();
   await expect(fresh.getByTestId('replay-names')).toContainText('Amel');
