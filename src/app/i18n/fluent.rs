@@ -500,7 +500,7 @@ mod tests {
         for (text, line) in [
             ("ok = fine\nbad\n", 2),
             ("x = { -term }\n", 1),
-            ("x = { $n ->\n    [a] A\n}\n", 1),
+            ("x = { $n ->\n    [a] A\n}\n", 3),
             ("x = { $n\n", 1),
             ("x = a } b\n", 1),
         ] {
