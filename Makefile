@@ -22,7 +22,7 @@ CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help serve build test bench bench-speed bench-ai fuzz tools browser e2e-deps \
-        check-fmt clippy test-native test-wasm test-e2e release sizes screenshots
+        check-fmt clippy test-native test-wasm test-e2e release sizes screenshots review
 
 help:
 	@echo "make serve   install what is missing, serve the app on http://127.0.0.1:8080"
@@ -30,6 +30,7 @@ help:
 	@echo "make build   release build into dist/ and its size table"
 	@echo "make bench   benchmarks (figures, not pass/fail)"
 	@echo "make fuzz    fuzz the parsers (FUZZ_SECONDS each; not in CI)"
+	@echo "make review every screen, en and ar, desktop and phone, into target/review"
 
 # ---- Installs ---------------------------------------------------------------
 
@@ -113,6 +114,12 @@ test-e2e: e2e-deps browser
 # Screenshots of the key screens into docs/screenshots (by hand, not in CI).
 screenshots: e2e-deps browser release
 	cd $(E2E) && node screenshots.mjs
+
+# Every screen in English and Arabic at 1280×800 and 390×844, for a person
+# to look at before a change is called done (into target/review).
+review: e2e-deps browser release
+	mkdir -p target/review
+	cd $(E2E) && node review.mjs $(CURDIR)/target/review
 
 # Figures, not pass/fail (see README): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches

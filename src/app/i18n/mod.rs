@@ -91,7 +91,9 @@ impl I18n {
             language: RwSignal::new(&LANGUAGES[0]),
             bundles: StoredValue::new_local(vec![(
                 LANGUAGES[0].id,
-                catalogue(&LANGUAGES[0], ENGLISH),
+                crate::app::services::browser::measure("kharbga:translations", || {
+                    catalogue(&LANGUAGES[0], ENGLISH)
+                }),
             )]),
         }
     }
@@ -106,7 +108,10 @@ impl I18n {
     pub fn choose(self, language: &'static Language) {
         remember(language);
         if self.has(language) {
-            self.language.set(language);
+            // The same language again changes nothing on the page.
+            if self.language.get_untracked() != language {
+                self.language.set(language);
+            }
             return;
         }
         leptos::task::spawn_local_scoped_with_cancellation(async move {

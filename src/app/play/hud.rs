@@ -157,11 +157,16 @@ pub fn StatusPanel() -> impl IntoView {
         })
     };
     let hint = move || {
-        let length = controller.with(|c| c.game().plies().len());
-        let to_move = controller.with(|c| c.game().position().to_move());
+        // A hint is about the live game while it goes on: not shown over
+        // an earlier board being browsed, nor once the game has ended.
+        let (length, to_move, live) = controller.with(|c| {
+            let game = c.game();
+            let live = c.browsing().is_none() && c.phase() != Phase::Over;
+            (game.plies().len(), game.position().to_move(), live)
+        });
         play.hint
             .get()
-            .filter(|(at, ..)| *at == length)
+            .filter(|(at, ..)| live && *at == length)
             .map(|(_, ply, score)| {
                 let eval = outlook_text(outlook(score), side_name(variant, to_move));
                 view! {
@@ -191,7 +196,7 @@ pub fn StatusPanel() -> impl IntoView {
             </p>
         })}
         {hint}
-        {move || play.refusal.get().map(|refusal| {
+        {move || play.refusal.get().filter(|_| phase.get() != Phase::Over).map(|refusal| {
             let to_move = controller.with_untracked(|c| c.game().position().to_move());
             view! { <p class="notice forbidden" role="status" data-testid="notice" data-refusal=refusal.token()>{move || refusal_text(refusal, variant, to_move)}</p> }
         })}

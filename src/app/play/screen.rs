@@ -229,6 +229,7 @@ fn hints(play: Play, computer: ComputerPlayer) -> Callback<()> {
             return;
         }
         play.hint.set(None);
+        play.refusal.set(None);
         play.hint_pending.set(true);
         let reply = computer.ask(
             position,

@@ -247,9 +247,11 @@ pub fn LibraryScreen(
                         prop:value=move || import_text.get()
                         on:input=move |ev| import_text.set(event_target_value(&ev))></textarea>
                 </label>
-                <label class="field" for="import-file">
-                    <span>{tr_text(|| tr!("library-import-file"))}</span>
-                    <input id="import-file" type="file" accept=".txt,.pgn,text/plain" data-testid="import-file" on:change=on_file/>
+                // The browser's own file button speaks the browser's
+                // language: this one has the app's look and the player's.
+                <label class="file-button" for="import-file" data-testid="import-file-button">
+                    <input id="import-file" class="visually-hidden" type="file" accept=".txt,.pgn,text/plain" data-testid="import-file" on:change=on_file/>
+                    {tr_text(|| tr!("library-import-file"))}
                 </label>
                 {move || import_error.get().map(|e| view! { <p class="notice forbidden" role="alert" data-testid="import-error">{move || record_error(&e)}</p> })}
                 {move || imported.get().then(|| view! { <p class="notice" role="status" data-testid="imported">{tr_text(|| tr!("library-imported"))}</p> })}

@@ -159,12 +159,20 @@ test('every button has the app’s look: top bar, import, play from here, copy',
 test('a hint says in words who is ahead', async ({ page }) => {
   await openApp(page);
   await startGame(page, 'seega5', { position: '5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -' });
+  // A tap that does nothing says so; asking for a hint is a new action.
+  await page.locator('[data-square="e5"]').click();
+  await expect(page.getByTestId('notice')).toBeVisible();
   await page.getByTestId('hint-button').click();
   const hint = page.getByTestId('hint');
   await expect(hint).toBeVisible();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
   const text = plain(await hint.textContent());
   expect(text).toBe('Hint: c1-b1 (the First player wins in one ply)');
   expect(text).not.toMatch(/[+]\d/);
+  // Once the game is over the hint is no longer advice.
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByTestId('result')).toBeVisible();
+  await expect(page.getByTestId('hint')).toHaveCount(0);
 });
 
 test('a record in the Arabic import box reads left to right', async ({ page }) => {
@@ -175,6 +183,13 @@ test('a record in the Arabic import box reads left to right', async ({ page }) =
   await box.fill('[Variant "seega5"]\n\n1. b1 d2 *');
   expect(await box.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The file picker speaks Arabic too (the browser's own button would say
+  // "Choose File"), has the app's look, and is the file input's label.
+  const picker = page.getByTestId('import-file-button');
+  await expect(picker).toHaveText('أو افتح سجلًّا من ملف…');
+  await expect(picker).not.toContainText('Choose');
+  expect(await picker.evaluate((e) => parseFloat(getComputedStyle(e).borderTopLeftRadius))).toBeGreaterThanOrEqual(6);
+  await expect(page.getByLabel('أو افتح سجلًّا من ملف…')).toHaveAttribute('type', 'file');
 });
 
 test('a game set aside is named, and the notice counts what is left', async ({ page }) => {
