@@ -3,7 +3,9 @@
 
 use std::time::Instant;
 
-use crate::engine::{perft::perft, BoardSize, Game, GameError, PlyList, Position, Rules, Side};
+use crate::engine::{
+    perft::perft, BoardSize, Game, GameError, Outcome, PlyList, Position, Reason, Rules, Side,
+};
 
 /// Answers one batch line (see `kharbga-cli --help`): never panics, always
 /// one line.
@@ -204,7 +206,8 @@ pub fn think(position: &Position, time_ms: u64, nodes: u64) -> String {
         time_ms: Some(time_ms),
     };
     let started = Instant::now();
-    let result = searcher.search(position, limits, &WallClock::start());
+    let game = Game::from_position(*position);
+    let result = searcher.search(&game, limits, &WallClock::start());
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
     format!(
@@ -227,6 +230,12 @@ pub struct MatchScore {
     pub draws: u32,
     /// Games A lost.
     pub losses: u32,
+    /// A's wins, draws and losses as the first player, then as the second.
+    pub by_side: [[u32; 3]; 2],
+    /// How A's losses ended, by [`Reason`] (in `Reason::ALL`'s order).
+    pub lost_by: [u32; 6],
+    /// How the draws ended, likewise.
+    pub drawn_by: [u32; 6],
 }
 
 impl MatchScore {
@@ -237,6 +246,54 @@ impl MatchScore {
             return 0.0;
         }
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) * 100.0 / f64::from(games)
+    }
+
+    /// Adds a game A played as `a_side` that ended with `outcome` (none:
+    /// unfinished, a draw).
+    pub fn add(&mut self, a_side: Side, outcome: Option<Outcome>) {
+        let side = usize::from(a_side == Side::Second);
+        let reason = outcome.and_then(|o| Reason::ALL.iter().position(|r| *r == o.reason));
+        match outcome.and_then(|o| o.winner) {
+            Some(winner) if winner == a_side => {
+                self.wins += 1;
+                self.by_side[side][0] += 1;
+            }
+            Some(_) => {
+                self.losses += 1;
+                self.by_side[side][2] += 1;
+                if let Some(r) = reason {
+                    self.lost_by[r] += 1;
+                }
+            }
+            None => {
+                self.draws += 1;
+                self.by_side[side][1] += 1;
+                if let Some(r) = reason {
+                    self.drawn_by[r] += 1;
+                }
+            }
+        }
+    }
+
+    /// "as first W–D–L, as second W–D–L; A lost by …; drawn by …".
+    pub fn details(&self) -> String {
+        let [first, second] = self.by_side;
+        let mut text = format!(
+            "as first {}-{}-{}, as second {}-{}-{}",
+            first[0], first[1], first[2], second[0], second[1], second[2]
+        );
+        for (label, counts) in [("lost by", self.lost_by), ("drawn by", self.drawn_by)] {
+            let reasons: Vec<String> = Reason::ALL
+                .iter()
+                .zip(counts)
+                .filter(|(_, n)| *n > 0)
+                .map(|(r, n)| format!("{} {n}", r.token()))
+                .collect();
+            if !reasons.is_empty() {
+                text.push_str(&format!("; {label} {}", reasons.join(", ")));
+            }
+        }
+        text
     }
 }
 
@@ -253,29 +310,29 @@ pub struct MatchSettings {
     pub threads: usize,
 }
 
-/// One game between `a` and `b` (A plays `a_side`), each with a fresh
-/// searcher: the result depends only on the seed and the levels (and the
-/// clock, for time-bound levels). The winner, if any, from A's side.
+/// One game between `a` and `b` (A plays `a_side`), each with its own
+/// searcher kept for the game: the result depends only on the seed and the
+/// levels (and the clock, for time-bound levels). How it ended (none: cut
+/// at 2,000 plies).
 pub fn play_game(
     rules: Rules,
     (a, b): (crate::ai::Level, crate::ai::Level),
     a_side: Side,
     time_ms: Option<u64>,
     seed: u64,
-) -> Option<bool> {
+) -> Option<Outcome> {
     use crate::ai::Searcher;
     let mut rng = Rng::new(seed);
     let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
     let mut game = Game::new(rules);
     while game.outcome().is_none() && game.plies().len() < 2_000 {
-        let position = *game.position();
-        let (level, searcher) = if position.to_move() == a_side {
+        let (level, searcher) = if game.position().to_move() == a_side {
             (a, &mut searcher_a)
         } else {
             (b, &mut searcher_b)
         };
         let clock = WallClock::start();
-        let Some(ply) = level.choose(&position, searcher, &mut rng, time_ms, &clock) else {
+        let Some(ply) = level.choose(&game, searcher, &mut rng, time_ms, &clock) else {
             break;
         };
         if game.play(ply).is_err() {
@@ -283,8 +340,6 @@ pub fn play_game(
         }
     }
     game.outcome()
-        .and_then(|o| o.winner)
-        .map(|side| side == a_side)
 }
 
 /// Plays a match between levels `a` and `b` under `rules`: A is the first
@@ -313,13 +368,11 @@ pub fn play_match(
         };
         let seed = Rng::new(settings.seed ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .next_u64();
-        let result = play_game(rules, (a, b), a_side, settings.time_ms, seed);
-        let mut total = score.lock().unwrap_or_else(|e| e.into_inner());
-        match result {
-            Some(true) => total.wins += 1,
-            Some(false) => total.losses += 1,
-            None => total.draws += 1,
-        }
+        let outcome = play_game(rules, (a, b), a_side, settings.time_ms, seed);
+        score
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(a_side, outcome);
     };
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {

@@ -1,13 +1,20 @@
-//! The levels a player chooses: two baselines (random, greedy) and five
-//! searching levels, from forgiving to the strongest the budget allows.
+//! The levels a player chooses: two baselines (random, greedy), five
+//! searching levels, from forgiving to the strongest the budget allows, and
+//! the outside yardstick the strongest is measured against.
+//!
+//! Levels 1 to 4 err the way people do: they look only so deep (and so
+//! miss the deeper tactics), and they choose among the plies that looked
+//! good with a temperature, a ply a little worse than the best being played
+//! a little less often, a ply much worse almost never.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::{Ply, Position};
+use crate::engine::{Game, Ply, Position};
 
 use super::rng::Rng;
-use super::search::{Clock, Limits, SearchResult, Searcher};
+use super::search::{Clock, Limits, Score, SearchResult, Searcher};
+use super::yardstick::Yardstick;
 
 /// A computer player's strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +25,9 @@ pub enum Level {
     Greedy,
     /// A searching level, 1 (forgiving) to 5 (strongest).
     Search(u8),
+    /// The outside yardstick: a plain fixed-depth alpha-beta (`ab4`, or
+    /// `ab4m` with mobility), see [`Yardstick`].
+    Yardstick(Yardstick),
 }
 
 /// A level name that is not one.
@@ -26,7 +36,11 @@ pub struct LevelError(String);
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level `{}` (random, greedy, 1 to 5)", self.0)
+        write!(
+            f,
+            "unknown level `{}` (random, greedy, 1 to 5, ab<depth> or ab<depth>m)",
+            self.0
+        )
     }
 }
 
@@ -38,8 +52,9 @@ impl FromStr for Level {
         match text {
             "random" => Ok(Level::Random),
             "greedy" => Ok(Level::Greedy),
-            _ => match text.parse::<u8>() {
-                Ok(n @ 1..=5) => Ok(Level::Search(n)),
+            _ => match (text.parse::<u8>(), text.parse::<Yardstick>()) {
+                (Ok(n @ 1..=5), _) => Ok(Level::Search(n)),
+                (_, Ok(yardstick)) => Ok(Level::Yardstick(yardstick)),
                 _ => Err(LevelError(text.to_owned())),
             },
         }
@@ -52,78 +67,108 @@ impl fmt::Display for Level {
             Level::Random => f.write_str("random"),
             Level::Greedy => f.write_str("greedy"),
             Level::Search(n) => write!(f, "{n}"),
+            Level::Yardstick(yardstick) => yardstick.fmt(f),
         }
     }
 }
 
+/// How a searching level thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Budget {
+    /// What bounds its search.
+    limits: Limits,
+    /// How freely it strays from its best ply (hundredths of a soldier: a
+    /// ply that much worse is played e⁻¹ as often); 0 for always the best.
+    temperature: i32,
+}
+
 impl Level {
-    /// The search budget and the chance (in percent) of a random ply instead.
-    fn budget(self, time_ms: Option<u64>) -> (Limits, u32) {
-        let (nodes, noise) = match self {
-            Level::Search(1) => (100, 50),
-            Level::Search(2) => (1_000, 40),
-            Level::Search(3) => (10_000, 25),
-            Level::Search(4) => (100_000, 12),
-            _ => (u64::MAX, 0),
+    /// The searching level's budget. Levels 1–4 are bounded by depth (and,
+    /// on a slow device, by the page's time), so their play repeats for a
+    /// seed; level 5 by the time alone.
+    fn budget(self, time_ms: Option<u64>) -> Budget {
+        let (depth, temperature) = match self {
+            Level::Search(1) => (1, 90),
+            Level::Search(2) => (2, 50),
+            Level::Search(3) => (3, 25),
+            Level::Search(4) => (5, 10),
+            _ => (64, 0),
         };
         let time_ms = match self {
             Level::Search(5) => Some(time_ms.unwrap_or(1_000)),
             _ => time_ms,
         };
-        (
-            Limits {
-                depth: 64,
-                nodes,
+        Budget {
+            limits: Limits {
+                depth,
+                nodes: if depth == 64 { u64::MAX } else { 2_000_000 },
                 time_ms,
             },
-            noise,
-        )
+            temperature,
+        }
     }
 
-    /// The ply this level plays in `position` (none when the game is over).
+    /// The ply this level plays in `game`'s current position (none when the
+    /// game is over).
     pub fn choose(
         self,
-        position: &Position,
+        game: &Game,
         searcher: &mut Searcher,
         rng: &mut Rng,
         time_ms: Option<u64>,
         clock: &dyn Clock,
     ) -> Option<Ply> {
-        self.think(position, searcher, rng, time_ms, clock)
+        self.think(game, searcher, rng, time_ms, clock)
             .map(|(ply, _)| ply)
     }
 
     /// As [`Level::choose`], with the search's findings when it searched.
     pub fn think(
         self,
-        position: &Position,
+        game: &Game,
         searcher: &mut Searcher,
         rng: &mut Rng,
         time_ms: Option<u64>,
         clock: &dyn Clock,
     ) -> Option<(Ply, Option<SearchResult>)> {
-        let plies = position.legal_plies();
-        if plies.is_empty() {
+        let position = game.position();
+        if game.outcome().is_some() {
             return None;
         }
-        let random = |rng: &mut Rng| plies.get(rng.below(plies.len())).copied();
+        let plies = position.legal_plies();
         let plain = |ply: Option<Ply>| ply.map(|p| (p, None));
         match self {
-            Level::Random => plain(random(rng)),
+            Level::Random => plain(plies.get(rng.below(plies.len())).copied()),
             Level::Greedy => plain(greedy(position, rng)),
+            Level::Yardstick(yardstick) => plain(yardstick.choose(position, rng)),
             Level::Search(_) => {
-                let (limits, noise) = self.budget(time_ms);
-                if noise > 0 && rng.below(100) < noise as usize {
-                    return plain(random(rng));
+                let budget = self.budget(time_ms);
+                if budget.temperature == 0 {
+                    let result = searcher.search(game, budget.limits, clock);
+                    return result.best.map(|ply| (ply, Some(result)));
                 }
-                let result = searcher.search(position, limits, clock);
-                match result.best {
-                    Some(ply) => Some((ply, Some(result))),
-                    None => plain(random(rng)),
-                }
+                let margin = budget.temperature * 4;
+                let (result, scored) = searcher.score_plies(game, budget.limits, margin, clock);
+                let ply = sample(&scored, budget.temperature, rng).or(result.best)?;
+                Some((ply, Some(result)))
             }
         }
     }
+}
+
+/// A ply drawn from `scored` with weights `e^((score - best) / temperature)`.
+fn sample(scored: &[(Ply, Score)], temperature: i32, rng: &mut Rng) -> Option<Ply> {
+    let best = scored.iter().map(|(_, s)| s.0).max()?;
+    let weight = |score: Score| (f64::from(score.0 - best) / f64::from(temperature)).exp();
+    let total: f64 = scored.iter().map(|(_, s)| weight(*s)).sum();
+    let mut draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (ply, score) in scored {
+        draw -= weight(*score);
+        if draw < 0.0 {
+            return Some(*ply);
+        }
+    }
+    scored.last().map(|(ply, _)| *ply)
 }
 
 /// The `greedy` level's ply: one that captures most, else any, at random.

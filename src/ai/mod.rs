@@ -12,8 +12,10 @@ pub mod protocol;
 mod rng;
 mod search;
 mod setting;
+mod yardstick;
 
 pub use eval::evaluate;
 pub use level::{greedy, Level, LevelError};
 pub use rng::Rng;
-pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher};
+pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher, CONTEMPT};
+pub use yardstick::{Yardstick, YardstickError};

@@ -1,12 +1,15 @@
 //! The messages between the page and the AI worker, as one line of text
-//! each way. A request names the rules, the position and the level; the
-//! answer names the ply. Both sides parse what they receive and check it:
-//! the page plays an answer only through the engine, and only for the
-//! request it is still waiting for.
+//! each way. A request names the rules, the level and the game since its
+//! last removal (where the repetition rule starts counting again): the
+//! position there and the plies since, which lead to the position to play
+//! in. The answer names the ply. Both sides parse what they receive and
+//! check it: the worker replays the plies through the engine, and the page
+//! plays an answer only through the engine, and only for the request it is
+//! still waiting for.
 //!
 //! ```text
 //! hello   : ready <version>                             (the worker, once, when it can take requests)
-//! request : think <id> <level> <time-ms> <rules spec> <position string>
+//! request : think <id> <level> <time-ms> <rules spec> <position string>[ ; <ply> <ply> …]
 //! answer  : best <id> <ply> <score> <depth> <nodes>     (score: hundredths or w<N>/l<N>)
 //!           none <id>                                   (the game is over)
 //!           error <id> <kind>                           (id 0 when it could not be read)
@@ -18,7 +21,7 @@
 
 use std::fmt;
 
-use crate::engine::{Ply, Position, PositionError, Rules, RulesError};
+use crate::engine::{Game, Ply, Position, PositionError, Rules, RulesError};
 
 use super::level::Level;
 use super::rng::Rng;
@@ -33,10 +36,9 @@ pub struct Request {
     pub level: Level,
     /// The time budget for the searching levels.
     pub time_ms: u64,
-    /// The rules.
-    pub rules: Rules,
-    /// The position to play in.
-    pub position: Position,
+    /// The game from its last removal: its current position is the one to
+    /// play in ([`Game::tail`]).
+    pub game: Game,
 }
 
 /// What the worker answers.
@@ -70,7 +72,10 @@ pub enum Answer {
 }
 
 /// The protocol's version, in the worker's hello.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The most plies a request's history may carry.
+pub const MOST_HISTORY_PLIES: usize = 10_000;
 
 /// The worker's hello line.
 pub fn hello() -> String {
@@ -88,7 +93,8 @@ pub enum ProtocolError {
     /// Not a line of this protocol at all.
     NotAMessage,
     /// A field is missing or malformed: `id`, `level`, `time`, `ply`,
-    /// `score`, `depth` or `nodes`.
+    /// `score`, `depth`, `nodes` or `history` (a ply of the history that
+    /// does not parse or is not legal where it is played, or too many).
     Field(&'static str),
     /// The rules do not parse.
     Rules(RulesError),
@@ -123,22 +129,53 @@ impl std::error::Error for ProtocolError {}
 
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.game.start();
         write!(
             f,
-            "think {} {} {} {} {}",
-            self.id, self.level, self.time_ms, self.rules, self.position
-        )
+            "think {} {} {} {} {start}",
+            self.id,
+            self.level,
+            self.time_ms,
+            start.rules()
+        )?;
+        if !self.game.plies().is_empty() {
+            f.write_str(" ;")?;
+            for played in self.game.plies() {
+                write!(f, " {}", played.ply)?;
+            }
+        }
+        Ok(())
     }
 }
 
 impl Request {
+    /// A request for the current position of `game`, with the history the
+    /// repetition rule still counts.
+    pub fn new(id: u64, level: Level, time_ms: u64, game: &Game) -> Request {
+        Request {
+            id,
+            level,
+            time_ms,
+            game: game.tail(),
+        }
+    }
+
+    /// The position to play in.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
     /// Reads a request line.
     ///
     /// # Errors
     /// A [`ProtocolError`] for anything but a well-formed request with a
-    /// position the rules accept.
+    /// position the rules accept and plies the engine finds legal.
     pub fn parse(line: &str) -> Result<Request, ProtocolError> {
-        let mut words = line.splitn(6, ' ');
+        let (head, history) = match line.split_once(" ; ") {
+            Some((head, history)) => (head, Some(history)),
+            None => (line, None),
+        };
+        let mut words = head.splitn(6, ' ');
         if words.next() != Some("think") {
             return Err(ProtocolError::NotAMessage);
         }
@@ -153,14 +190,19 @@ impl Request {
             .parse()
             .map_err(|_| ProtocolError::Field("time"))?;
         let rules: Rules = next("rules")?.parse().map_err(ProtocolError::Rules)?;
-        let position =
+        let start =
             Position::from_text(next("position")?, rules).map_err(ProtocolError::Position)?;
+        let mut game = Game::from_position(start);
+        for (n, text) in history.into_iter().flat_map(|h| h.split(' ')).enumerate() {
+            if n >= MOST_HISTORY_PLIES || game.play_text(text).is_err() {
+                return Err(ProtocolError::Field("history"));
+            }
+        }
         Ok(Request {
             id,
             level,
             time_ms,
-            rules,
-            position,
+            game,
         })
     }
 }
@@ -262,18 +304,16 @@ pub fn respond(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn C
             };
         }
     };
-    let Some((ply, found)) = request.level.think(
-        &request.position,
-        searcher,
-        rng,
-        Some(request.time_ms),
-        clock,
-    ) else {
+    let Some((ply, found)) =
+        request
+            .level
+            .think(&request.game, searcher, rng, Some(request.time_ms), clock)
+    else {
         return Answer::None { id: request.id };
     };
     let (score, depth, nodes) = match found {
         Some(result) => (result.score, result.depth, result.nodes),
-        None => (Score(super::eval::evaluate(&request.position)), 0, 0),
+        None => (Score(super::eval::evaluate(request.position())), 0, 0),
     };
     Answer::Best {
         id: request.id,
@@ -292,18 +332,44 @@ mod tests {
 
     #[test]
     fn requests_and_answers_round_trip() {
-        let request = Request {
-            id: 42,
-            level: Level::Search(3),
-            time_ms: 200,
-            rules: Rules::seega(BoardSize::Five),
-            position: Position::from_text(
+        let game = Game::from_position(
+            Position::from_text(
                 "5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -",
                 Rules::seega(BoardSize::Five),
             )
             .unwrap(),
-        };
+        );
+        let request = Request::new(42, Level::Search(3), 200, &game);
         assert_eq!(Request::parse(&request.to_string()), Ok(request));
+        // A game sends the plies since its last removal, and only them.
+        let mut game = Game::new(Rules::seega(BoardSize::Five));
+        let plies = "b1 d2 c4 d3 a4 b4 c5 c2 b3 b5 a1 e4 d1 e5 c1 b2 a2 e1 d5 a3 d4 a5 e3 e2 \
+                     d3-c3 c3-d3 b4-b3 b3-b2 a3-b3 a4-b4 c1-c2 stop b4-b3 d3-d4 d1-d2 c4-b4";
+        for ply in plies.split_whitespace() {
+            game.play_text(ply).unwrap();
+        }
+        let request = Request::new(
+            7,
+            Level::Yardstick(crate::ai::Yardstick::MOBILITY),
+            500,
+            &game,
+        );
+        let line = request.to_string();
+        assert!(line.starts_with("think 7 ab4m 500 seega5"), "{line}");
+        let since = game.repetition_window().len() - 1;
+        assert!(
+            since > 0 && since < 12,
+            "{since} plies since the last removal"
+        );
+        let tail: Vec<String> = game.plies()[game.plies().len() - since..]
+            .iter()
+            .map(|p| p.ply.to_string())
+            .collect();
+        assert!(line.ends_with(&format!(" ; {}", tail.join(" "))), "{line}");
+        let parsed = Request::parse(&line).unwrap();
+        assert_eq!(parsed.position(), game.position());
+        assert_eq!(parsed.game.repetition_window(), game.repetition_window());
+        assert_eq!(parsed, request);
         for answer in [
             Answer::Best {
                 id: 7,
@@ -337,6 +403,10 @@ mod tests {
             "think x 3 200 kharbga 7/7/7/7/7/7/7 w 24,24 - - 0 1 -",
             "think 1 9 200 kharbga -",
             "hello 1",
+            // A history that does not parse, or is not legal.
+            "think 1 3 200 seega5 5/5/5/5/5 w 12,12 - - 0 1 - ; b1 zz",
+            "think 1 3 200 seega5 5/5/5/5/5 w 12,12 - - 0 1 - ; c3",
+            "think 1 3 200 seega5 5/5/5/5/5 w 12,12 - - 0 1 - ; ",
         ] {
             assert!(Request::parse(line).is_err(), "{line:?}");
         }

@@ -5,8 +5,16 @@
 //! same side to move keeps the score's sign instead of negating it. Chain
 //! continuations do not use up depth: a chain always ends, since each of its
 //! steps captures. Scores encode "win in N plies" (`Score`).
+//!
+//! The search knows the game's history: the positions since the last
+//! removal come with the game it is given, and a position that would occur
+//! a third time ends the line as the game would end, by the soldiers'
+//! count; so does a return to a position already on the searched line (the
+//! side that likes the verdict can repeat once more). A score that depends
+//! on such a verdict is never kept in the table, and a kept score is used
+//! only where the quiet-move limit cannot tell the two positions apart.
 
-use crate::engine::{Ply, PlyList, Position};
+use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side};
 
 use super::eval::evaluate;
 use super::picker::{Keys, Picker};
@@ -22,6 +30,11 @@ const INFINITY: i32 = WIN + 1;
 const QUIESCENCE_DEPTH: i32 = 8;
 /// Placements searched at the root during the setting phase.
 const ROOT_PLACEMENTS: usize = 12;
+/// What a draw by the barrier rule is worth to the side the search plays
+/// for, against playing on (hundredths of a soldier): level, it plays on.
+pub const CONTEMPT: i32 = 20;
+/// The deepest line whose positions are kept for the repetition rule.
+const MAX_HEIGHT: usize = 256;
 
 /// Forced results are stored counted from the node, not from the root, so
 /// that an entry stays right when it is met at another height.
@@ -42,15 +55,6 @@ fn from_table(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-/// The score of a finished game for `side`, `ply` plies from the root.
-fn terminal(outcome: crate::engine::Outcome, side: crate::engine::Side, ply: u32) -> i32 {
-    match outcome.winner {
-        None => 0,
-        Some(winner) if winner == side => Score::win_in(ply).0,
-        Some(_) => Score::loss_in(ply).0,
     }
 }
 
@@ -140,24 +144,44 @@ pub struct SearchResult {
     pub pv: Vec<Ply>,
 }
 
+/// A table entry. Its score is usable only under the conditions of
+/// [`Searcher::usable`]; a `Bound::Move` entry keeps only its ply.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
     best: Option<Ply>,
-    depth: u8,
     score: i32,
+    /// The quiet-move count of the position the score was found in.
+    quiet: u16,
+    /// The search that stored it.
+    generation: u16,
+    depth: u8,
     bound: Bound,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Bound {
+    /// No score: it depended on the line's history (a repetition verdict).
     #[default]
+    Move,
     Exact,
     Lower,
     Upper,
 }
 
-/// A reusable searcher: its transposition table, killers and history.
+/// What the search plays for, fixed at its root.
+#[derive(Clone, Copy, Debug)]
+struct Root {
+    side: Side,
+    /// Soldiers on the board at the root.
+    soldiers: u32,
+    setting: bool,
+    quiet_limit: u16,
+}
+
+/// A reusable searcher: its transposition table, killers and history. Kept
+/// for a game, it reuses what earlier searches learned (see
+/// [`Searcher::usable`]).
 pub struct Searcher {
     table: Vec<Entry>,
     killers: [[Option<Ply>; 2]; 128],
@@ -165,6 +189,24 @@ pub struct Searcher {
     nodes: u64,
     limits: Limits,
     stopped: bool,
+    /// The game's positions before the root that the repetition rule still
+    /// counts, as repetition hashes, sorted.
+    past: Vec<u64>,
+    /// The searched line: the repetition hash of the position at each height.
+    line: Box<[u64; MAX_HEIGHT]>,
+    /// Repetition verdicts scored so far (a node whose subtree scored one
+    /// keeps no score in the table).
+    verdicts: u64,
+    root: Root,
+    /// Numbers the searches: an entry of an earlier one is trusted less.
+    generation: u16,
+    /// The rules and the side of the previous search.
+    previous: Option<(Rules, Side)>,
+    /// Whether scores of earlier searches may be used at all (same rules,
+    /// same side: the contempt for draws is the same).
+    reuse: bool,
+    /// The root's best ply in the iteration under way.
+    root_best: Option<Ply>,
 }
 
 impl Searcher {
@@ -177,20 +219,27 @@ impl Searcher {
             nodes: 0,
             limits: Limits::nodes(0),
             stopped: false,
+            past: Vec::new(),
+            line: Box::new([0; MAX_HEIGHT]),
+            verdicts: 0,
+            root: Root {
+                side: Side::First,
+                soldiers: 0,
+                setting: true,
+                quiet_limit: 0,
+            },
+            generation: 0,
+            previous: None,
+            reuse: false,
+            root_best: None,
         }
     }
 
-    /// Searches `position` within `limits`.
-    pub fn search(
-        &mut self,
-        position: &Position,
-        limits: Limits,
-        clock: &dyn Clock,
-    ) -> SearchResult {
-        self.nodes = 0;
-        self.limits = limits;
-        self.stopped = false;
-        self.killers = [[None; 2]; 128];
+    /// Searches the current position of `game` within `limits`, knowing the
+    /// positions the repetition rule still counts.
+    pub fn search(&mut self, game: &Game, limits: Limits, clock: &dyn Clock) -> SearchResult {
+        let position = game.position();
+        self.prepare(game, limits);
         let mut result = SearchResult {
             best: position.legal_plies().first().copied(),
             score: Score(evaluate(position)),
@@ -198,25 +247,109 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
         };
-        if position.is_over() {
+        if game.outcome().is_some() {
             result.best = None;
             return result;
         }
         for depth in 1..=limits.depth {
+            self.root_best = None;
             let score = self.negamax(position, i32::from(depth), -INFINITY, INFINITY, 0, clock);
             if self.stopped {
                 break;
             }
             result.depth = depth;
             result.score = Score(score);
-            result.pv = self.principal_variation(position, usize::from(depth) + 8);
-            result.best = result.pv.first().copied().or(result.best);
+            result.best = self.root_best.or(result.best);
+            result.pv = self.principal_variation(position, result.best, usize::from(depth) + 8);
             if Score(score).forced().is_some() {
                 break;
             }
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// As [`Searcher::search`], then the score of every root ply worth
+    /// playing (the setting's candidates while setting) at the depth the
+    /// search completed, each exact when it is above the best score less
+    /// `margin`; plies below are left out. The best ply is always among
+    /// them. What the levels that err choose from.
+    pub fn score_plies(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        margin: i32,
+        clock: &dyn Clock,
+    ) -> (SearchResult, Vec<(Ply, Score)>) {
+        let result = self.search(game, limits, clock);
+        let mut scored = Vec::new();
+        let Some(best) = result.best else {
+            return (result, scored);
+        };
+        let position = game.position();
+        let depth = i32::from(result.depth.max(1));
+        let floor = result.score.0.saturating_sub(margin).max(-INFINITY);
+        self.line[0] = position.repetition_hash();
+        let mut plies = PlyList::new();
+        position.generate(&mut plies);
+        let mut keys = Keys::new();
+        let mut picker = if position.is_setting() {
+            Picker::placements(&mut keys, position, &plies, Some(best), ROOT_PLACEMENTS)
+        } else {
+            Picker::ranked(&mut keys, &plies, |ply| u32::from(ply == best))
+        };
+        while let Some(ply) = picker.next() {
+            let score = self.root_child(position, ply, depth, floor, INFINITY, clock);
+            if self.stopped {
+                break;
+            }
+            if score > floor {
+                scored.push((ply, Score(score)));
+            }
+        }
+        if !scored.iter().any(|(ply, _)| *ply == best) {
+            scored.push((best, result.score));
+        }
+        (result, scored)
+    }
+
+    /// Gets ready to search the current position of `game`.
+    fn prepare(&mut self, game: &Game, limits: Limits) {
+        let position = game.position();
+        let context = (*position.rules(), position.to_move());
+        if self.previous.map(|(rules, _)| rules) != Some(context.0) {
+            // Other rules: nothing learnt under the old ones holds.
+            self.table.fill(Entry::default());
+            *self.history = [[0; 81]; 81];
+        }
+        self.reuse = self.previous == Some(context);
+        self.previous = Some(context);
+        self.generation = self.generation.wrapping_add(1);
+        for row in self.history.iter_mut() {
+            for cell in row.iter_mut() {
+                *cell /= 2;
+            }
+        }
+        self.past.clear();
+        if let Some((_, before)) = game.repetition_window().split_last() {
+            self.past.extend(
+                before
+                    .iter()
+                    .filter(|p| !p.is_setting())
+                    .map(Position::repetition_hash),
+            );
+        }
+        self.past.sort_unstable();
+        self.root = Root {
+            side: position.to_move(),
+            soldiers: soldiers(position),
+            setting: position.is_setting(),
+            quiet_limit: position.rules().quiet_limit,
+        };
+        self.nodes = 0;
+        self.limits = limits;
+        self.stopped = false;
+        self.killers = [[None; 2]; 128];
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -234,6 +367,66 @@ impl Searcher {
         self.stopped
     }
 
+    /// The score of a finished game for `side`, `ply` plies from the root.
+    /// A draw is worth a little less than playing on to the side the
+    /// search plays for (and so a little more to the other).
+    fn terminal(&self, outcome: Outcome, side: Side, ply: u32) -> i32 {
+        match outcome.winner {
+            None if side == self.root.side => -CONTEMPT,
+            None => CONTEMPT,
+            Some(winner) if winner == side => Score::win_in(ply).0,
+            Some(_) => Score::loss_in(ply).0,
+        }
+    }
+
+    /// The end a position of the moving phase meets by repetition, if it
+    /// has: a third occurrence in the game, or a return to a position on
+    /// the searched line (`height` is its parent's height).
+    fn repeated(&self, position: &Position, height: u32) -> Option<Outcome> {
+        // A return needs a step away and a step back since the last removal.
+        if position.is_setting() || position.quiet() < 2 {
+            return None;
+        }
+        let hash = position.repetition_hash();
+        let line = &self.line[..=(height as usize).min(MAX_HEIGHT - 1)];
+        let at = self.past.partition_point(|&h| h < hash);
+        let twice_before = self.past.get(at..at + 2) == Some(&[hash, hash]);
+        (twice_before || line.contains(&hash)).then(|| position.by_count(Reason::Repetition))
+    }
+
+    /// How far the quiet-move count at `quiet` is from the limit.
+    fn headroom(&self, quiet: u16) -> u16 {
+        match self.root.quiet_limit {
+            0 => u16::MAX,
+            limit => limit.saturating_sub(quiet),
+        }
+    }
+
+    /// Whether `entry`'s score answers a search of `position` to `depth`:
+    /// deep enough, not at the root (whose plies always meet the history),
+    /// no repetition verdict in it (those are never stored with a score),
+    /// from this search or from an earlier one where the history cannot
+    /// matter (the position has fewer soldiers than the root: none of the
+    /// game's counted positions can come back below it), and with the
+    /// quiet-move count alike or both far enough from the limit that it
+    /// cannot be reached within the entry's depth.
+    fn usable(&self, entry: &Entry, position: &Position, depth: i32, ply: u32) -> bool {
+        if entry.bound == Bound::Move || i32::from(entry.depth) < depth || ply == 0 {
+            return false;
+        }
+        if entry.generation != self.generation
+            && !(self.reuse
+                && (self.root.setting
+                    || position.is_setting()
+                    || soldiers(position) < self.root.soldiers))
+        {
+            return false;
+        }
+        let reach = u16::from(entry.depth);
+        entry.quiet == position.quiet()
+            || (self.headroom(entry.quiet) > reach && self.headroom(position.quiet()) > reach)
+    }
+
     fn negamax(
         &mut self,
         position: &Position,
@@ -248,7 +441,10 @@ impl Searcher {
         }
         self.nodes += 1;
         if let Some(outcome) = position.outcome() {
-            return terminal(outcome, position.to_move(), ply);
+            return self.terminal(outcome, position.to_move(), ply);
+        }
+        if let Some(slot) = self.line.get_mut(ply as usize) {
+            *slot = position.repetition_hash();
         }
         // Quiescence: past the horizon only captures are searched, and the
         // side to move may stand on the static evaluation.
@@ -266,12 +462,13 @@ impl Searcher {
         let mut tt_move = None;
         if entry.key == key {
             tt_move = entry.best;
-            if i32::from(entry.depth) >= depth {
+            if self.usable(&entry, position, depth, ply) {
                 let score = from_table(entry.score, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
                     Bound::Upper => score <= alpha,
+                    Bound::Move => false,
                 };
                 if usable {
                     return score;
@@ -294,32 +491,21 @@ impl Searcher {
         } else {
             self.order(&mut keys, position, &plies, tt_move, ply)
         };
+        let verdicts = self.verdicts;
         let original_alpha = alpha;
         let mut best = None;
         let mut best_score = -INFINITY;
         let mut index = 0;
         while let Some(ply_to_try) = picker.next() {
-            let mut child = *position;
-            child.play_unchecked(ply_to_try);
-            let same_side = child.to_move() == position.to_move();
-            // A chain's next capture is part of the same move: no depth used.
-            let next_depth = if child.chain().is_some() && same_side {
-                depth
-            } else {
-                depth - 1
-            };
-            let score = if let Some(outcome) = child.outcome() {
-                // Scored for the side that played, whoever the final position names.
-                self.nodes += 1;
-                terminal(outcome, position.to_move(), ply + 1)
-            } else if index == 0 {
-                self.child(&child, same_side, next_depth, alpha, beta, ply, clock)
+            let score = if index == 0 {
+                self.play_child(position, ply_to_try, depth, ply, alpha, beta, clock)
             } else {
                 // Principal variation search: prove the ply no better with a
                 // null window, search it fully only when it is.
-                let probe = self.child(&child, same_side, next_depth, alpha, alpha + 1, ply, clock);
+                let probe =
+                    self.play_child(position, ply_to_try, depth, ply, alpha, alpha + 1, clock);
                 if probe > alpha && probe < beta && !self.stopped {
-                    self.child(&child, same_side, next_depth, alpha, beta, ply, clock)
+                    self.play_child(position, ply_to_try, depth, ply, alpha, beta, clock)
                 } else {
                     probe
                 }
@@ -340,7 +526,12 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best_score <= original_alpha {
+        if ply == 0 {
+            self.root_best = best;
+        }
+        let bound = if self.verdicts != verdicts {
+            Bound::Move
+        } else if best_score <= original_alpha {
             Bound::Upper
         } else if best_score >= beta {
             Bound::Lower
@@ -350,31 +541,67 @@ impl Searcher {
         self.table[slot] = Entry {
             key,
             best,
-            depth: depth.clamp(0, 255) as u8,
             score: to_table(best_score, ply),
+            quiet: position.quiet(),
+            generation: self.generation,
+            depth: depth.clamp(0, 255) as u8,
             bound,
         };
         best_score
     }
 
-    /// A child's score for the side to move at the parent: negated unless
-    /// the same side moves again.
+    /// The score, for the side to move in `position` (at height `ply`), of
+    /// playing `move_` there: the end of the game, a repetition's verdict,
+    /// or the child's search within `(alpha, beta)`.
     #[allow(clippy::too_many_arguments)]
-    fn child(
+    fn play_child(
         &mut self,
-        child: &Position,
-        same_side: bool,
+        position: &Position,
+        move_: Ply,
+        depth: i32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        clock: &dyn Clock,
+    ) -> i32 {
+        let mut child = *position;
+        child.play_unchecked(move_);
+        let mover = position.to_move();
+        let same_side = child.to_move() == mover;
+        if let Some(outcome) = child.outcome() {
+            // Scored for the side that played, whoever the final position names.
+            self.nodes += 1;
+            return self.terminal(outcome, mover, ply + 1);
+        }
+        if let Some(outcome) = self.repeated(&child, ply) {
+            self.nodes += 1;
+            self.verdicts += 1;
+            return self.terminal(outcome, mover, ply + 1);
+        }
+        // A chain's next capture is part of the same move: no depth used.
+        let next_depth = if child.chain().is_some() && same_side {
+            depth
+        } else {
+            depth - 1
+        };
+        if same_side {
+            self.negamax(&child, next_depth, alpha, beta, ply + 1, clock)
+        } else {
+            -self.negamax(&child, next_depth, -beta, -alpha, ply + 1, clock)
+        }
+    }
+
+    /// A root ply's score within `(alpha, beta)`, `depth` being the root's.
+    fn root_child(
+        &mut self,
+        position: &Position,
+        move_: Ply,
         depth: i32,
         alpha: i32,
         beta: i32,
-        ply: u32,
         clock: &dyn Clock,
     ) -> i32 {
-        if same_side {
-            self.negamax(child, depth, alpha, beta, ply + 1, clock)
-        } else {
-            -self.negamax(child, depth, -beta, -alpha, ply + 1, clock)
-        }
+        self.play_child(position, move_, depth, 0, alpha, beta, clock)
     }
 
     /// The quiescence search's moves: capturing steps only, most captures
@@ -407,14 +634,17 @@ impl Searcher {
         });
         let mut best_score = stand;
         while let Some(capture) = picker.next() {
+            // Captures remove soldiers: no repetition can follow one.
             let mut child = *position;
             child.play_unchecked(capture);
             let same_side = child.to_move() == position.to_move();
             let score = if let Some(outcome) = child.outcome() {
                 self.nodes += 1;
-                terminal(outcome, position.to_move(), ply + 1)
+                self.terminal(outcome, position.to_move(), ply + 1)
+            } else if same_side {
+                self.negamax(&child, depth - 1, alpha, beta, ply + 1, clock)
             } else {
-                self.child(&child, same_side, depth - 1, alpha, beta, ply, clock)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, clock)
             };
             if self.stopped {
                 return 0;
@@ -472,20 +702,120 @@ impl Searcher {
         })
     }
 
-    fn principal_variation(&self, position: &Position, most: usize) -> Vec<Ply> {
+    /// The principal variation: `first`, then the table's plies.
+    fn principal_variation(
+        &self,
+        position: &Position,
+        first: Option<Ply>,
+        most: usize,
+    ) -> Vec<Ply> {
         let mut pv = Vec::new();
         let mut current = *position;
+        let mut next = first;
         while pv.len() < most {
-            let entry = self.table[self.slot(current.hash())];
-            let Some(ply) = entry.best.filter(|_| entry.key == current.hash()) else {
+            let Some(ply) = next.filter(|p| current.is_legal(*p)) else {
                 break;
             };
-            if !current.is_legal(ply) {
-                break;
-            }
             current.play_unchecked(ply);
             pv.push(ply);
+            if current.is_over() {
+                break;
+            }
+            let entry = self.table[self.slot(current.hash())];
+            next = entry.best.filter(|_| entry.key == current.hash());
         }
         pv
+    }
+}
+
+/// Soldiers on the board.
+fn soldiers(position: &Position) -> u32 {
+    position.soldiers(Side::First).count() + position.soldiers(Side::Second).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BoardSize;
+
+    fn seega5(text: &str) -> Position {
+        Position::from_text(text, Rules::seega(BoardSize::Five)).expect("test position")
+    }
+
+    fn entry(quiet: u16, generation: u16, depth: u8) -> Entry {
+        Entry {
+            key: 1,
+            best: None,
+            score: 0,
+            quiet,
+            generation,
+            depth,
+            bound: Bound::Exact,
+        }
+    }
+
+    /// A searcher that has searched `root` twice (so that it may reuse).
+    fn prepared(root: Position) -> Searcher {
+        let mut searcher = Searcher::new(4);
+        for _ in 0..2 {
+            searcher.prepare(&Game::from_position(root), Limits::nodes(1));
+        }
+        searcher
+    }
+
+    #[test]
+    fn a_score_holds_only_where_the_quiet_move_limit_cannot_tell_apart() {
+        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
+        let searcher = prepared(root);
+        let now = searcher.generation;
+        let near = seega5("5/3s1/5/5/S3S w 0,0 - - 57 40 -");
+        let far = seega5("5/3s1/5/5/S3S w 0,0 - - 12 40 -");
+        // Found far from the limit, six plies deep: not near it.
+        assert!(!searcher.usable(&entry(0, now, 6), &near, 6, 3));
+        assert!(searcher.usable(&entry(0, now, 6), &far, 6, 3));
+        // Found at the same count: wherever.
+        assert!(searcher.usable(&entry(57, now, 6), &near, 6, 3));
+        // Two plies deep, 57 of 60: the limit is three steps away.
+        assert!(searcher.usable(&entry(0, now, 2), &near, 2, 3));
+        assert!(!searcher.usable(&entry(0, now, 3), &near, 3, 3));
+    }
+
+    #[test]
+    fn a_score_from_an_earlier_search_holds_only_below_the_roots_soldiers() {
+        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
+        let searcher = prepared(root);
+        let earlier = searcher.generation.wrapping_sub(1);
+        let same = seega5("5/2s2/5/5/S3S w 0,0 - - 11 40 -");
+        let fewer = seega5("5/3s1/5/5/4S w 0,0 - - 0 40 -");
+        assert!(!searcher.usable(&entry(11, earlier, 4), &same, 4, 2));
+        assert!(searcher.usable(&entry(0, earlier, 4), &fewer, 4, 2));
+        assert!(searcher.usable(&entry(11, searcher.generation, 4), &same, 4, 2));
+        // Another side to play for (another contempt): nothing earlier holds.
+        let mut other = prepared(root);
+        other.prepare(
+            &Game::from_position(seega5("5/3s1/5/5/S3S b 0,0 - - 10 40 -")),
+            Limits::nodes(1),
+        );
+        let earlier = other.generation.wrapping_sub(1);
+        assert!(!other.usable(&entry(0, earlier, 4), &fewer, 4, 2));
+    }
+
+    #[test]
+    fn the_root_and_history_bound_entries_give_no_score() {
+        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
+        let searcher = prepared(root);
+        let now = searcher.generation;
+        assert!(searcher.usable(&entry(10, now, 4), &root, 4, 1));
+        assert!(
+            !searcher.usable(&entry(10, now, 4), &root, 4, 0),
+            "the root"
+        );
+        let mut verdict = entry(10, now, 4);
+        verdict.bound = Bound::Move;
+        assert!(!searcher.usable(&verdict, &root, 4, 1), "a verdict's");
+        assert!(
+            !searcher.usable(&entry(10, now, 3), &root, 4, 1),
+            "too shallow"
+        );
     }
 }

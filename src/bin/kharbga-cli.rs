@@ -24,7 +24,9 @@ USAGE
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N]
                                              computer against computer, sides alternated;
-                                             levels: random, greedy, 1 to 5
+                                             levels: random, greedy, 1 to 5, and the
+                                             outside yardstick ab<depth> (material) or
+                                             ab<depth>m (with mobility): ab4, ab4m
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -185,12 +187,13 @@ fn run_match(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let score = kharbga::cli::play_match(rules, a, b, settings);
     println!(
-        "match {a} vs {b} {} games {games}: wins {} draws {} losses {} score {:.1}% ({:.0} s)",
+        "match {a} vs {b} {} games {games}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
         rules.variant.token(),
         score.wins,
         score.draws,
         score.losses,
         score.percent(),
+        score.details(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -128,6 +128,28 @@ impl Game {
         &self.plies
     }
 
+    /// The positions the repetition rule still compares the next ones
+    /// with: those since the last removal (or the start), the current one
+    /// last. Positions of the setting phase among them never count.
+    pub fn repetition_window(&self) -> &[Position] {
+        &self.positions[self.window..]
+    }
+
+    /// The game from its last removal (or its start) on: the same current
+    /// position, the same repetition counts, and only the plies that can
+    /// still matter to them. What the computer player is sent.
+    pub fn tail(&self) -> Game {
+        let start = self.positions[self.window];
+        Game {
+            positions: self.positions[self.window..].to_vec(),
+            plies: self.plies[self.window..].to_vec(),
+            decided: None,
+            custom_start: start != Position::new(*start.rules()),
+            seen: self.seen.clone(),
+            window: 0,
+        }
+    }
+
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.decided.or_else(|| self.position().outcome())

@@ -427,6 +427,15 @@ impl Position {
             )
     }
 
+    /// The Zobrist hash of what the repetition rule compares
+    /// ([`Position::repetition_key`]: soldiers, side to move, chain and
+    /// exchange state): equal keys give equal hashes. The search keeps the
+    /// game's history and its own line as these.
+    #[inline]
+    pub fn repetition_hash(&self) -> u64 {
+        self.soldier_hash ^ zobrist::state(self.to_move, [0, 0], false, self.chain, self.exchange)
+    }
+
     /// Soldiers that cannot be captured here: the Malha's in Seega.
     fn immune(&self) -> Bitboard {
         match self.rules.variant {

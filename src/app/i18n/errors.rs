@@ -29,7 +29,7 @@ pub fn side_name(variant: Option<Variant>, side: Side) -> String {
 pub fn level_name(level: Level) -> String {
     let n = match level {
         Level::Search(n) => n,
-        Level::Random | Level::Greedy => 0,
+        Level::Random | Level::Greedy | Level::Yardstick(_) => 0,
     };
     tr!("level-name", { "level" => n })
 }

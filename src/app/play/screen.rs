@@ -189,17 +189,18 @@ fn computer_moves(
     Effect::new(move |_| {
         // Re-run when the worker becomes ready or fails.
         computer.status.track();
-        let Some((position, level)) = controller.with(|c| computer_turn(seats, c)) else {
+        let Some((game, level)) = controller.with(|c| computer_turn(seats, c)) else {
             pending.set_value(None);
             play.thinking.set(false);
             return;
         };
+        let position = *game.position();
         if pending.with_value(|p| p.as_ref().is_some_and(|(asked, _)| *asked == position)) {
             return;
         }
         play.thinking.set(true);
         let reply = computer.ask(
-            position,
+            &game,
             level,
             COMPUTER_TIME_MS,
             Purpose::Move,
@@ -223,16 +224,16 @@ fn hints(play: Play, computer: ComputerPlayer) -> Callback<()> {
     let controller = play.controller;
     let pending = StoredValue::new_local(None::<PendingReply>);
     Callback::new(move |()| {
-        let (position, length) =
-            controller.with_untracked(|c| (*c.game().position(), c.game().plies().len()));
-        if position.is_over() {
+        let (game, length) =
+            controller.with_untracked(|c| (c.game().tail(), c.game().plies().len()));
+        if game.outcome().is_some() {
             return;
         }
         play.hint.set(None);
         play.refusal.set(None);
         play.hint_pending.set(true);
         let reply = computer.ask(
-            position,
+            &game,
             Level::Search(5),
             COMPUTER_TIME_MS,
             Purpose::Hint,

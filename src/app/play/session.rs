@@ -4,7 +4,7 @@
 //! is it the computer's turn, what does autosave write.
 
 use crate::ai::Level;
-use crate::engine::{Game, Movetext, Position, Record, Rules, Side};
+use crate::engine::{Game, Movetext, Record, Rules, Side};
 use crate::store::{Meta, SavedGame, Seats};
 
 use super::controller::Controller;
@@ -130,13 +130,14 @@ impl Session {
 }
 
 /// The computer's request now, when it is its turn in the live game: the
-/// position and the level.
-pub fn computer_turn(seats: Seats, controller: &Controller) -> Option<(Position, Level)> {
+/// game since its last removal (what the repetition rule still counts) and
+/// the level.
+pub fn computer_turn(seats: Seats, controller: &Controller) -> Option<(Game, Level)> {
     let (side, level) = seats.computer()?;
     let game = controller.game();
     let position = game.position();
     (controller.browsing().is_none() && game.outcome().is_none() && position.to_move() == side)
-        .then_some((*position, level))
+        .then(|| (game.tail(), level))
 }
 
 #[cfg(test)]
@@ -152,8 +153,9 @@ mod tests {
         assert_eq!(computer_turn(seats, &c), None, "the person sets first");
         c.tap("a1".parse().unwrap());
         c.tap("a2".parse().unwrap());
-        let (position, level) = computer_turn(seats, &c).expect("the computer's turn");
-        assert_eq!(position.to_move(), Side::Second);
+        let (game, level) = computer_turn(seats, &c).expect("the computer's turn");
+        assert_eq!(game.position().to_move(), Side::Second);
+        assert_eq!(game.position(), c.game().position());
         assert_eq!(level, Level::Search(2));
         c.browse(0);
         assert_eq!(computer_turn(seats, &c), None, "not while browsing");

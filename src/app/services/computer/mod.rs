@@ -21,7 +21,7 @@ use self::decide::{after_answer, fallback, Next, GRACE_MS};
 use self::worker::WorkerHandle;
 use crate::ai::protocol::{parse_hello, Answer, Request, VERSION};
 use crate::ai::{Level, Score};
-use crate::engine::{Ply, Position};
+use crate::engine::{Game, Ply};
 
 /// How long a starting worker may take to say hello.
 const HELLO_MS: u32 = 20_000;
@@ -88,7 +88,8 @@ pub enum Purpose {
 }
 
 struct Pending {
-    position: Position,
+    /// The game since its last removal; its position is the one to play in.
+    game: Game,
     level: Level,
     time_ms: u64,
     purpose: Purpose,
@@ -161,12 +162,14 @@ impl ComputerPlayer {
         }
     }
 
-    /// Asks for a ply in `position` at `level`, thinking about `time_ms`;
+    /// Asks for a ply in `game`'s current position at `level`, thinking
+    /// about `time_ms` (the worker is sent the game since its last removal,
+    /// so that it knows what the repetition rule counts);
     /// `reply` is called once, later, unless the returned value is dropped
     /// first.
     pub fn ask(
         self,
-        position: Position,
+        game: &Game,
         level: Level,
         time_ms: u64,
         purpose: Purpose,
@@ -180,7 +183,7 @@ impl ComputerPlayer {
                 state.pending.push((
                     key,
                     Pending {
-                        position,
+                        game: game.tail(),
                         level,
                         time_ms,
                         purpose,
@@ -264,7 +267,9 @@ impl ComputerPlayer {
             return;
         };
         let reply = match pending.purpose {
-            Purpose::Move => fallback(&pending.position).map_or(Reply::Nothing, Reply::Fallback),
+            Purpose::Move => {
+                fallback(pending.game.position()).map_or(Reply::Nothing, Reply::Fallback)
+            }
             Purpose::Hint => Reply::Nothing,
         };
         (pending.reply)(reply);
@@ -283,13 +288,7 @@ impl ComputerPlayer {
                 u32::try_from(deadline).unwrap_or(u32::MAX),
                 move || self.on_answer(wire, None),
             ));
-            let request = Request {
-                id: wire,
-                level: pending.level,
-                time_ms: pending.time_ms,
-                rules: *pending.position.rules(),
-                position: pending.position,
-            };
+            let request = Request::new(wire, pending.level, pending.time_ms, &pending.game);
             Some(request.to_string())
         });
         if let Some(Some(line)) = line {
@@ -340,7 +339,7 @@ impl ComputerPlayer {
                 .find(|(_, p)| p.wire == Some(wire))
                 .map(|(key, _)| *key)?;
             let pending = state.get_mut(key)?;
-            let next = after_answer(&pending.position, answer.as_ref(), pending.attempts);
+            let next = after_answer(pending.game.position(), answer.as_ref(), pending.attempts);
             match (pending.purpose, next) {
                 (Purpose::Move, Next::AskAgain) => Some((key, None)),
                 _ => state.take(key).map(|p| (key, Some((p, next)))),
