@@ -308,6 +308,8 @@ pub struct MatchSettings {
     pub seed: u64,
     /// Games played at once (each on its own thread).
     pub threads: usize,
+    /// Whether to print (to stderr) the record of every game A did not win.
+    pub show_records: bool,
 }
 
 /// One game between `a` and `b` (A plays `a_side`), each with its own
@@ -320,7 +322,7 @@ pub fn play_game(
     a_side: Side,
     time_ms: Option<u64>,
     seed: u64,
-) -> Option<Outcome> {
+) -> Game {
     use crate::ai::Searcher;
     let mut rng = Rng::new(seed);
     let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
@@ -339,7 +341,7 @@ pub fn play_game(
             break;
         }
     }
-    game.outcome()
+    game
 }
 
 /// Plays a match between levels `a` and `b` under `rules`: A is the first
@@ -368,7 +370,15 @@ pub fn play_match(
         };
         let seed = Rng::new(settings.seed ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .next_u64();
-        let outcome = play_game(rules, (a, b), a_side, settings.time_ms, seed);
+        let game = play_game(rules, (a, b), a_side, settings.time_ms, seed);
+        let outcome = game.outcome();
+        if settings.show_records && outcome.is_none_or(|o| o.winner != Some(a_side)) {
+            let plies: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
+            eprintln!(
+                "game {n} ({a} as {a_side:?}): {outcome:?}\n  {}",
+                plies.join(" ")
+            );
+        }
         score
             .lock()
             .unwrap_or_else(|e| e.into_inner())

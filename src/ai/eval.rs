@@ -29,7 +29,8 @@ pub fn evaluate(position: &Position) -> i32 {
     let geo = Geometry::of(position.size());
     let (mine, theirs) = (position.soldiers(me), position.soldiers(them));
     let count = |b: Bitboard| b.count() as i32;
-    let mut score = (count(mine) - count(theirs)) * SOLDIER;
+    let material = (count(mine) - count(theirs)) * SOLDIER;
+    let mut score = material;
     score += (count(flanked(geo, mine, theirs)) - count(flanked(geo, theirs, mine))) * FLANKED;
     if position.is_setting() {
         return score + super::setting::shape(position, me) - super::setting::shape(position, them);
@@ -43,5 +44,47 @@ pub fn evaluate(position: &Position) -> i32 {
         let safe = count(position.untouchables()) * UNTOUCHABLE;
         score += if me == Side::Second { safe } else { -safe };
     }
-    score
+    material + near_quiet_limit(position, score - material)
+}
+
+/// The positional part of a score, faded out over the second half of the
+/// quiet-move limit: when the limit ends the game, only the soldiers count
+/// (the barrier rule), so a side that is a soldier down but "better placed"
+/// is in fact losing unless it captures in time.
+fn near_quiet_limit(position: &Position, positional: i32) -> i32 {
+    let limit = i32::from(position.rules().quiet_limit);
+    let quiet = i32::from(position.quiet());
+    let half = limit / 2;
+    if limit == 0 || quiet <= half {
+        positional
+    } else {
+        positional * (limit - quiet).max(0) / (limit - half)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    /// The Defender, a soldier down but better placed, with `quiet` quiet
+    /// plies played (a game from a match that level 5 lost by the limit).
+    fn defender_behind(quiet: u16) -> Position {
+        let text =
+            format!("1ssS1Ss/1SS1S2/sS1S1S1/1sS1SSs/s1sS1Ss/3sSS1/1ss1s1s b 0,0 - - {quiet} 79 -");
+        Position::from_text(&text, Rules::kharbga()).unwrap()
+    }
+
+    #[test]
+    fn placement_fades_before_the_quiet_move_limit() {
+        let limit = Rules::kharbga().quiet_limit;
+        let early = evaluate(&defender_behind(0));
+        let half = evaluate(&defender_behind(limit / 2));
+        let late = evaluate(&defender_behind(limit - 4));
+        let end = evaluate(&defender_behind(limit));
+        assert!(early > 0, "placed better, the Defender is ahead: {early}");
+        assert_eq!(early, half, "no fading in the first half");
+        assert!(late < half && late > end, "{late}");
+        assert_eq!(end, -SOLDIER, "at the limit only the soldiers count");
+    }
 }

@@ -14,7 +14,7 @@
 //! on such a verdict is never kept in the table, and a kept score is used
 //! only where the quiet-move limit cannot tell the two positions apart.
 
-use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side};
+use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side, MAX_PLIES};
 
 use super::eval::evaluate;
 use super::picker::{Keys, Picker};
@@ -30,6 +30,10 @@ const INFINITY: i32 = WIN + 1;
 const QUIESCENCE_DEPTH: i32 = 8;
 /// Placements searched at the root during the setting phase.
 const ROOT_PLACEMENTS: usize = 12;
+/// Soldiers left to set at or below which the setting is searched full
+/// width: the candidate pruning could miss the opponent's refutation, and
+/// the placements left transpose into few enough positions for the table.
+const FULL_WIDTH_SETTING: usize = 14;
 /// What a draw by the barrier rule is worth to the side the search plays
 /// for, against playing on (hundredths of a soldier): level, it plays on.
 pub const CONTEMPT: i32 = 20;
@@ -482,7 +486,10 @@ impl Searcher {
         let mut picker = if position.is_setting() {
             // Candidate pruning: the setting's shape heuristics pick the few
             // placements worth searching; wider near the root.
-            let most = if ply == 0 {
+            let left = usize::from(position.in_hand(Side::First) + position.in_hand(Side::Second));
+            let most = if left <= FULL_WIDTH_SETTING {
+                MAX_PLIES
+            } else if ply == 0 {
                 ROOT_PLACEMENTS
             } else {
                 (4 + 2 * depth.max(0) as usize).min(ROOT_PLACEMENTS)

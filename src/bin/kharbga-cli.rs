@@ -22,7 +22,7 @@ USAGE
   kharbga-cli fen <variant> [plies...]       the position string after the plies
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
-  kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N]
+  kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
@@ -151,7 +151,9 @@ fn run_think(args: &[String]) -> Result<(), String> {
 }
 
 fn run_match(args: &[String]) -> Result<(), String> {
-    let (_, pairs) = options(args)?;
+    let show_records = args.iter().any(|a| a == "--records");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
+    let (_, pairs) = options(&args)?;
     let get = |key: &str| {
         pairs
             .iter()
@@ -183,6 +185,7 @@ fn run_match(args: &[String]) -> Result<(), String> {
         time_ms,
         seed,
         threads,
+        show_records,
     };
     let started = Instant::now();
     let score = kharbga::cli::play_match(rules, a, b, settings);
