@@ -142,14 +142,14 @@ bench-speed: release e2e-deps browser
 bench-ai:
 	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli
 	@for v in kharbga seega7; do \
-	  $(MATCH) --a 5 --b greedy --variant $$v --time-ms 200 || exit 1; \
+	  for y in ab4 ab4m; do $(MATCH) --a 5 --b $$y --variant $$v --time-ms 500 || exit 1; done; \
 	done
 	@for v in kharbga seega7; do \
 	  $(MATCH) --a greedy --b random --variant $$v || exit 1; \
 	  $(MATCH) --a 1 --b greedy --variant $$v || exit 1; \
 	  for l in 2 3 4; do $(MATCH) --a $$l --b $$((l - 1)) --variant $$v || exit 1; done; \
+	  $(MATCH) --a 5 --b 4 --variant $$v --time-ms 500 || exit 1; \
 	done
-	$(MATCH) --a 5 --b 4 --variant kharbga --time-ms 200
 
 # Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
 FUZZ_SECONDS ?= 60

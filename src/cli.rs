@@ -199,7 +199,7 @@ impl crate::ai::Clock for WallClock {
 /// principal variation for `position`.
 pub fn think(position: &Position, time_ms: u64, nodes: u64) -> String {
     use crate::ai::{Limits, Searcher};
-    let mut searcher = Searcher::new(20);
+    let mut searcher = Searcher::new(crate::ai::TABLE_BITS);
     let limits = Limits {
         depth: 64,
         nodes,
@@ -310,6 +310,8 @@ pub struct MatchSettings {
     pub threads: usize,
     /// Whether to print (to stderr) the record of every game A did not win.
     pub show_records: bool,
+    /// A's side in every game, when not alternated.
+    pub a_side: Option<Side>,
 }
 
 /// One game between `a` and `b` (A plays `a_side`), each with its own
@@ -325,7 +327,10 @@ pub fn play_game(
 ) -> Game {
     use crate::ai::Searcher;
     let mut rng = Rng::new(seed);
-    let (mut searcher_a, mut searcher_b) = (Searcher::new(18), Searcher::new(18));
+    let (mut searcher_a, mut searcher_b) = (
+        Searcher::new(crate::ai::TABLE_BITS),
+        Searcher::new(crate::ai::TABLE_BITS),
+    );
     let mut game = Game::new(rules);
     while game.outcome().is_none() && game.plies().len() < 2_000 {
         let (level, searcher) = if game.position().to_move() == a_side {
@@ -363,7 +368,9 @@ pub fn play_match(
         if n >= settings.games {
             break;
         }
-        let a_side = if n.is_multiple_of(2) {
+        let a_side = if let Some(side) = settings.a_side {
+            side
+        } else if n.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

@@ -17,5 +17,5 @@ mod yardstick;
 pub use eval::evaluate;
 pub use level::{greedy, Level, LevelError};
 pub use rng::Rng;
-pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher, CONTEMPT};
+pub use search::{Clock, Limits, NoClock, Score, SearchResult, Searcher, CONTEMPT, TABLE_BITS};
 pub use yardstick::{Yardstick, YardstickError};

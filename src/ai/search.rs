@@ -34,6 +34,8 @@ const ROOT_PLACEMENTS: usize = 12;
 /// width: the candidate pruning could miss the opponent's refutation, and
 /// the placements left transpose into few enough positions for the table.
 const FULL_WIDTH_SETTING: usize = 14;
+/// The depth a line gets at least once its setting is complete.
+const SETTING_END_EXTENSION: i32 = 6;
 /// What a draw by the barrier rule is worth to the side the search plays
 /// for, against playing on (hundredths of a soldier): level, it plays on.
 pub const CONTEMPT: i32 = 20;
@@ -212,6 +214,10 @@ pub struct Searcher {
     /// The root's best ply in the iteration under way.
     root_best: Option<Ply>,
 }
+
+/// The table size the page's worker uses (`1 << TABLE_BITS` entries);
+/// matches use it too, so that they measure the level the page plays.
+pub const TABLE_BITS: u32 = 20;
 
 impl Searcher {
     /// A searcher with a table of `1 << bits` entries.
@@ -588,6 +594,11 @@ impl Searcher {
         // A chain's next capture is part of the same move: no depth used.
         let next_depth = if child.chain().is_some() && same_side {
             depth
+        } else if position.is_setting() && !child.is_setting() {
+            // The setting's last placement: its worth is in the first steps
+            // that follow (few plies, on an almost full board), which the
+            // static evaluation of a setting cannot see.
+            (depth - 1).max(SETTING_END_EXTENSION)
         } else {
             depth - 1
         };

@@ -23,6 +23,7 @@ USAGE
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
+                                             [--a-side first|second]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
@@ -186,6 +187,12 @@ fn run_match(args: &[String]) -> Result<(), String> {
         seed,
         threads,
         show_records,
+        a_side: match get("a-side") {
+            None => None,
+            Some("first") => Some(kharbga::engine::Side::First),
+            Some("second") => Some(kharbga::engine::Side::Second),
+            Some(other) => return Err(format!("--a-side `{other}`: first or second")),
+        },
     };
     let started = Instant::now();
     let score = kharbga::cli::play_match(rules, a, b, settings);

@@ -24,7 +24,10 @@ fn main() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     // A large table once; the noise of the lower levels from the clock's seed.
-    let state = RefCell::new((Searcher::new(20), Rng::new(js_sys::Date::now() as u64)));
+    let state = RefCell::new((
+        Searcher::new(kharbga::ai::TABLE_BITS),
+        Rng::new(js_sys::Date::now() as u64),
+    ));
     let reply_to = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let line = event.data().as_string().unwrap_or_default();
