@@ -5,10 +5,7 @@ use crate::engine::{Bitboard, Direction, Geometry, Position, Side, Variant};
 
 const SOLDIER: i32 = 100;
 const MOBILITY: i32 = 3;
-/// A side that cannot step at all: its turns pass, and the opponent moves
-/// again and again (Kharbga's Defender is lost this way more than any
-/// other).
-const BLOCKED: i32 = 150;
+
 /// An empty square from which the side to move captures next step.
 const THREAT_NOW: i32 = 30;
 /// One the opponent will be able to use after this move.
@@ -39,9 +36,7 @@ pub fn evaluate(position: &Position) -> i32 {
     if position.is_setting() {
         return score + super::setting::shape(position, me) - super::setting::shape(position, them);
     }
-    let (my_steps, their_steps) = (position.mobility(me) as i32, position.mobility(them) as i32);
-    score += (my_steps - their_steps) * MOBILITY;
-    score += (i32::from(their_steps == 0) - i32::from(my_steps == 0)) * BLOCKED;
+    score += (position.mobility(me) as i32 - position.mobility(them) as i32) * MOBILITY;
     // A threat counts when a soldier of that side stands next to it.
     let reachable = |side: Side| geo.neighbours(position.soldiers(side));
     score += count(position.capture_targets(me) & reachable(me)) * THREAT_NOW;
@@ -92,19 +87,5 @@ mod tests {
         assert_eq!(early, half, "no fading in the first half");
         assert!(late < half && late > end, "{late}");
         assert_eq!(end, -SOLDIER, "at the limit only the soldiers count");
-    }
-
-    #[test]
-    fn a_side_that_cannot_step_is_far_worse_off_than_its_count() {
-        // The first player's a1 is shut in by a2 and b1: its turns pass
-        // (the second player, to move, is the better off by far more than
-        // a soldier).
-        let blocked = Position::from_text(
-            "5/5/5/s4/Ss3 b 0,0 - - 0 20 -",
-            Rules::seega(crate::engine::BoardSize::Five),
-        )
-        .unwrap();
-        let score = evaluate(&blocked);
-        assert!(score > SOLDIER + BLOCKED / 2, "{score}");
     }
 }

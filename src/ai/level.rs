@@ -88,10 +88,10 @@ impl Level {
     /// seed; level 5 by the time alone.
     fn budget(self, time_ms: Option<u64>) -> Budget {
         let (depth, temperature) = match self {
-            Level::Search(1) => (1, 90),
-            Level::Search(2) => (2, 50),
-            Level::Search(3) => (3, 25),
-            Level::Search(4) => (5, 10),
+            Level::Search(1) => (1, 50),
+            Level::Search(2) => (2, 35),
+            Level::Search(3) => (3, 20),
+            Level::Search(4) => (6, 10),
             _ => (64, 0),
         };
         let time_ms = match self {

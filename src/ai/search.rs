@@ -14,7 +14,7 @@
 //! on such a verdict is never kept in the table, and a kept score is used
 //! only where the quiet-move limit cannot tell the two positions apart.
 
-use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side, MAX_PLIES};
+use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side};
 
 use super::eval::evaluate;
 use super::picker::{Keys, Picker};
@@ -30,12 +30,6 @@ const INFINITY: i32 = WIN + 1;
 const QUIESCENCE_DEPTH: i32 = 8;
 /// Placements searched at the root during the setting phase.
 const ROOT_PLACEMENTS: usize = 12;
-/// Soldiers left to set at or below which the setting is searched full
-/// width: the candidate pruning could miss the opponent's refutation, and
-/// the placements left transpose into few enough positions for the table.
-const FULL_WIDTH_SETTING: usize = 14;
-/// The depth a line gets at least once its setting is complete.
-const SETTING_END_EXTENSION: i32 = 6;
 /// What a draw by the barrier rule is worth to the side the search plays
 /// for, against playing on (hundredths of a soldier): level, it plays on.
 pub const CONTEMPT: i32 = 20;
@@ -492,10 +486,7 @@ impl Searcher {
         let mut picker = if position.is_setting() {
             // Candidate pruning: the setting's shape heuristics pick the few
             // placements worth searching; wider near the root.
-            let left = usize::from(position.in_hand(Side::First) + position.in_hand(Side::Second));
-            let most = if left <= FULL_WIDTH_SETTING {
-                MAX_PLIES
-            } else if ply == 0 {
+            let most = if ply == 0 {
                 ROOT_PLACEMENTS
             } else {
                 (4 + 2 * depth.max(0) as usize).min(ROOT_PLACEMENTS)
@@ -594,11 +585,6 @@ impl Searcher {
         // A chain's next capture is part of the same move: no depth used.
         let next_depth = if child.chain().is_some() && same_side {
             depth
-        } else if position.is_setting() && !child.is_setting() {
-            // The setting's last placement: its worth is in the first steps
-            // that follow (few plies, on an almost full board), which the
-            // static evaluation of a setting cannot see.
-            (depth - 1).max(SETTING_END_EXTENSION)
         } else {
             depth - 1
         };
