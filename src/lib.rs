@@ -2,13 +2,15 @@
 //!
 //! [`engine`] holds the rules and knows nothing of the web; [`ai`] is the
 //! computer player; [`store`] keeps games (saved entries, share links,
-//! seats); `app` is the Leptos page that runs in the browser (the `ui`
+//! seats); [`net`] is online play without the network (protocol and
+//! referee); `app` is the Leptos page that runs in the browser (the `ui`
 //! feature: the CLI and the AI's worker build without it). The binaries
 //! only start things.
 
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod net;
 pub mod store;
 
 #[cfg(feature = "ui")]

@@ -6,6 +6,7 @@
 mod ai;
 mod cli;
 mod helpers;
+mod net;
 mod perft;
 mod properties;
 mod records;

@@ -1,0 +1,82 @@
+//! Rooms and their links. A room's code is 16 characters of Crockford's
+//! base 32 (80 bits from the browser's crypto), so nobody finds a room by
+//! guessing; the invitation link is the page's address with `#r<code>`.
+
+/// The alphabet: digits and letters without I, L, O, U.
+const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// A room code's length.
+pub const CODE_LEN: usize = 16;
+
+/// What an invitation link's fragment starts with.
+pub const FRAGMENT: &str = "#r";
+
+/// A room's code, from 10 random bytes.
+pub fn code(bytes: [u8; 10]) -> String {
+    let mut bits: u128 = 0;
+    for b in bytes {
+        bits = (bits << 8) | u128::from(b);
+    }
+    (0..CODE_LEN)
+        .rev()
+        .map(|i| ALPHABET[((bits >> (i * 5)) & 31) as usize] as char)
+        .collect()
+}
+
+/// True when `text` is a room code.
+pub fn is_code(text: &str) -> bool {
+    text.len() == CODE_LEN && text.bytes().all(|b| ALPHABET.contains(&b))
+}
+
+/// The room code in a page's fragment (`#r<code>`), if it is an invitation.
+pub fn from_fragment(fragment: &str) -> Option<&str> {
+    fragment.strip_prefix(FRAGMENT).filter(|c| is_code(c))
+}
+
+/// The signalling server's address for a room: `base` (`ws://…:3536`)
+/// and the room's code.
+pub fn room_url(base: &str, code: &str) -> String {
+    format!("{}/kharbga-{code}", base.trim_end_matches('/'))
+}
+
+/// The queue that pairs the next two players who want a quick game of `variant`.
+pub fn queue_url(base: &str, variant: &str) -> String {
+    format!("{}/kharbga-quick-{variant}?next=2", base.trim_end_matches('/'))
+}
+
+/// True when `url` can be a signalling server's address.
+pub fn is_server_url(url: &str) -> bool {
+    let rest = url
+        .strip_prefix("ws://")
+        .or_else(|| url.strip_prefix("wss://"));
+    rest.is_some_and(|r| !r.is_empty() && !r.contains(char::is_whitespace) && !r.contains('#'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_sixteen_letters_of_eighty_bits() {
+        let a = code([0; 10]);
+        let b = code([0xff; 10]);
+        let c = code([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(a, "0000000000000000");
+        assert_eq!(b, "zzzzzzzzzzzzzzzz");
+        assert!(is_code(&c) && c != a && c != b);
+        assert_eq!(from_fragment(&format!("#r{c}")), Some(c.as_str()));
+        assert_eq!(from_fragment("#rABC"), None);
+        assert_eq!(from_fragment("#g123"), None);
+        assert!(!is_code("0000000000000000i"));
+    }
+
+    #[test]
+    fn server_addresses() {
+        assert!(is_server_url("ws://127.0.0.1:3536"));
+        assert!(is_server_url("wss://signal.example.org/"));
+        assert!(!is_server_url("http://x"));
+        assert!(!is_server_url("ws://"));
+        assert_eq!(room_url("ws://h:1/", "abc"), "ws://h:1/kharbga-abc");
+        assert_eq!(queue_url("ws://h:1", "seega5"), "ws://h:1/kharbga-quick-seega5?next=2");
+    }
+}

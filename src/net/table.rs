@@ -1,0 +1,979 @@
+//! One page's side of an online game: the referee. Every message from a
+//! peer comes in through [`Table::receive`], is decoded, rate-limited and
+//! checked against the local engine, and turns into [`Event`]s: messages to
+//! send, warnings to show, changes to the game. Nothing here knows the
+//! network or the page; the page owns the socket and a `Table`.
+//!
+//! Trust: a peer is identified by the seat it proves, never by its peer id
+//! (ids change on every reconnect). A seat is proved with a hash of its
+//! secret and the receiver's own peer id ([`proof`]), so a proof shown to
+//! one peer is worth nothing to another. Plies are accepted only from the
+//! proved opponent, only for the opponent's side, only at the next index,
+//! and only when the local engine finds them legal and reaches the same
+//! position hash.
+
+use std::collections::BTreeMap;
+
+use sha2::{Digest, Sha256};
+
+use super::message::{
+    clean_text, decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat,
+    Secret, MAX_CHAT, MAX_NAME,
+};
+use crate::engine::{Game, GameError, Record, Side};
+
+/// A peer's id on the signalling server (it changes on every reconnect).
+pub type PeerId = String;
+
+/// Messages a peer may send at once before being slowed down.
+const BURST: f64 = 40.0;
+/// Messages a second a peer may keep sending.
+const RATE: f64 = 20.0;
+/// Chat lines a peer may send in [`CHAT_WINDOW_MS`].
+const CHAT_LINES: usize = 5;
+const CHAT_WINDOW_MS: f64 = 10_000.0;
+/// A heartbeat every this many milliseconds…
+pub const PING_MS: f64 = 2_000.0;
+/// …and a peer not heard for this long is away.
+pub const AWAY_MS: f64 = 6_500.0;
+
+/// What this page is at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A newcomer that has not been welcomed yet.
+    Newcomer,
+    /// Welcomed with a free seat: it may join or watch.
+    Invited(Side),
+    /// A player of a side.
+    Player(Side),
+    /// A spectator.
+    Spectator,
+}
+
+/// What this page knows of a peer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Not introduced yet.
+    Unknown,
+    /// A newcomer or a spectator.
+    Visitor,
+    /// The proved opponent.
+    Opponent,
+    /// A peer that says it plays this side (a spectator's view: it cannot
+    /// check proofs, the engine checks the plies).
+    Claimed(Side),
+}
+
+#[derive(Clone, Debug)]
+struct Peer {
+    kind: Kind,
+    heard: f64,
+    tokens: f64,
+    flooding: bool,
+    chats: Vec<f64>,
+    /// The side and secret proof it claimed (a newcomer joins the seat of
+    /// the welcomer's opponent).
+    claim: Option<Claim>,
+}
+
+/// Why a message was dropped: shown to the player, in their language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// The message could not be read.
+    Decode(DecodeError),
+    /// A peer sent too much too fast.
+    Flood,
+    /// A ply from someone who does not play.
+    NotPlayer,
+    /// A ply for the side that is not the sender's, or not its turn.
+    WrongSide,
+    /// A ply at an index that does not follow.
+    BadIndex,
+    /// A ply the engine refuses.
+    Illegal(GameError),
+    /// The position after the ply differs from the sender's.
+    HashMismatch,
+    /// A seat claimed with the wrong secret.
+    BadSecret,
+    /// A record that does not extend this game with the sender's plies.
+    Diverged,
+    /// A record that cannot be read or is another game.
+    BadRecord,
+    /// The seat was taken by someone else.
+    SeatTaken,
+}
+
+impl Warning {
+    /// A stable token: what translations select on.
+    pub const fn token(&self) -> &'static str {
+        match self {
+            Warning::Decode(e) => e.token(),
+            Warning::Flood => "flood",
+            Warning::NotPlayer => "not-player",
+            Warning::WrongSide => "wrong-side",
+            Warning::BadIndex => "bad-index",
+            Warning::Illegal(_) => "illegal",
+            Warning::HashMismatch => "hash",
+            Warning::BadSecret => "bad-secret",
+            Warning::Diverged => "diverged",
+            Warning::BadRecord => "bad-record",
+            Warning::SeatTaken => "seat-taken",
+        }
+    }
+}
+
+/// Why a ply of this page's player was not played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// This page watches.
+    NotPlayer,
+    /// It is the opponent's turn.
+    NotYourTurn,
+    /// The engine refuses it.
+    Engine(GameError),
+}
+
+/// The index of a side's entry in `[first, second]` pairs.
+pub const fn slot(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// What the page should do after a step of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Send this to one peer.
+    Send(PeerId, Message),
+    /// Send this to every connected peer.
+    Broadcast(Message),
+    /// Tell the player something was dropped.
+    Warn(Warning),
+    /// The game changed (a ply, a resync, an end, a takeback).
+    Changed,
+    /// The opponent took the free seat (names are set).
+    Seated,
+    /// Welcomed: the game is known, and this seat is free (or none).
+    Invited(Option<Side>),
+    /// A peer says this version of the protocol or app differs.
+    Version(u32),
+    /// A chat line.
+    Chat {
+        /// Who wrote it.
+        name: String,
+        /// What.
+        text: String,
+    },
+    /// The opponent offers something (answer with [`Table::answer`]).
+    Offered(Offer),
+    /// The opponent answered an offer of ours.
+    Answered(Offer, bool),
+    /// A rematch started: a new game, sides swapped.
+    Rematch,
+}
+
+/// The opponent as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Nobody has taken the other seat yet.
+    Waiting,
+    /// Here and answering.
+    Connected,
+    /// Not heard for a while, or gone.
+    Away,
+}
+
+/// The proof that the sender holds `secret`, for the peer `to`.
+pub fn proof(secret: &Secret, to: &str) -> Secret {
+    let digest = Sha256::new()
+        .chain_update(b"kharbga-seat\n")
+        .chain_update(secret.0.as_bytes())
+        .chain_update(b"\n")
+        .chain_update(to.as_bytes())
+        .finalize();
+    Secret(digest[..16].iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// One page's side of an online game.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The game as this page holds it (checked ply by ply).
+    pub game: Game,
+    /// The players' names, `[first, second]`.
+    pub names: [String; 2],
+    /// The record's date.
+    pub date: String,
+    /// What this page is.
+    pub role: Role,
+    /// This page's name.
+    pub name: String,
+    /// This page's seat secret (a player's).
+    pub secret: Option<Secret>,
+    /// The opponent's seat secret, once bound.
+    pub opponent_secret: Option<Secret>,
+    /// This page's peer id, once the server gave it.
+    pub me: Option<PeerId>,
+    /// An offer of ours waiting for the answer.
+    pub offered: Option<Offer>,
+    /// The opponent's offer waiting for ours, with the plies it is about.
+    pub pending: Option<(Offer, u32)>,
+    /// Spectators watching (a player's count, or the one a player told).
+    watchers: u32,
+    peers: BTreeMap<PeerId, Peer>,
+}
+
+impl Table {
+    /// The room's creator: `game` to play, its side, its name and secret.
+    pub fn host(game: Game, side: Side, name: String, secret: Secret, date: String) -> Table {
+        let mut names = [String::new(), String::new()];
+        names[slot(side)] = name.clone();
+        Table {
+            game,
+            names,
+            date,
+            role: Role::Player(side),
+            name,
+            secret: Some(secret),
+            opponent_secret: None,
+            me: None,
+            offered: None,
+            pending: None,
+            watchers: 0,
+            peers: BTreeMap::new(),
+        }
+    }
+
+    /// A page that opened a room's link and knows nothing yet.
+    pub fn newcomer() -> Table {
+        Table {
+            role: Role::Newcomer,
+            secret: None,
+            names: [String::new(), String::new()],
+            name: String::new(),
+            ..Table::host(
+                Game::new(crate::engine::Rules::kharbga()),
+                Side::First,
+                String::new(),
+                Secret(String::new()),
+                String::new(),
+            )
+        }
+    }
+
+    /// A player returning to a saved online game.
+    pub fn resume(
+        game: Game,
+        side: Side,
+        names: [String; 2],
+        secrets: (Secret, Option<Secret>),
+        date: String,
+    ) -> Table {
+        let name = names[slot(side)].clone();
+        Table {
+            names,
+            opponent_secret: secrets.1,
+            ..Table::host(game, side, name, secrets.0, date)
+        }
+    }
+
+    /// This page's side, when it plays.
+    pub fn side(&self) -> Option<Side> {
+        match self.role {
+            Role::Player(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The seat a newcomer may take.
+    pub fn open_seat(&self) -> Option<Side> {
+        match self.role {
+            Role::Player(side) if self.opponent_secret.is_none() => Some(side.opponent()),
+            _ => None,
+        }
+    }
+
+    /// The game's record, as messages carry it.
+    pub fn record(&self) -> String {
+        Record::write(&self.game, &self.names[0], &self.names[1], &self.date, &[])
+    }
+
+    /// Spectators watching.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
+    }
+
+    /// The opponent's presence at `now`.
+    pub fn presence(&self, now: f64) -> Presence {
+        if self.side().is_some() && self.opponent_secret.is_none() {
+            return Presence::Waiting;
+        }
+        let here = self.peers.values().any(|p| {
+            matches!(p.kind, Kind::Opponent | Kind::Claimed(_)) && now - p.heard < AWAY_MS
+        });
+        if here {
+            Presence::Connected
+        } else {
+            Presence::Away
+        }
+    }
+
+    /// The server gave this page its id.
+    pub fn set_id(&mut self, id: PeerId) {
+        self.me = Some(id);
+    }
+
+    /// A peer connected: introduce ourselves.
+    pub fn connected(&mut self, peer: PeerId, now: f64) -> Vec<Event> {
+        self.peers.insert(
+            peer.clone(),
+            Peer {
+                kind: Kind::Unknown,
+                heard: now,
+                tokens: BURST,
+                flooding: false,
+                chats: Vec::new(),
+                claim: None,
+            },
+        );
+        let claim = match (self.role, &self.secret) {
+            (Role::Player(side), Some(secret)) => Some(Claim {
+                side: side.into(),
+                secret: proof(secret, &peer),
+            }),
+            _ => None,
+        };
+        vec![Event::Send(
+            peer,
+            Message::Hello {
+                app: env!("CARGO_PKG_VERSION").to_owned(),
+                name: self.name.clone(),
+                claim,
+            },
+        )]
+    }
+
+    /// A peer left (or the server says it is gone).
+    pub fn disconnected(&mut self, peer: &str) -> Vec<Event> {
+        let was_visitor = self
+            .peers
+            .remove(peer)
+            .is_some_and(|p| p.kind == Kind::Visitor);
+        if was_visitor {
+            self.count_watchers()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The heartbeat: a ping to every peer.
+    pub fn tick(&mut self, now: f64) -> Vec<Event> {
+        vec![Event::Broadcast(Message::Ping { at: now })]
+    }
+
+    /// A message from `peer`, as received.
+    pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
+        let Some(p) = self.peers.get_mut(peer) else {
+            // Matchbox reports a peer before its first message; a message
+            // from an unknown peer registers it.
+            let mut events = self.connected(peer.to_owned(), now);
+            events.extend(self.receive(peer, text, now));
+            return events;
+        };
+        // A token bucket per peer: a flood is dropped with one warning.
+        p.tokens = (p.tokens + (now - p.heard).max(0.0) / 1000.0 * RATE).min(BURST);
+        p.heard = now;
+        if p.tokens < 1.0 {
+            let first = !p.flooding;
+            p.flooding = true;
+            return if first { vec![Event::Warn(Warning::Flood)] } else { Vec::new() };
+        }
+        p.tokens -= 1.0;
+        if p.tokens >= BURST / 2.0 {
+            p.flooding = false;
+        }
+        let message = match decode(text) {
+            Ok(message) => message,
+            Err(DecodeError::Version(v)) => return vec![Event::Version(v)],
+            Err(e) => return vec![Event::Warn(Warning::Decode(e))],
+        };
+        self.handle(peer, message, now)
+    }
+
+    fn kind(&self, peer: &str) -> Kind {
+        self.peers.get(peer).map_or(Kind::Unknown, |p| p.kind)
+    }
+
+    fn set_kind(&mut self, peer: &str, kind: Kind) {
+        if let Some(p) = self.peers.get_mut(peer) {
+            p.kind = kind;
+        }
+    }
+
+    fn welcome(&self, peer: &str) -> Event {
+        Event::Send(
+            peer.to_owned(),
+            Message::Welcome {
+                record: self.record(),
+                open: self.open_seat().map(Seat::from),
+            },
+        )
+    }
+
+    fn count_watchers(&mut self) -> Vec<Event> {
+        if self.side().is_none() {
+            return Vec::new();
+        }
+        let count = self.peers.values().filter(|p| p.kind == Kind::Visitor).count() as u32;
+        if count == self.watchers {
+            return Vec::new();
+        }
+        self.watchers = count;
+        vec![Event::Broadcast(Message::Watchers { count }), Event::Changed]
+    }
+
+    fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
+        match message {
+            Message::Hello { name, claim, .. } => self.hello(peer, name, claim),
+            Message::Welcome { record, open } => self.welcomed(peer, &record, open),
+            Message::Join { name, secret } => self.joined(peer, name, secret),
+            Message::Bound { secret } => {
+                // The welcomer's secret, sent once to the player who joined.
+                if self.side().is_some()
+                    && self.opponent_secret.is_none()
+                    && self.kind(peer) == Kind::Opponent
+                {
+                    self.opponent_secret = Some(secret);
+                }
+                Vec::new()
+            }
+            Message::Seated { first, second } => {
+                if matches!(self.kind(peer), Kind::Opponent | Kind::Claimed(_))
+                    && self.role != Role::Newcomer
+                {
+                    self.names = [first, second];
+                    vec![Event::Seated, Event::Changed]
+                } else {
+                    Vec::new()
+                }
+            }
+            Message::Ply { index, ply, hash } => self.ply(peer, index, &ply, &hash),
+            Message::Sync { record } => self.sync(peer, &record),
+            Message::Resign => match self.mover_side(peer) {
+                Some(side) if self.game.outcome().is_none() => {
+                    let _ = self.game.resign(side);
+                    vec![Event::Changed]
+                }
+                Some(_) => Vec::new(),
+                None => vec![Event::Warn(Warning::NotPlayer)],
+            },
+            Message::Offer { offer, plies } => {
+                if self.kind(peer) != Kind::Opponent {
+                    return vec![Event::Warn(Warning::NotPlayer)];
+                }
+                if self.offer_fits(offer, plies) {
+                    self.pending = Some((offer, plies));
+                    vec![Event::Offered(offer)]
+                } else {
+                    vec![Event::Send(
+                        peer.to_owned(),
+                        Message::Answer {
+                            offer,
+                            accept: false,
+                        },
+                    )]
+                }
+            }
+            Message::Answer { offer, accept } => {
+                if self.kind(peer) != Kind::Opponent || self.offered != Some(offer) {
+                    return Vec::new();
+                }
+                self.offered = None;
+                let mut events = vec![Event::Answered(offer, accept)];
+                if accept {
+                    let side = self.side().unwrap_or(Side::First);
+                    events.extend(self.settle(offer, side));
+                }
+                events
+            }
+            Message::Chat { text } => {
+                let Some(p) = self.peers.get_mut(peer) else {
+                    return Vec::new();
+                };
+                p.chats.retain(|t| now - t < CHAT_WINDOW_MS);
+                if p.chats.len() >= CHAT_LINES {
+                    return vec![Event::Warn(Warning::Flood)];
+                }
+                p.chats.push(now);
+                let name = match p.kind {
+                    Kind::Opponent => self
+                        .side()
+                        .map(|s| self.names[slot(s.opponent())].clone())
+                        .unwrap_or_default(),
+                    Kind::Claimed(side) => self.names[slot(side)].clone(),
+                    _ => return vec![Event::Warn(Warning::NotPlayer)],
+                };
+                vec![Event::Chat { name, text }]
+            }
+            Message::Watchers { count } => {
+                if self.side().is_none() && matches!(self.kind(peer), Kind::Claimed(_)) {
+                    self.watchers = count.min(10_000);
+                    vec![Event::Changed]
+                } else {
+                    Vec::new()
+                }
+            }
+            Message::Ping { at } => vec![Event::Send(peer.to_owned(), Message::Pong { at })],
+            Message::Pong { .. } => Vec::new(),
+            Message::Bye => {
+                let mut events = self.disconnected(peer);
+                events.push(Event::Changed);
+                events
+            }
+            Message::Refused { why } => match why {
+                Refusal::SeatTaken => {
+                    if matches!(self.role, Role::Player(_)) && self.opponent_secret.is_none() {
+                        self.role = Role::Spectator;
+                        self.secret = None;
+                    }
+                    vec![Event::Warn(Warning::SeatTaken), Event::Changed]
+                }
+                Refusal::BadSecret => vec![Event::Warn(Warning::BadSecret)],
+            },
+        }
+    }
+
+    fn hello(&mut self, peer: &str, name: String, claim: Option<Claim>) -> Vec<Event> {
+        let mut events = Vec::new();
+        if let Some(p) = self.peers.get_mut(peer) {
+            p.claim = claim.clone();
+        }
+        match (self.role, claim) {
+            (Role::Player(me), Some(claim)) => {
+                let expected = self
+                    .opponent_secret
+                    .as_ref()
+                    .zip(self.me.as_deref())
+                    .map(|(secret, me)| proof(secret, me));
+                if Side::from(claim.side) != me && expected.as_ref() == Some(&claim.secret) {
+                    self.set_kind(peer, Kind::Opponent);
+                    if !name.trim().is_empty() {
+                        self.names[slot(me.opponent())] = name;
+                    }
+                    // Whoever is behind catches up.
+                    events.push(Event::Send(
+                        peer.to_owned(),
+                        Message::Sync {
+                            record: self.record(),
+                        },
+                    ));
+                    events.push(Event::Changed);
+                } else {
+                    events.push(Event::Warn(Warning::BadSecret));
+                    events.push(Event::Send(
+                        peer.to_owned(),
+                        Message::Refused {
+                            why: Refusal::BadSecret,
+                        },
+                    ));
+                    self.set_kind(peer, Kind::Visitor);
+                    events.push(self.welcome(peer));
+                    events.extend(self.count_watchers());
+                }
+            }
+            (Role::Player(_), None) => {
+                self.set_kind(peer, Kind::Visitor);
+                events.push(self.welcome(peer));
+                if self.opponent_secret.is_some() {
+                    events.extend(self.count_watchers());
+                }
+            }
+            (_, Some(claim)) => self.set_kind(peer, Kind::Claimed(claim.side.into())),
+            (_, None) => self.set_kind(peer, Kind::Visitor),
+        }
+        events
+    }
+
+    fn welcomed(&mut self, peer: &str, record: &str, open: Option<Seat>) -> Vec<Event> {
+        match self.role {
+            Role::Newcomer => {
+                if !matches!(self.kind(peer), Kind::Claimed(_)) {
+                    return vec![Event::Warn(Warning::NotPlayer)];
+                }
+                let Ok(record) = Record::from_text(record) else {
+                    return vec![Event::Warn(Warning::BadRecord)];
+                };
+                self.names = [record.first, record.second];
+                self.date = record.date;
+                self.game = record.game;
+                let open = open.map(Side::from);
+                self.role = match open {
+                    Some(side) => Role::Invited(side),
+                    None => Role::Spectator,
+                };
+                vec![Event::Invited(open), Event::Changed]
+            }
+            Role::Spectator | Role::Invited(_) => self.sync(peer, record),
+            Role::Player(_) => Vec::new(),
+        }
+    }
+
+    /// This page takes the seat it was invited to, under `name`.
+    pub fn join(&mut self, name: String, secret: Secret) -> Vec<Event> {
+        let Role::Invited(side) = self.role else {
+            return Vec::new();
+        };
+        self.role = Role::Player(side);
+        self.names[slot(side)] = name.clone();
+        self.name = name.clone();
+        self.secret = Some(secret.clone());
+        // The welcomer (the peer that claims the other seat) becomes the
+        // opponent; its own secret follows in `Bound`.
+        let welcomer = self
+            .peers
+            .iter()
+            .find(|(_, p)| p.kind == Kind::Claimed(side.opponent()))
+            .map(|(id, _)| id.clone());
+        let Some(welcomer) = welcomer else {
+            return Vec::new();
+        };
+        self.set_kind(&welcomer, Kind::Opponent);
+        vec![Event::Send(welcomer, Message::Join { name, secret }), Event::Changed]
+    }
+
+    fn joined(&mut self, peer: &str, name: String, secret: Secret) -> Vec<Event> {
+        let Role::Player(me) = self.role else {
+            return Vec::new();
+        };
+        if self.opponent_secret.as_ref().is_some_and(|s| *s != secret) {
+            return vec![Event::Send(
+                peer.to_owned(),
+                Message::Refused {
+                    why: Refusal::SeatTaken,
+                },
+            )];
+        }
+        self.opponent_secret = Some(secret);
+        self.names[slot(me.opponent())] = name;
+        self.set_kind(peer, Kind::Opponent);
+        let mut events = vec![
+            Event::Send(
+                peer.to_owned(),
+                Message::Bound {
+                    secret: self.secret.clone().unwrap_or(Secret(String::new())),
+                },
+            ),
+            Event::Broadcast(Message::Seated {
+                first: self.names[0].clone(),
+                second: self.names[1].clone(),
+            }),
+            Event::Seated,
+            Event::Changed,
+        ];
+        events.extend(self.count_watchers());
+        events
+    }
+
+    /// The side a ply or resignation from `peer` may be for.
+    fn mover_side(&self, peer: &str) -> Option<Side> {
+        match (self.kind(peer), self.role) {
+            (Kind::Opponent, Role::Player(me)) => Some(me.opponent()),
+            (Kind::Claimed(side), Role::Spectator | Role::Invited(_)) => Some(side),
+            _ => None,
+        }
+    }
+
+    fn ply(&mut self, peer: &str, index: u32, text: &str, hash: &str) -> Vec<Event> {
+        let Some(side) = self.mover_side(peer) else {
+            return vec![Event::Warn(Warning::NotPlayer)];
+        };
+        let length = self.game.plies().len();
+        let index = index as usize;
+        if index < length {
+            // Already known (a resend): the same ply is no news.
+            let same = self.game.plies()[index].ply.to_string() == text;
+            return if same {
+                Vec::new()
+            } else {
+                vec![Event::Warn(Warning::BadIndex), self.sync_to(peer)]
+            };
+        }
+        if index > length {
+            // A gap: ask for the record by sending ours (the longer answers).
+            return vec![self.sync_to(peer)];
+        }
+        if self.game.outcome().is_some() || self.game.position().to_move() != side {
+            return vec![Event::Warn(Warning::WrongSide)];
+        }
+        if let Err(e) = self.game.play_text(text) {
+            return vec![Event::Warn(Warning::Illegal(e))];
+        }
+        if hash_text(self.game.position().hash()) != hash {
+            self.game.undo();
+            return vec![Event::Warn(Warning::HashMismatch), self.sync_to(peer)];
+        }
+        self.pending = None;
+        vec![Event::Changed]
+    }
+
+    fn sync_to(&self, peer: &str) -> Event {
+        Event::Send(
+            peer.to_owned(),
+            Message::Sync {
+                record: self.record(),
+            },
+        )
+    }
+
+    fn sync(&mut self, peer: &str, text: &str) -> Vec<Event> {
+        let Some(side) = self.mover_side(peer) else {
+            return vec![Event::Warn(Warning::NotPlayer)];
+        };
+        let Ok(record) = Record::from_text(text) else {
+            return vec![Event::Warn(Warning::BadRecord)];
+        };
+        let theirs = record.game;
+        if theirs.rules() != self.game.rules() || theirs.start() != self.game.start() {
+            return vec![Event::Warn(Warning::BadRecord)];
+        }
+        let ours = self.game.plies();
+        let common = ours
+            .iter()
+            .zip(theirs.plies())
+            .take_while(|(a, b)| a.ply == b.ply)
+            .count();
+        let spectator = self.side().is_none();
+        if common == theirs.plies().len() && common == ours.len() {
+            // Same plies: a resignation of the sender's side may be news.
+            let resigned = theirs.outcome().is_some_and(|o| {
+                theirs.is_decided() && o.winner == Some(side.opponent())
+            });
+            if resigned && self.game.outcome().is_none() {
+                let _ = self.game.resign(side);
+                return vec![Event::Changed];
+            }
+            if spectator && theirs.is_decided() && self.game.outcome().is_none() {
+                self.game = theirs;
+                return vec![Event::Changed];
+            }
+            return Vec::new();
+        }
+        if common == theirs.plies().len() {
+            // Ours extends theirs: they catch up with ours.
+            return vec![self.sync_to(peer)];
+        }
+        if common < ours.len() {
+            return vec![Event::Warn(Warning::Diverged)];
+        }
+        // Theirs extends ours: a player takes only the opponent's plies.
+        if !spectator && theirs.plies()[common..].iter().any(|p| p.side != side) {
+            return vec![Event::Warn(Warning::Diverged)];
+        }
+        let decided = theirs.is_decided();
+        let mut game = theirs;
+        if decided && !spectator {
+            // An end by agreement comes only from both; a resignation of ours never.
+            game.undo();
+        }
+        self.game = game;
+        self.pending = None;
+        vec![Event::Changed]
+    }
+
+    /// A ply of this page's player: played here, then sent to everyone.
+    ///
+    /// # Errors
+    /// [`PlayError`]: this page does not play, it is not its turn, or the
+    /// engine's reason.
+    pub fn play(&mut self, text: &str) -> Result<Vec<Event>, PlayError> {
+        let side = self.side().ok_or(PlayError::NotPlayer)?;
+        if self.game.outcome().is_none() && self.game.position().to_move() != side {
+            return Err(PlayError::NotYourTurn);
+        }
+        let index = self.game.plies().len() as u32;
+        let played = self.game.play_text(text).map_err(PlayError::Engine)?.ply.to_string();
+        self.pending = None;
+        Ok(vec![
+            Event::Broadcast(Message::Ply {
+                index,
+                ply: played,
+                hash: hash_text(self.game.position().hash()),
+            }),
+            Event::Changed,
+        ])
+    }
+
+    /// This page's player resigns.
+    pub fn resign(&mut self) -> Vec<Event> {
+        let Some(side) = self.side() else {
+            return Vec::new();
+        };
+        if self.game.resign(side).is_err() {
+            return Vec::new();
+        }
+        vec![Event::Broadcast(Message::Resign), Event::Changed]
+    }
+
+    /// True when `offer` makes sense now (about a game of `plies` plies).
+    fn offer_fits(&self, offer: Offer, plies: u32) -> bool {
+        let over = self.game.outcome().is_some();
+        let same = self.game.plies().len() == plies as usize;
+        match offer {
+            Offer::Draw => !over && same,
+            Offer::Rematch => over,
+            Offer::Takeback => {
+                same && !over && self.opponent_turn_start().is_some()
+            }
+        }
+    }
+
+    /// Where a takeback by the opponent goes back to: the start of the
+    /// opponent's last turn (so that it is theirs to play again).
+    fn opponent_turn_start(&self) -> Option<usize> {
+        let side = self.side()?.opponent();
+        takeback_point(&self.game, side)
+    }
+
+    /// This page offers a draw, a takeback or a rematch.
+    pub fn offer(&mut self, offer: Offer) -> Vec<Event> {
+        let Some(side) = self.side() else {
+            return Vec::new();
+        };
+        let fits = match offer {
+            Offer::Draw => self.game.outcome().is_none(),
+            Offer::Rematch => self.game.outcome().is_some(),
+            Offer::Takeback => {
+                self.game.outcome().is_none() && takeback_point(&self.game, side).is_some()
+            }
+        };
+        if !fits || self.offered.is_some() {
+            return Vec::new();
+        }
+        self.offered = Some(offer);
+        vec![
+            Event::Broadcast(Message::Offer {
+                offer,
+                plies: self.game.plies().len() as u32,
+            }),
+            Event::Changed,
+        ]
+    }
+
+    /// This page answers the opponent's offer.
+    pub fn answer(&mut self, accept: bool) -> Vec<Event> {
+        let Some((offer, plies)) = self.pending.take() else {
+            return Vec::new();
+        };
+        let accept = accept && self.offer_fits(offer, plies);
+        let mut events = vec![Event::Broadcast(Message::Answer { offer, accept })];
+        if accept {
+            let opponent = self.side().map_or(Side::First, Side::opponent);
+            events.extend(self.settle(offer, opponent));
+        } else {
+            events.push(Event::Changed);
+        }
+        events
+    }
+
+    /// Applies an accepted offer made by `offerer`.
+    fn settle(&mut self, offer: Offer, offerer: Side) -> Vec<Event> {
+        match offer {
+            Offer::Draw => {
+                let _ = self.game.agree_draw();
+                vec![Event::Changed]
+            }
+            Offer::Takeback => {
+                if let Some(to) = takeback_point(&self.game, offerer) {
+                    while self.game.plies().len() > to {
+                        self.game.undo();
+                    }
+                }
+                vec![Event::Changed]
+            }
+            Offer::Rematch => {
+                self.rematch();
+                vec![Event::Rematch, Event::Changed]
+            }
+        }
+    }
+
+    fn rematch(&mut self) {
+        self.game = Game::new(*self.game.rules());
+        self.names.swap(0, 1);
+        if let Role::Player(side) = self.role {
+            self.role = Role::Player(side.opponent());
+        }
+        self.offered = None;
+        self.pending = None;
+        for p in self.peers.values_mut() {
+            if let Kind::Claimed(side) = p.kind {
+                p.kind = Kind::Claimed(side.opponent());
+            }
+        }
+    }
+
+    /// A chat line from this page's player (trimmed, cut to the limit).
+    pub fn chat(&mut self, text: &str) -> Vec<Event> {
+        let text: String = text
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_CHAT)
+            .collect();
+        if text.is_empty() || self.side().is_none() {
+            return Vec::new();
+        }
+        vec![
+            Event::Broadcast(Message::Chat { text: text.clone() }),
+            Event::Chat {
+                name: self.name.clone(),
+                text,
+            },
+        ]
+    }
+
+    /// The page is closing: say goodbye.
+    pub fn bye(&self) -> Event {
+        Event::Broadcast(Message::Bye)
+    }
+}
+
+/// Where taking back `side`'s last turn goes: the index of the first ply of
+/// that side's last run of plies, if it has played one.
+pub fn takeback_point(game: &Game, side: Side) -> Option<usize> {
+    let plies = game.plies();
+    let last = plies.iter().rposition(|p| p.side == side)?;
+    let mut start = last;
+    while start > 0 && plies[start - 1].side == side {
+        start -= 1;
+    }
+    Some(start)
+}
+
+/// A name as a player typed it: trimmed, control characters dropped, cut
+/// to the limit.
+pub fn clean_name(name: &str) -> String {
+    name.trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect()
+}
+
+/// True when `text` could be a name.
+pub fn is_name(text: &str) -> bool {
+    clean_text(text, MAX_NAME) && !text.trim().is_empty()
+}
+
+/// The messages of `events` to send, encoded: `(to, text)`, `to` `None` for
+/// everyone.
+pub fn outgoing(events: &[Event]) -> Vec<(Option<PeerId>, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Send(to, m) => Some((Some(to.clone()), encode(m))),
+            Event::Broadcast(m) => Some((None, encode(m))),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,584 @@
+//! The online protocol and its referee, with pages wired to each other in
+//! memory: every message goes through `encode` and `Table::receive`, as it
+//! does over a data channel.
+
+use kharbga::engine::{BoardSize, Game, Ply, Rules, Side};
+use kharbga::net::message::{
+    decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, Secret, MAX_MESSAGE,
+    PROTOCOL,
+};
+use kharbga::net::table::{proof, takeback_point, Event, Presence, Role, Table, Warning};
+
+fn secret(n: u8) -> Secret {
+    Secret::from_bytes([n; 16])
+}
+
+/// Pages connected to each other through an in-memory signalling server.
+struct Net {
+    pages: Vec<(String, Table, Vec<Event>)>,
+    queue: Vec<(String, String, String)>,
+    now: f64,
+}
+
+impl Net {
+    fn new() -> Net {
+        Net {
+            pages: Vec::new(),
+            queue: Vec::new(),
+            now: 1_000.0,
+        }
+    }
+
+    /// A page joins the room: it connects to every page already there.
+    fn add(&mut self, id: &str, mut table: Table) -> usize {
+        table.set_id(id.to_owned());
+        self.pages.push((id.to_owned(), table, Vec::new()));
+        let me = self.pages.len() - 1;
+        for other in 0..me {
+            let other_id = self.pages[other].0.clone();
+            let events = self.pages[me].1.connected(other_id.clone(), self.now);
+            self.route(me, events);
+            let events = self.pages[other].1.connected(id.to_owned(), self.now);
+            self.route(other, events);
+        }
+        self.run();
+        me
+    }
+
+    /// A page leaves (closed or reloaded): the others hear it is gone.
+    fn remove(&mut self, index: usize) -> Table {
+        let (id, table, _) = self.pages.remove(index);
+        for (_, t, _) in &mut self.pages {
+            t.disconnected(&id);
+        }
+        self.queue.retain(|(from, to, _)| *from != id && *to != id);
+        table
+    }
+
+    fn route(&mut self, page: usize, events: Vec<Event>) {
+        let from = self.pages[page].0.clone();
+        for event in &events {
+            match event {
+                Event::Send(to, m) => self.queue.push((from.clone(), to.clone(), encode(m))),
+                Event::Broadcast(m) => {
+                    for (to, _, _) in &self.pages {
+                        if *to != from {
+                            self.queue.push((from.clone(), to.clone(), encode(m)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.pages[page].2.extend(events);
+    }
+
+    /// Delivers every message in flight, in order.
+    fn run(&mut self) {
+        let mut steps = 0;
+        while !self.queue.is_empty() {
+            steps += 1;
+            assert!(steps < 10_000, "messages never settle");
+            let (from, to, text) = self.queue.remove(0);
+            self.deliver(&from, &to, &text);
+        }
+    }
+
+    /// One raw message into a page's receive path.
+    fn deliver(&mut self, from: &str, to: &str, text: &str) {
+        self.now += 10.0;
+        let Some(page) = self.pages.iter().position(|(id, _, _)| id == to) else {
+            return;
+        };
+        let events = self.pages[page].1.receive(from, text, self.now);
+        self.route(page, events);
+    }
+
+    fn table(&self, page: usize) -> &Table {
+        &self.pages[page].1
+    }
+
+    fn table_mut(&mut self, page: usize) -> &mut Table {
+        &mut self.pages[page].1
+    }
+
+    /// Events a page saw since the last call.
+    fn events(&mut self, page: usize) -> Vec<Event> {
+        std::mem::take(&mut self.pages[page].2)
+    }
+
+    fn warnings(&mut self, page: usize) -> Vec<Warning> {
+        self.events(page)
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Warn(w) => Some(w),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A page plays a ply through its table.
+    fn play(&mut self, page: usize, ply: &str) {
+        let events = self.pages[page].1.play(ply).expect("a legal ply of ours");
+        self.route(page, events);
+        self.run();
+    }
+
+    /// A page does something through its table.
+    fn act(&mut self, page: usize, act: impl FnOnce(&mut Table) -> Vec<Event>) {
+        let events = act(&mut self.pages[page].1);
+        self.route(page, events);
+        self.run();
+    }
+}
+
+/// Amel hosts a Seega 5×5 game as the first player; Youssef joins; a
+/// spectator comes later.
+fn seated() -> (Net, usize, usize) {
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), secret(1), "2026.11.23".into()),
+    );
+    let guest = net.add("p-guest", Table::newcomer());
+    assert!(net.events(guest).contains(&Event::Invited(Some(Side::Second))));
+    assert_eq!(net.table(guest).names[0], "Amel");
+    net.act(guest, |t| t.join("Youssef".into(), secret(2)));
+    assert!(net.events(host).contains(&Event::Seated));
+    (net, host, guest)
+}
+
+/// A page plays its whole turn (Seega sets two soldiers a turn); returns
+/// the last ply.
+fn play_turn(net: &mut Net, page: usize) -> String {
+    let side = net.table(page).side().expect("a player");
+    let mut last = String::new();
+    while net.table(page).game.outcome().is_none()
+        && net.table(page).game.position().to_move() == side
+    {
+        last = some_ply(net, page);
+        net.play(page, &last);
+    }
+    last
+}
+
+/// The first legal ply of the page's game, as text.
+fn some_ply(net: &Net, page: usize) -> String {
+    net.table(page).game.position().legal_plies()[0].to_string()
+}
+
+#[test]
+fn every_message_round_trips() {
+    let claim = Claim {
+        side: Seat::Second,
+        secret: secret(3),
+    };
+    let messages = vec![
+        Message::Hello {
+            app: "0.1.0".into(),
+            name: "Ａmel «the first»".into(),
+            claim: Some(claim),
+        },
+        Message::Hello {
+            app: "0.1.0".into(),
+            name: String::new(),
+            claim: None,
+        },
+        Message::Welcome {
+            record: "[Variant \"seega5\"]\n\n*".into(),
+            open: Some(Seat::First),
+        },
+        Message::Join {
+            name: "يوسف".into(),
+            secret: secret(4),
+        },
+        Message::Bound { secret: secret(5) },
+        Message::Seated {
+            first: "a".into(),
+            second: "b".into(),
+        },
+        Message::Ply {
+            index: 7,
+            ply: "e7-e6*".into(),
+            hash: "00ff00ff00ff00ff".into(),
+        },
+        Message::Sync {
+            record: "x".into(),
+        },
+        Message::Resign,
+        Message::Offer {
+            offer: Offer::Takeback,
+            plies: 3,
+        },
+        Message::Answer {
+            offer: Offer::Rematch,
+            accept: true,
+        },
+        Message::Chat {
+            text: "<b>hi</b> & bye".into(),
+        },
+        Message::Watchers { count: 2 },
+        Message::Ping { at: 12.5 },
+        Message::Pong { at: 12.5 },
+        Message::Bye,
+        Message::Refused {
+            why: Refusal::SeatTaken,
+        },
+    ];
+    for message in messages {
+        let text = encode(&message);
+        assert!(text.starts_with(&format!("{{\"v\":{PROTOCOL},")), "{text}");
+        assert_eq!(decode(&text), Ok(message));
+    }
+}
+
+#[test]
+fn bad_messages_are_typed_errors() {
+    assert_eq!(decode("{\"v\":2,\"t\":\"bye\"}"), Err(DecodeError::Version(2)));
+    assert_eq!(decode("{\"v\":2,\"t\":\"whatever\",\"x\":[]}"), Err(DecodeError::Version(2)));
+    assert_eq!(decode("{\"t\":\"bye\"}"), Err(DecodeError::Malformed));
+    assert_eq!(decode("{\"v\":1,\"t\":\"dance\"}"), Err(DecodeError::Malformed));
+    assert_eq!(decode("not json"), Err(DecodeError::Malformed));
+    assert_eq!(decode(""), Err(DecodeError::Malformed));
+    assert_eq!(decode("{\"v\":1,\"t\":\"ply\",\"index\":-1,\"ply\":\"a1\",\"hash\":\"0000000000000000\"}"), Err(DecodeError::Malformed));
+    let big = format!("{{\"v\":1,\"t\":\"sync\",\"record\":\"{}\"}}", "a".repeat(MAX_MESSAGE));
+    assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
+    let long_name = encode(&Message::Join {
+        name: "n".repeat(41),
+        secret: secret(1),
+    });
+    assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
+    let control = encode(&Message::Chat {
+        text: "a\u{7}b".into(),
+    });
+    assert_eq!(decode(&control), Err(DecodeError::Field("chat")));
+    let bad_secret = encode(&Message::Join {
+        name: "x".into(),
+        secret: Secret("nope".into()),
+    });
+    assert_eq!(decode(&bad_secret), Err(DecodeError::Field("secret")));
+    let bad_hash = encode(&Message::Ply {
+        index: 0,
+        ply: "a1".into(),
+        hash: "xyz".into(),
+    });
+    assert_eq!(decode(&bad_hash), Err(DecodeError::Field("hash")));
+    let long_ply = encode(&Message::Ply {
+        index: 0,
+        ply: "a1-a2-a3-a4".into(),
+        hash: "0000000000000000".into(),
+    });
+    assert_eq!(decode(&long_ply), Err(DecodeError::Field("ply")));
+}
+
+#[test]
+fn a_whole_game_is_played_and_watched() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", Table::newcomer());
+    assert!(net.events(watcher).contains(&Event::Invited(None)));
+    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(host).watchers(), 1);
+    assert_eq!(net.table(guest).watchers(), 1);
+    assert_eq!(net.table(watcher).names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    let mut plies = 0;
+    while net.table(host).game.outcome().is_none() {
+        let mover = match net.table(host).game.position().to_move() {
+            Side::First => host,
+            Side::Second => guest,
+        };
+        let ply = some_ply(&net, mover);
+        net.play(mover, &ply);
+        plies += 1;
+        assert!(plies < 2_000, "the game ends");
+    }
+    let end = net.table(host).game.clone();
+    assert_eq!(net.table(guest).game, end);
+    assert_eq!(net.table(watcher).game, end);
+    for page in [host, guest, watcher] {
+        assert_eq!(net.warnings(page), vec![], "page {page}");
+    }
+}
+
+#[test]
+fn nobody_moves_for_another_side() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", Table::newcomer());
+    net.events(host);
+    // The guest tries to move for the host (it is the host's turn).
+    let ply = some_ply(&net, host);
+    assert_eq!(
+        net.table_mut(guest).play(&ply),
+        Err(kharbga::net::table::PlayError::NotYourTurn)
+    );
+    // A forged ply message from the guest, for the host's side.
+    let forged = encode(&Message::Ply {
+        index: 0,
+        ply: ply.clone(),
+        hash: "0000000000000000".into(),
+    });
+    net.deliver("p-guest", "p-host", &forged);
+    assert_eq!(net.warnings(host), vec![Warning::WrongSide]);
+    // A spectator's ply.
+    net.deliver("p-watch", "p-host", &forged);
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    // A spectator cannot play through its table either.
+    assert!(net.table_mut(watcher).play(&ply).is_err());
+    assert_eq!(net.table(host).game.plies().len(), 0);
+}
+
+#[test]
+fn bad_plies_are_refused_and_the_game_stays() {
+    let (mut net, host, guest) = seated();
+    let first = play_turn(&mut net, host);
+    net.events(host);
+    let good = some_ply(&net, guest);
+    let message = |index: u32, ply: &str, hash: &str| {
+        encode(&Message::Ply {
+            index,
+            ply: ply.into(),
+            hash: hash.into(),
+        })
+    };
+    // An illegal ply (the square is taken), a ply that is not one.
+    net.deliver("p-guest", "p-host", &message(2, &first, "0000000000000000"));
+    net.deliver("p-guest", "p-host", &message(2, "zz", "0000000000000000"));
+    let warnings = net.warnings(host);
+    assert!(matches!(warnings[..], [Warning::Illegal(_), Warning::Illegal(_)]), "{warnings:?}");
+    // A legal ply whose hash differs: refused, and a resync offered.
+    net.deliver("p-guest", "p-host", &message(2, &good, "0123456789abcdef"));
+    assert_eq!(net.warnings(host), vec![Warning::HashMismatch]);
+    // An index that rewrites the past.
+    net.deliver("p-guest", "p-host", &message(0, &good, "0123456789abcdef"));
+    assert_eq!(net.warnings(host), vec![Warning::BadIndex]);
+    net.queue.clear();
+    assert_eq!(net.table(host).game.plies().len(), 2);
+    // A duplicate of a known ply is quietly ignored.
+    net.deliver("p-guest", "p-host", &message(1, &first, "0123456789abcdef"));
+    assert_eq!(net.warnings(host), vec![]);
+    // Garbage and a flood: warnings, one per flood, and the page carries on.
+    net.deliver("p-guest", "p-host", "{{{");
+    assert_eq!(net.warnings(host), vec![Warning::Decode(DecodeError::Malformed)]);
+    let ping = encode(&Message::Ping { at: 1.0 });
+    let now = net.now;
+    let mut floods = 0;
+    for _ in 0..200 {
+        for e in net.table_mut(host).receive("p-guest", &ping, now) {
+            floods += usize::from(e == Event::Warn(Warning::Flood));
+        }
+    }
+    assert_eq!(floods, 1);
+    net.queue.clear();
+    net.now += 5_000.0;
+    net.play(guest, &good);
+    assert_eq!(net.table(host).game.plies().len(), 3, "the honest ply still passes");
+}
+
+#[test]
+fn a_forged_seat_claim_is_refused() {
+    let (mut net, host, _guest) = seated();
+    net.events(host);
+    // A stranger claims the guest's seat with a made-up secret…
+    let forged = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: "Mallory".into(),
+        claim: Some(Claim {
+            side: Seat::Second,
+            secret: secret(9),
+        }),
+    });
+    net.table_mut(host).connected("p-evil".into(), 0.0);
+    net.deliver("p-evil", "p-host", &forged);
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    // …or with the proof the guest showed someone else.
+    let replayed = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: "Mallory".into(),
+        claim: Some(Claim {
+            side: Seat::Second,
+            secret: proof(&secret(2), "p-evil"),
+        }),
+    });
+    net.deliver("p-evil", "p-host", &replayed);
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    net.queue.clear();
+    assert_eq!(net.table(host).names[1], "Youssef");
+    // A ply from the stranger is not the opponent's.
+    let ply = encode(&Message::Ply {
+        index: 0,
+        ply: "a1".into(),
+        hash: "0000000000000000".into(),
+    });
+    net.deliver("p-evil", "p-host", &ply);
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    // The true guest's proof for the host is accepted.
+    assert_eq!(
+        proof(&secret(2), "p-host"),
+        proof(&secret(2), "p-host"),
+        "proofs are stable"
+    );
+}
+
+#[test]
+fn a_player_who_returns_catches_up() {
+    let (mut net, host, guest) = seated();
+    for _ in 0..3 {
+        let mover = match net.table(host).game.position().to_move() {
+            Side::First => host,
+            Side::Second => guest,
+        };
+        let ply = some_ply(&net, mover);
+        net.play(mover, &ply);
+    }
+    // The guest's page is reloaded: it comes back from its saved game,
+    // which missed nothing; meanwhile the host played on.
+    let left = net.remove(guest);
+    let saved = (left.game.clone(), left.names.clone(), left.secret.clone().unwrap(), left.opponent_secret.clone());
+    assert!(saved.3.is_some(), "the guest knows the host's secret");
+    let host = 0;
+    assert_eq!(net.table(host).presence(net.now), Presence::Away);
+    let ply = some_ply(&net, host);
+    if net.table(host).game.position().to_move() == Side::First {
+        net.play(host, &ply);
+    }
+    let back = Table::resume(saved.0, Side::Second, saved.1, (saved.2, saved.3), "2026.11.23".into());
+    let guest = net.add("p-guest-2", back);
+    assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
+    assert_eq!(net.table(host).presence(net.now), Presence::Connected);
+    assert_eq!(net.warnings(host), vec![]);
+    assert_eq!(net.warnings(guest), vec![]);
+    // The host returns too, with an older copy: it catches up from the guest.
+    let mut old = net.remove(host);
+    old.game.undo();
+    let guest = 0;
+    let host = net.add("p-host-2", old);
+    assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn a_record_with_our_plies_in_it_is_not_taken() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    // The guest (or someone who says so) sends a record that extends the
+    // game with a ply for the host's side.
+    let mut forged = net.table(guest).game.clone();
+    let c = forged.position().legal_plies()[0];
+    forged.play(c).unwrap();
+    let record = kharbga::engine::Record::write(&forged, "Amel", "Youssef", "?", &[]);
+    net.deliver("p-guest", "p-host", &encode(&Message::Sync { record }));
+    net.queue.clear();
+    assert_eq!(net.warnings(host), vec![Warning::Diverged]);
+    assert_eq!(net.table(host).game.plies().len(), 4);
+    let bad = encode(&Message::Sync {
+        record: "[Variant \"chess\"]\n\n*".into(),
+    });
+    net.deliver("p-guest", "p-host", &bad);
+    assert_eq!(net.warnings(host), vec![Warning::BadRecord]);
+}
+
+#[test]
+fn takeback_draw_and_rematch() {
+    let (mut net, host, guest) = seated();
+    for _ in 0..2 {
+        let mover = match net.table(host).game.position().to_move() {
+            Side::First => host,
+            Side::Second => guest,
+        };
+        let ply = some_ply(&net, mover);
+        net.play(mover, &ply);
+    }
+    // Seega: each sets two soldiers a turn, so two plies are one turn.
+    let length = net.table(host).game.plies().len();
+    let to = takeback_point(&net.table(host).game, Side::First).unwrap();
+    net.act(host, |t| t.offer(Offer::Takeback));
+    assert!(net.events(guest).contains(&Event::Offered(Offer::Takeback)));
+    net.act(guest, |t| t.answer(true));
+    assert!(net.events(host).contains(&Event::Answered(Offer::Takeback, true)));
+    assert_eq!(net.table(host).game.plies().len(), to);
+    assert_eq!(net.table(guest).game, net.table(host).game);
+    assert!(to < length);
+    // A draw offer declined: the game goes on.
+    net.act(guest, |t| t.offer(Offer::Draw));
+    net.act(host, |t| t.answer(false));
+    assert!(net.events(guest).contains(&Event::Answered(Offer::Draw, false)));
+    assert!(net.table(guest).game.outcome().is_none());
+    // A rematch is for finished games: the host resigns, then both agree.
+    net.act(host, |t| t.offer(Offer::Rematch));
+    assert!(!net.events(guest).contains(&Event::Offered(Offer::Rematch)));
+    net.act(host, Table::resign);
+    assert!(net.table(guest).game.outcome().is_some());
+    assert_eq!(net.table(guest).game.outcome().unwrap().winner, Some(Side::Second));
+    net.act(guest, |t| t.offer(Offer::Rematch));
+    net.act(host, |t| t.answer(true));
+    for page in [host, guest] {
+        assert!(net.table(page).game.plies().is_empty());
+        assert_eq!(net.table(page).names, ["Youssef".to_owned(), "Amel".to_owned()]);
+    }
+    assert_eq!(net.table(host).side(), Some(Side::Second));
+    assert_eq!(net.table(guest).side(), Some(Side::First));
+    let ply = some_ply(&net, guest);
+    net.play(guest, &ply);
+    assert_eq!(net.table(host).game.plies().len(), 1);
+}
+
+#[test]
+fn a_second_newcomer_cannot_take_a_taken_seat() {
+    let (mut net, host, _guest) = seated();
+    // Someone forges a join for the taken seat.
+    net.deliver(
+        "p-guest",
+        "p-host",
+        &encode(&Message::Join {
+            name: "Other".into(),
+            secret: secret(7),
+        }),
+    );
+    assert_eq!(net.table(host).names[1], "Youssef");
+    assert!(matches!(
+        net.queue.last(),
+        Some((_, _, text)) if text.contains("seat_taken")
+    ));
+}
+
+#[test]
+fn chat_is_limited() {
+    let (mut net, host, guest) = seated();
+    net.events(host);
+    for i in 0..7 {
+        net.act(guest, |t| t.chat(&format!("hello {i}")));
+    }
+    let events = net.events(host);
+    let lines = events.iter().filter(|e| matches!(e, Event::Chat { .. })).count();
+    assert_eq!(lines, 5, "five lines in ten seconds");
+    assert!(events.contains(&Event::Warn(Warning::Flood)));
+    assert!(events.contains(&Event::Chat {
+        name: "Youssef".into(),
+        text: "hello 0".into()
+    }));
+    // Spectators' lines are not shown to players.
+    let watcher = net.add("p-watch", Table::newcomer());
+    net.events(host);
+    net.deliver("p-watch", "p-host", &encode(&Message::Chat { text: "boo".into() }));
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    let _ = watcher;
+}
+
+#[test]
+fn another_protocol_version_is_reported() {
+    let (mut net, host, _) = seated();
+    net.events(host);
+    net.deliver("p-guest", "p-host", "{\"v\":9,\"t\":\"hello\"}");
+    assert_eq!(net.events(host), vec![Event::Version(9)]);
+}
+
+#[test]
+fn the_seat_secret_ply_never_helps_an_unbound_stranger() {
+    // A page that never proved a seat cannot resign for anyone.
+    let (mut net, host, _) = seated();
+    net.table_mut(host).connected("p-x".into(), 0.0);
+    net.deliver("p-x", "p-host", &encode(&Message::Resign));
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    assert!(net.table(host).game.outcome().is_none());
+    let _ = Ply::Stop;
+}
