@@ -76,7 +76,7 @@ sizes:
 	for f in $$(find . -type f | sort); do \
 	  raw=$$(wc -c < "$$f"); gz=$$(gzip -9 -c "$$f" | wc -c); \
 	  total=$$((total + raw)); totalgz=$$((totalgz + gz)); \
-	  case "$${f#./}" in kharbga-worker*|locales/*) ;; *) first=$$((first + gz)) ;; esac; \
+	  case "$${f#./}" in kharbga-worker*|kharbga-net*|locales/*) ;; *) first=$$((first + gz)) ;; esac; \
 	  printf '%-44s %10d %10d\n' "$${f#./}" "$$raw" "$$gz"; \
 	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz" && \
 	locale=$$(for f in locales/fr/main.ftl locales/ar/main.ftl; do gzip -9 -c $$f | wc -c; done | sort -n | tail -1) && \

@@ -489,6 +489,7 @@ pub fn store_report() -> Vec<String> {
         date: "2026.11.22".to_owned(),
         seats: Seats::LOCAL,
         flipped: false,
+        online: None,
     };
     let mut store = MemoryStore::new();
     {
@@ -593,6 +594,7 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
         date: "2026.11.22".to_owned(),
         seats: Seats::LOCAL,
         flipped: false,
+        online: None,
     };
     let mut lines = Vec::new();
     let entry = |id: &str, game: &Game, updated: f64| {

@@ -37,7 +37,7 @@ variant-name = { $variant ->
 mode-name = { $mode ->
         [hotseat] لاعبان على هذا الجهاز
         [computer] ضد الحاسوب
-       *[online] عبر الإنترنت برابط مشترك (قريبًا)
+       *[online] عبر الإنترنت مع صديق (رابط للمشاركة)
     }
 newgame-title = لعبة جديدة
 newgame-game = اللعبة
@@ -322,3 +322,74 @@ error-saved-unreadable = ليس دورًا محفوظًا
 error-saved-fields = بعض حقوله ناقصة أو خاطئة
 error-saved-record = سجلّه تالف: { $detail }
 error-saved-newer = حفظه إصدار أحدث من التطبيق (الإصدار { $version })
+
+nav-online = العب عبر الإنترنت
+online-title = مباراة عبر الإنترنت
+online-create = أنشئ الغرفة
+online-draw-lots = اقترع على الجانبين
+online-your-name = اسمك
+online-status = { $status ->
+        [connecting] جارٍ الاتصال…
+        [waiting] في انتظار خصمك
+        [connected] متصل
+        [away] الخصم غائب
+        [reconnecting] انقطع الاتصال: جارٍ إعادة الاتصال…
+       *[unavailable] تعذّر تحميل اللعب عبر الإنترنت (لا شبكة؟)
+    }
+online-watchers = { $count ->
+        [zero] لا متفرجين
+        [one] متفرج واحد
+        [two] متفرجان
+        [few] { $count } متفرجين
+       *[other] { $count } متفرجًا
+    }
+online-watching = أنت تشاهد هذه المباراة.
+online-version = الصفحة الأخرى تعمل بإصدار آخر من اللعبة (البروتوكول { $version }): أعد تحميل الصفحتين.
+online-unavailable = اللعب عبر الإنترنت يحتاج إلى اتصال بالشبكة. المباريات ضد الحاسوب والمباريات بالرابط تعمل دائمًا.
+online-invite = أرسل هذا الرابط إلى خصمك. تبدأ المباراة عندما ينضم.
+online-link = رابط الدعوة
+online-share = مشاركة…
+online-qr = رمز QR لرابط الدعوة
+online-offered = خصمك { $offer ->
+        [draw] يعرض التعادل.
+        [takeback] يطلب استرجاع نقلته الأخيرة.
+       *[rematch] يعرض مباراة ثأرية.
+    }
+online-accept = قبول
+online-decline = رفض
+online-offer-waiting = { $offer ->
+        [draw] عُرض التعادل:
+        [takeback] طُلب الاسترجاع:
+       *[rematch] عُرضت مباراة ثأرية:
+    } في انتظار الرد.
+online-answered = { $accept ->
+        [yes] قبل خصمك.
+       *[no] رفض خصمك.
+    }
+online-join-title = دعوة
+online-join-text = يدعوك { $host } إلى لعب { $game } بصفتك { $side }.
+online-join = انضم إلى المباراة
+online-watch = مشاهدة فقط
+online-offer-draw = اعرض التعادل
+online-offer-takeback = اطلب الاسترجاع
+online-leave = مغادرة
+online-warning = أُهملت رسالة: { $kind ->
+        [malformed] تعذّرت قراءتها.
+        [oversized] كانت طويلة جدًا.
+        [field] أحد حقولها غير صالح.
+        [flood] رسائل كثيرة دفعة واحدة.
+        [not-player] جاءت من شخص لا يلعب.
+        [wrong-side] كانت نقلة للجانب الخطأ.
+        [bad-index] لم تتبع النقلات الملعوبة.
+        [illegal] النقلة غير مسموحة هنا.
+        [hash] الرقعتان مختلفتان؛ الصفحتان تقارنان المباراة.
+        [bad-secret] ادّعى أحدهم مقعدًا ليس له.
+        [diverged] مباراة الصفحة الأخرى تختلف عن هذه؛ احتُفظ بهذه.
+        [bad-record] تعذّرت قراءة المباراة المرسلة.
+        [seat-taken] كان المقعد محجوزًا: أنت تشاهد.
+       *[version] جاءت من إصدار آخر.
+    }
+chat-title = الدردشة
+chat-mute = إخفاء الدردشة
+chat-input = رسالة إلى خصمك
+chat-send = إرسال

@@ -38,7 +38,7 @@ variant-name = { $variant ->
 mode-name = { $mode ->
         [hotseat] Two players on this device
         [computer] Against the computer
-       *[online] Online, from a shared link (coming soon)
+       *[online] Online, with a friend (a link to share)
     }
 newgame-title = New game
 newgame-game = Game
@@ -307,3 +307,71 @@ error-saved-unreadable = it is not a saved game
 error-saved-fields = some of its fields are missing or wrong
 error-saved-record = its game record is damaged: { $detail }
 error-saved-newer = it was saved by a newer version of the app (version { $version })
+
+nav-online = Play online
+online-title = Online game
+online-create = Create the room
+online-draw-lots = Draw lots for the sides
+online-your-name = Your name
+online-status = { $status ->
+        [connecting] Connecting…
+        [waiting] Waiting for your opponent
+        [connected] Connected
+        [away] Opponent away
+        [reconnecting] Connection lost: reconnecting…
+       *[unavailable] Online play cannot load (no network?)
+    }
+online-watchers = { $count ->
+        [one] One spectator
+       *[other] { $count } spectators
+    }
+online-watching = You are watching this game.
+online-version = The other page runs another version of the game (protocol { $version }): reload both pages.
+online-unavailable = Online play needs a network connection. Games against the computer and games by link still work.
+online-invite = Send this link to your opponent. The game starts when they join.
+online-link = Invitation link
+online-share = Share…
+online-qr = QR code of the invitation link
+online-offered = Your opponent { $offer ->
+        [draw] offers a draw.
+        [takeback] asks to take back their last move.
+       *[rematch] offers a rematch.
+    }
+online-accept = Accept
+online-decline = Decline
+online-offer-waiting = { $offer ->
+        [draw] Draw offered:
+        [takeback] Takeback asked:
+       *[rematch] Rematch offered:
+    } waiting for the answer.
+online-answered = { $accept ->
+        [yes] Your opponent accepted.
+       *[no] Your opponent declined.
+    }
+online-join-title = An invitation
+online-join-text = { $host } invites you to play { $game } as { $side }.
+online-join = Join the game
+online-watch = Just watch
+online-offer-draw = Offer a draw
+online-offer-takeback = Ask to take back
+online-leave = Leave
+online-warning = A message was ignored: { $kind ->
+        [malformed] it could not be read.
+        [oversized] it was too long.
+        [field] a field was not valid.
+        [flood] too many messages at once.
+        [not-player] it came from someone who does not play.
+        [wrong-side] it was a move for the wrong side.
+        [bad-index] it did not follow the moves played.
+        [illegal] the move is not legal here.
+        [hash] the boards differ; both pages are comparing the game.
+        [bad-secret] someone claimed a seat that is not theirs.
+        [diverged] the other page's game differs from this one; this one is kept.
+        [bad-record] the game sent could not be read.
+        [seat-taken] the seat was already taken: you are watching.
+       *[version] it came from another version.
+    }
+chat-title = Chat
+chat-mute = Hide the chat
+chat-input = A message to your opponent
+chat-send = Send

@@ -37,7 +37,7 @@ variant-name = { $variant ->
 mode-name = { $mode ->
         [hotseat] Deux joueurs sur cet appareil
         [computer] Contre l'ordinateur
-       *[online] En ligne, par un lien partagé (bientôt)
+       *[online] En ligne, avec un ami (un lien à partager)
     }
 newgame-title = Nouvelle partie
 newgame-game = Jeu
@@ -306,3 +306,71 @@ error-saved-unreadable = ce n’est pas une partie enregistrée
 error-saved-fields = certains de ses champs manquent ou sont faux
 error-saved-record = sa notation est abîmée : { $detail }
 error-saved-newer = elle a été enregistrée par une version plus récente de l’application (version { $version })
+
+nav-online = Jouer en ligne
+online-title = Partie en ligne
+online-create = Créer la salle
+online-draw-lots = Tirer les camps au sort
+online-your-name = Votre nom
+online-status = { $status ->
+        [connecting] Connexion…
+        [waiting] En attente de votre adversaire
+        [connected] Connecté
+        [away] Adversaire absent
+        [reconnecting] Connexion perdue : reconnexion…
+       *[unavailable] Le jeu en ligne ne peut pas se charger (pas de réseau ?)
+    }
+online-watchers = { $count ->
+        [one] Un spectateur
+       *[other] { $count } spectateurs
+    }
+online-watching = Vous regardez cette partie.
+online-version = L’autre page utilise une autre version du jeu (protocole { $version }) : rechargez les deux pages.
+online-unavailable = Le jeu en ligne demande une connexion réseau. Les parties contre l’ordinateur et par lien fonctionnent toujours.
+online-invite = Envoyez ce lien à votre adversaire. La partie commence quand il arrive.
+online-link = Lien d’invitation
+online-share = Partager…
+online-qr = Code QR du lien d’invitation
+online-offered = Votre adversaire { $offer ->
+        [draw] propose la nulle.
+        [takeback] demande à reprendre son dernier coup.
+       *[rematch] propose une revanche.
+    }
+online-accept = Accepter
+online-decline = Refuser
+online-offer-waiting = { $offer ->
+        [draw] Nulle proposée :
+        [takeback] Reprise demandée :
+       *[rematch] Revanche proposée :
+    } en attente de la réponse.
+online-answered = { $accept ->
+        [yes] Votre adversaire a accepté.
+       *[no] Votre adversaire a refusé.
+    }
+online-join-title = Une invitation
+online-join-text = { $host } vous invite à jouer à { $game } : vous seriez { $side }.
+online-join = Rejoindre la partie
+online-watch = Seulement regarder
+online-offer-draw = Proposer la nulle
+online-offer-takeback = Demander à reprendre
+online-leave = Quitter
+online-warning = Un message a été ignoré : { $kind ->
+        [malformed] il était illisible.
+        [oversized] il était trop long.
+        [field] un champ n’était pas valide.
+        [flood] trop de messages à la fois.
+        [not-player] il venait de quelqu’un qui ne joue pas.
+        [wrong-side] c’était un coup pour le mauvais camp.
+        [bad-index] il ne suivait pas les coups joués.
+        [illegal] ce coup n’est pas légal ici.
+        [hash] les plateaux diffèrent ; les deux pages comparent la partie.
+        [bad-secret] quelqu’un a réclamé une place qui n’est pas la sienne.
+        [diverged] la partie de l’autre page diffère de celle-ci ; celle-ci est gardée.
+        [bad-record] la partie envoyée était illisible.
+        [seat-taken] la place était déjà prise : vous regardez.
+       *[version] il venait d’une autre version.
+    }
+chat-title = Discussion
+chat-mute = Masquer la discussion
+chat-input = Un message à votre adversaire
+chat-send = Envoyer

@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod i18n;
+pub mod online;
 pub mod play;
 pub mod screens;
 pub mod services;
@@ -24,6 +25,7 @@ use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
+use self::online::{OnlineScreen, OnlineStart};
 use self::play::describe::side_key;
 use self::play::{GameScreen, Match, Session};
 use self::screens::library::LibraryScreen;
@@ -33,16 +35,19 @@ use self::services::browser::{fresh_id, now_ms, record_date};
 use self::services::computer::ComputerPlayer;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
+use crate::store::Seats;
 use crate::store::share::{self, ShareError};
 
 /// Which screen is up.
 #[derive(Clone, Debug, PartialEq)]
 enum Screen {
     NewGame(Option<Match>),
-    Playing(Match, Session),
+    Playing(Match, Box<Session>),
     Library,
     /// A record in the replay viewer.
     Replay(Box<Record>),
+    /// An online game's room.
+    Online(Box<OnlineStart>),
 }
 
 /// The whole application.
@@ -59,6 +64,34 @@ pub fn App() -> impl IntoView {
 fn shared_fragment() -> Option<String> {
     let hash = window().location().hash().ok()?;
     hash.starts_with("#g").then_some(hash)
+}
+
+/// The room code of an invitation link in the page's address.
+fn invitation_code() -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    crate::net::room::from_fragment(&hash).map(str::to_owned)
+}
+
+/// The online screen for a room: this page's saved game in it, if any
+/// (a player returning), else the invitation.
+fn online_room(saves: Saves, code: String) -> Screen {
+    let saved = saves
+        .update(|l| {
+            let id = l
+                .games()
+                .iter()
+                .find(|g| g.room.as_deref() == Some(code.as_str()) && g.seats.is_online())
+                .map(|g| g.id.clone());
+            Ok(id.and_then(|id| l.load(&id)))
+        })
+        .flatten();
+    match saved {
+        Some((saved, record)) => {
+            let (m, session) = Session::from_saved(&saved, record);
+            Screen::Online(Box::new(OnlineStart::Resume(m, session)))
+        }
+        None => Screen::Online(Box::new(OnlineStart::Join(code))),
+    }
 }
 
 #[component]
@@ -78,6 +111,9 @@ fn Shell() -> impl IntoView {
     // else a new game starts with the default players.
     let initial = match shared_fragment().map(|f| share::decode(&f)) {
         Some(Ok(record)) => Screen::Replay(Box::new(record)),
+        None if invitation_code().is_some() => {
+            online_room(saves, invitation_code().unwrap_or_default())
+        }
         other => {
             if let Some(Err(e)) = other {
                 link_error.set(Some(e));
@@ -86,17 +122,21 @@ fn Shell() -> impl IntoView {
                 .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
                 .flatten()
                 .map_or_else(
-                    || Screen::Playing(default_match(), new_session(Game::new(Rules::kharbga()))),
+                    || Screen::Playing(default_match(), Box::new(new_session(Game::new(Rules::kharbga())))),
                     |(saved, record)| {
                         let (m, session) = Session::from_saved(&saved, record);
-                        Screen::Playing(m, session)
+                        playing(m, session)
                     },
                 )
         }
     };
     let screen = RwSignal::new(initial);
     let play = move |(m, game): (Match, Game)| {
-        screen.set(Screen::Playing(m, new_session(game)));
+        if m.seats.is_online() {
+            screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game))));
+        } else {
+            screen.set(Screen::Playing(m, Box::new(new_session(game))));
+        }
     };
     let on_start = Callback::new(play);
     let on_rematch = Callback::new(move |m: Match| play((m.clone(), Game::new(m.rules))));
@@ -109,7 +149,7 @@ fn Shell() -> impl IntoView {
         screen.set(Screen::NewGame(previous));
     });
     let on_continue = Callback::new(move |(m, session): (Match, Session)| {
-        screen.set(Screen::Playing(m, session));
+        screen.set(playing(m, session));
     });
     let on_replay = Callback::new(move |record: Record| {
         screen.set(Screen::Replay(Box::new(record)));
@@ -145,6 +185,16 @@ fn Shell() -> impl IntoView {
             <nav class="topnav" aria-label=move || tr!("nav-label")>
                 <button type="button" class="nav" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
                     {tr_text(|| tr!("control-new"))}
+                </button>
+ <button type="button" class="nav" data-testid="nav-online" on:click=move |_| {
+                    let rules = match screen.get_untracked() {
+                        Screen::Playing(m, _) => m.rules,
+                        Screen::NewGame(Some(m)) => m.rules,
+                        _ => Rules::kharbga(),
+                    };
+                    screen.set(Screen::NewGame(Some(Match { seats: Seats::online(Side::First), ..Match::local(rules) })));
+                }>
+                    {tr_text(|| tr!("nav-online"))}
                 </button>
                 <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
                     {tr_text(|| tr!("nav-library"))}
@@ -188,7 +238,7 @@ fn Shell() -> impl IntoView {
                 }
                 Screen::Playing(m, session) => {
                     let m = if m.first.is_empty() { named_defaults(m) } else { m };
-                    view! { <GameScreen game=m session=session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                    view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
                 }
                 Screen::Library => {
                     view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
@@ -196,8 +246,20 @@ fn Shell() -> impl IntoView {
                 Screen::Replay(record) => {
                     view! { <Replay record=*record on_play=on_start/> }.into_any()
                 }
+                Screen::Online(start) => {
+                    view! { <OnlineScreen start=*start on_new_game=on_new_game/> }.into_any()
+                }
             }}
         </main>
+    }
+}
+
+/// The screen for a saved game: its room if it was played online.
+fn playing(m: Match, session: Session) -> Screen {
+    if session.online.is_some() && m.seats.is_online() {
+        Screen::Online(Box::new(OnlineStart::Resume(m, session)))
+    } else {
+        Screen::Playing(m, Box::new(session))
     }
 }
 

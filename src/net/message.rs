@@ -1,10 +1,12 @@
 //! The messages two pages (and their spectators) exchange over the data
-//! channel: one JSON object each, `{"v":1,"t":"ply",...}`. Decoding is
-//! defensive: the size is checked before parsing, the protocol version
-//! before the rest, and every text field against its limit after; a
-//! message that fails any check is a typed [`DecodeError`], never a panic.
-
-use serde::{Deserialize, Serialize};
+//! channel: one text each, tab-separated fields, `kharbga`, the protocol
+//! version, the kind, then the kind's fields in order (`\`, tab and line
+//! breaks escaped): `kharbga⇥1⇥ply⇥12⇥d3-d4⇥00ff00ff00ff00ff`. A plain
+//! format of its own rather than JSON: the page's first load carries no
+//! JSON library. Decoding is defensive: the size is checked before
+//! anything, the protocol version before the rest, every field against its
+//! kind and limit; a message that fails any check is a typed
+//! [`DecodeError`], never a panic.
 
 use crate::engine::Side;
 
@@ -26,8 +28,7 @@ const MAX_PLY: usize = 8;
 /// A seat's secret: 32 hexadecimal digits (128 bits from the browser's
 /// crypto), known only to the browser that holds the seat and, once the
 /// game started, to its opponent's (who checks it on a return).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Secret(pub String);
 
 impl Secret {
@@ -43,8 +44,7 @@ impl Secret {
 }
 
 /// A side in messages: `first` or `second`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
     /// The first player (the Attacker in Kharbga).
     First,
@@ -71,7 +71,7 @@ impl From<Seat> for Side {
 }
 
 /// A seat claimed on arrival: the side and its secret.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
     /// The side.
     pub side: Seat,
@@ -80,8 +80,7 @@ pub struct Claim {
 }
 
 /// What a player may offer, and the other accept or decline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Offer {
     /// End the game drawn.
     Draw,
@@ -92,8 +91,7 @@ pub enum Offer {
 }
 
 /// Why a peer refused what was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The seat is taken (someone else joined first).
     SeatTaken,
@@ -102,8 +100,7 @@ pub enum Refusal {
 }
 
 /// One message.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// Sent to every peer on connecting: who this page is. A player returning
     /// to its game claims its seat; a newcomer claims none.
@@ -228,26 +225,137 @@ impl DecodeError {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope<M> {
-    v: u32,
-    #[serde(flatten)]
-    message: M,
+/// What every message starts with.
+const MAGIC: &str = "kharbga";
+
+/// A field with `\\`, tab and line breaks escaped.
+fn escape(out: &mut String, field: &str) {
+    out.push('\t');
+    for c in field.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
 }
 
-#[derive(Deserialize)]
-struct VersionOnly {
-    v: u32,
+fn unescape(field: &str) -> Result<String, DecodeError> {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next() {
+            Some('\\') => '\\',
+            Some('t') => '\t',
+            Some('n') => '\n',
+            Some('r') => '\r',
+            _ => return Err(DecodeError::Malformed),
+        });
+    }
+    Ok(out)
+}
+
+/// Tokens of the small enums.
+fn seat_token(seat: Option<Seat>) -> &'static str {
+    match seat {
+        Some(Seat::First) => "first",
+        Some(Seat::Second) => "second",
+        None => "-",
+    }
+}
+
+fn offer_token(offer: Offer) -> &'static str {
+    match offer {
+        Offer::Draw => "draw",
+        Offer::Takeback => "takeback",
+        Offer::Rematch => "rematch",
+    }
 }
 
 /// The message as sent.
 pub fn encode(message: &Message) -> String {
-    let envelope = Envelope {
-        v: PROTOCOL,
-        message,
-    };
-    // Serialising plain data into a string cannot fail.
-    serde_json::to_string(&envelope).unwrap_or_default()
+    let mut out = format!("{MAGIC}\t{PROTOCOL}");
+    let mut put = |field: &str| escape(&mut out, field);
+    match message {
+        Message::Hello { app, name, claim } => {
+            put("hello");
+            put(app);
+            put(name);
+            put(seat_token(claim.as_ref().map(|c| c.side)));
+            put(claim.as_ref().map_or("-", |c| c.secret.0.as_str()));
+        }
+        Message::Welcome { record, open } => {
+            put("welcome");
+            put(record);
+            put(seat_token(*open));
+        }
+        Message::Join { name, secret } => {
+            put("join");
+            put(name);
+            put(&secret.0);
+        }
+        Message::Bound { secret } => {
+            put("bound");
+            put(&secret.0);
+        }
+        Message::Seated { first, second } => {
+            put("seated");
+            put(first);
+            put(second);
+        }
+        Message::Ply { index, ply, hash } => {
+            put("ply");
+            put(&index.to_string());
+            put(ply);
+            put(hash);
+        }
+        Message::Sync { record } => {
+            put("sync");
+            put(record);
+        }
+        Message::Resign => put("resign"),
+        Message::Offer { offer, plies } => {
+            put("offer");
+            put(offer_token(*offer));
+            put(&plies.to_string());
+        }
+        Message::Answer { offer, accept } => {
+            put("answer");
+            put(offer_token(*offer));
+            put(if *accept { "1" } else { "0" });
+        }
+        Message::Chat { text } => {
+            put("chat");
+            put(text);
+        }
+        Message::Watchers { count } => {
+            put("watchers");
+            put(&count.to_string());
+        }
+        Message::Ping { at } => {
+            put("ping");
+            put(&at.to_string());
+        }
+        Message::Pong { at } => {
+            put("pong");
+            put(&at.to_string());
+        }
+        Message::Bye => put("bye"),
+        Message::Refused { why } => {
+            put("refused");
+            put(match why {
+                Refusal::SeatTaken => "seat-taken",
+                Refusal::BadSecret => "bad-secret",
+            });
+        }
+    }
+    out
 }
 
 /// Reads a message, checking its size, version and fields.
@@ -258,14 +366,107 @@ pub fn decode(text: &str) -> Result<Message, DecodeError> {
     if text.len() > MAX_MESSAGE {
         return Err(DecodeError::Oversized(text.len()));
     }
-    let version: VersionOnly = serde_json::from_str(text).map_err(|_| DecodeError::Malformed)?;
-    if version.v != PROTOCOL {
-        return Err(DecodeError::Version(version.v));
+    let mut raw = text.split('\t');
+    if raw.next() != Some(MAGIC) {
+        return Err(DecodeError::Malformed);
     }
-    let envelope: Envelope<Message> =
-        serde_json::from_str(text).map_err(|_| DecodeError::Malformed)?;
-    check(&envelope.message)?;
-    Ok(envelope.message)
+    let version: u32 = raw
+        .next()
+        .and_then(|v| v.parse().ok())
+        .ok_or(DecodeError::Malformed)?;
+    if version != PROTOCOL {
+        return Err(DecodeError::Version(version));
+    }
+    let fields = raw.map(unescape).collect::<Result<Vec<String>, _>>()?;
+    let Some((kind, fields)) = fields.split_first() else {
+        return Err(DecodeError::Malformed);
+    };
+    let message = parse(kind, fields).ok_or(DecodeError::Malformed)?;
+    check(&message)?;
+    Ok(message)
+}
+
+fn parse(kind: &str, fields: &[String]) -> Option<Message> {
+    let seat = |t: &str| match t {
+        "first" => Some(Some(Seat::First)),
+        "second" => Some(Some(Seat::Second)),
+        "-" => Some(None),
+        _ => None,
+    };
+    let offer = |t: &str| match t {
+        "draw" => Some(Offer::Draw),
+        "takeback" => Some(Offer::Takeback),
+        "rematch" => Some(Offer::Rematch),
+        _ => None,
+    };
+    let number = |t: &str| -> Option<u32> { t.parse().ok() };
+    let time = |t: &str| -> Option<f64> { t.parse().ok() };
+    let secret = |t: &String| Secret(t.clone());
+    Some(match (kind, fields) {
+        ("hello", [app, name, side, proof]) => Message::Hello {
+            app: app.clone(),
+            name: name.clone(),
+            claim: match (seat(side)?, proof.as_str()) {
+                (None, "-") => None,
+                (Some(side), _) => Some(Claim {
+                    side,
+                    secret: secret(proof),
+                }),
+                (None, _) => return None,
+            },
+        },
+        ("welcome", [record, open]) => Message::Welcome {
+            record: record.clone(),
+            open: seat(open)?,
+        },
+        ("join", [name, key]) => Message::Join {
+            name: name.clone(),
+            secret: secret(key),
+        },
+        ("bound", [key]) => Message::Bound {
+            secret: secret(key),
+        },
+        ("seated", [first, second]) => Message::Seated {
+            first: first.clone(),
+            second: second.clone(),
+        },
+        ("ply", [index, ply, hash]) => Message::Ply {
+            index: number(index)?,
+            ply: ply.clone(),
+            hash: hash.clone(),
+        },
+        ("sync", [record]) => Message::Sync {
+            record: record.clone(),
+        },
+        ("resign", []) => Message::Resign,
+        ("offer", [what, plies]) => Message::Offer {
+            offer: offer(what)?,
+            plies: number(plies)?,
+        },
+        ("answer", [what, accept]) => Message::Answer {
+            offer: offer(what)?,
+            accept: match accept.as_str() {
+                "1" => true,
+                "0" => false,
+                _ => return None,
+            },
+        },
+        ("chat", [text]) => Message::Chat { text: text.clone() },
+        ("watchers", [count]) => Message::Watchers {
+            count: number(count)?,
+        },
+        ("ping", [at]) => Message::Ping { at: time(at)? },
+        ("pong", [at]) => Message::Pong { at: time(at)? },
+        ("bye", []) => Message::Bye,
+        ("refused", [why]) => Message::Refused {
+            why: match why.as_str() {
+                "seat-taken" => Refusal::SeatTaken,
+                "bad-secret" => Refusal::BadSecret,
+                _ => return None,
+            },
+        },
+        _ => return None,
+    })
 }
 
 /// A text fits in `max` characters and has no control characters.

@@ -318,6 +318,11 @@ impl Table {
         }
     }
 
+    /// The connection was lost: every peer is gone (ids change on reconnect).
+    pub fn forget_peers(&mut self) {
+        self.peers.clear();
+    }
+
     /// The server gave this page its id.
     pub fn set_id(&mut self, id: PeerId) {
         self.me = Some(id);

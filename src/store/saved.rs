@@ -79,6 +79,44 @@ pub struct SavedGame {
     pub result: String,
     /// Plies played.
     pub plies: usize,
+    /// An online game's room and seat secrets (a player's; spectators
+    /// save nothing).
+    pub online: Option<OnlineSeat>,
+}
+
+/// What a player's page keeps of an online game to return to it: the
+/// room, its own seat secret and, once known, the opponent's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineSeat {
+    /// The room's code.
+    pub room: String,
+    /// This browser's seat secret.
+    pub secret: String,
+    /// The opponent's seat secret, once the seats are bound.
+    pub opponent: Option<String>,
+}
+
+impl OnlineSeat {
+    fn to_text(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.room,
+            self.secret,
+            self.opponent.as_deref().unwrap_or("-")
+        )
+    }
+
+    fn from_text(text: &str) -> Option<OnlineSeat> {
+        let mut words = text.split(' ');
+        let (room, secret, opponent) = (words.next()?, words.next()?, words.next()?);
+        let word = |w: &str| !w.is_empty() && w.len() <= 64 && w.bytes().all(|b| b.is_ascii_alphanumeric());
+        (word(room) && word(secret) && (opponent == "-" || word(opponent)) && words.next().is_none())
+            .then(|| OnlineSeat {
+                room: room.to_owned(),
+                secret: secret.to_owned(),
+                opponent: (opponent != "-").then(|| opponent.to_owned()),
+            })
+    }
 }
 
 /// Why an entry could not be used.
@@ -142,6 +180,8 @@ pub struct Summary {
     pub result: String,
     /// Plies played.
     pub plies: usize,
+    /// An online game's room code.
+    pub room: Option<String>,
 }
 
 /// The parts of a saved game that are not the game itself.
@@ -163,6 +203,8 @@ pub struct Meta {
     pub seats: Seats,
     /// The board seen from the second player's side.
     pub flipped: bool,
+    /// An online game's room and secrets.
+    pub online: Option<OnlineSeat>,
 }
 
 impl SavedGame {
@@ -195,6 +237,7 @@ impl SavedGame {
             second: meta.second.clone(),
             result: result_text(game).to_owned(),
             plies: game.plies().len(),
+            online: meta.online.clone(),
         }
     }
 
@@ -209,6 +252,7 @@ impl SavedGame {
             date: record.date.clone(),
             seats: Seats::LOCAL,
             flipped: false,
+            online: None,
         };
         let mut entry = SavedGame::from_game(&meta, &record.game, now);
         // Keep the record's own text: its extra tags included.
@@ -239,6 +283,7 @@ impl SavedGame {
             seats: self.seats,
             result: self.result.clone(),
             plies: self.plies,
+            room: self.online.as_ref().map(|o| o.room.clone()),
         }
     }
 
@@ -264,6 +309,9 @@ impl SavedGame {
         line("second", &self.second);
         line("result", &self.result);
         line("plies", &self.plies.to_string());
+        if let Some(online) = &self.online {
+            line("online", &online.to_text());
+        }
         out.push('\n');
         out.push_str(&self.record);
         out
@@ -375,6 +423,10 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
         second: text("second")?,
         result: text("result")?,
         plies: usize::try_from(number("plies")?).map_err(|_| LoadError::Fields)?,
+        online: match get("online") {
+            Some(text) => Some(OnlineSeat::from_text(text).ok_or(LoadError::Fields)?),
+            None => None,
+        },
     })
 }
 
@@ -415,6 +467,7 @@ fn migrate_json(text: &str) -> Result<SavedGame, LoadError> {
         created,
         updated,
         title: string("title"),
+        online: None,
         seats: computer.unwrap_or(Seats([Seat::Local, Seat::Local])),
         flipped: object.get("flipped").and_then(Json::as_bool) == Some(true),
         variant: record.game.rules().variant.token().to_owned(),

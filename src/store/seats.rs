@@ -146,6 +146,14 @@ impl Seats {
         }
     }
 
+    /// The side a person here plays, when exactly one is local.
+    pub fn hands_side(self) -> Option<Side> {
+        match self.hands() {
+            Hands::One(side) => Some(side),
+            _ => None,
+        }
+    }
+
     /// The same seats with the sides swapped (a rematch).
     #[must_use]
     pub const fn swapped(self) -> Seats {

@@ -177,7 +177,7 @@ fn every_message_round_trips() {
     let messages = vec![
         Message::Hello {
             app: "0.1.0".into(),
-            name: "Ａmel «the first»".into(),
+            name: "Ａmel «the\\first»".into(),
             claim: Some(claim),
         },
         Message::Hello {
@@ -186,7 +186,7 @@ fn every_message_round_trips() {
             claim: None,
         },
         Message::Welcome {
-            record: "[Variant \"seega5\"]\n\n*".into(),
+            record: "[Variant \"seega5\"]\r\n\n*".into(),
             open: Some(Seat::First),
         },
         Message::Join {
@@ -228,21 +228,25 @@ fn every_message_round_trips() {
     ];
     for message in messages {
         let text = encode(&message);
-        assert!(text.starts_with(&format!("{{\"v\":{PROTOCOL},")), "{text}");
+        assert!(text.starts_with(&format!("kharbga\t{PROTOCOL}\t")), "{text}");
         assert_eq!(decode(&text), Ok(message));
     }
 }
 
 #[test]
 fn bad_messages_are_typed_errors() {
-    assert_eq!(decode("{\"v\":2,\"t\":\"bye\"}"), Err(DecodeError::Version(2)));
-    assert_eq!(decode("{\"v\":2,\"t\":\"whatever\",\"x\":[]}"), Err(DecodeError::Version(2)));
-    assert_eq!(decode("{\"t\":\"bye\"}"), Err(DecodeError::Malformed));
-    assert_eq!(decode("{\"v\":1,\"t\":\"dance\"}"), Err(DecodeError::Malformed));
-    assert_eq!(decode("not json"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
+    assert_eq!(decode("kharbga\t2\twhatever\tx\ty"), Err(DecodeError::Version(2)));
+    assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t1\tdance"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t1\tbye\textra"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t1\tchat\tbad \\q escape"), Err(DecodeError::Malformed));
+    assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
     assert_eq!(decode(""), Err(DecodeError::Malformed));
-    assert_eq!(decode("{\"v\":1,\"t\":\"ply\",\"index\":-1,\"ply\":\"a1\",\"hash\":\"0000000000000000\"}"), Err(DecodeError::Malformed));
-    let big = format!("{{\"v\":1,\"t\":\"sync\",\"record\":\"{}\"}}", "a".repeat(MAX_MESSAGE));
+    assert_eq!(decode("kharbga\t1\tply\t-1\ta1\t0000000000000000"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t1\thello\t0.1\tx\t-\tsecret"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t1\tping\tNaN"), Err(DecodeError::Field("at")));
+    let big = format!("kharbga\t1\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
     let long_name = encode(&Message::Join {
         name: "n".repeat(41),
@@ -537,7 +541,7 @@ fn a_second_newcomer_cannot_take_a_taken_seat() {
     assert_eq!(net.table(host).names[1], "Youssef");
     assert!(matches!(
         net.queue.last(),
-        Some((_, _, text)) if text.contains("seat_taken")
+        Some((_, _, text)) if text.ends_with("refused\tseat-taken")
     ));
 }
 
@@ -568,7 +572,7 @@ fn chat_is_limited() {
 fn another_protocol_version_is_reported() {
     let (mut net, host, _) = seated();
     net.events(host);
-    net.deliver("p-guest", "p-host", "{\"v\":9,\"t\":\"hello\"}");
+    net.deliver("p-guest", "p-host", "kharbga\t9\thello");
     assert_eq!(net.events(host), vec![Event::Version(9)]);
 }
 

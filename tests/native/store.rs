@@ -400,3 +400,23 @@ fn damaged_or_newer_links_are_refused_clearly() {
         );
     }
 }
+
+#[test]
+fn an_online_game_keeps_its_room_and_secrets() {
+    use kharbga::store::OnlineSeat;
+    let mut entry = saved("g1", 5.0, random_game(Rules::kharbga(), 10, 3));
+    entry.seats = kharbga::store::Seats::online(kharbga::engine::Side::Second);
+    for opponent in [None, Some("0123456789abcdef0123456789abcdef".to_owned())] {
+        entry.online = Some(OnlineSeat {
+            room: "0123456789abcdef".into(),
+            secret: "ffffffffffffffffffffffffffffffff".into(),
+            opponent,
+        });
+        let (back, migrated) = SavedGame::from_text("g1", &entry.to_text()).unwrap();
+        assert!(!migrated);
+        assert_eq!(back, entry);
+    }
+    // A damaged online line makes the entry unreadable, never half-read.
+    let text = entry.to_text().replace("online 0123456789abcdef", "online 01<b>");
+    assert!(SavedGame::from_text("g1", &text).is_err());
+}

@@ -268,6 +268,41 @@ impl Controller {
         self.try_play(ply)
     }
 
+    /// Follows a game changed elsewhere (an online peer's ply, a resync, a
+    /// takeback): a ply that extends the game is played (and returned, to
+    /// be announced); any other change replaces the game, keeping the
+    /// board's orientation, the hands and the browsed position if it still
+    /// exists.
+    pub fn follow(&mut self, game: &Game) -> Option<PlayedPly> {
+        if self.game == *game {
+            return None;
+        }
+        let n = self.game.plies().len();
+        let extends = game.plies().len() == n + 1
+            && game.plies()[..n] == *self.game.plies()
+            && game.outcome().is_none() == self.game.outcome().is_none();
+        if extends {
+            if let Some(last) = game.plies().last() {
+                let browsing = self.browsing.take();
+                if let Response::Played(played) = self.try_play(last.ply) {
+                    self.browsing = browsing;
+                    if self.game == *game {
+                        return Some(played);
+                    }
+                }
+                self.browsing = browsing;
+            }
+        }
+        let browsing = self.browsing.filter(|i| *i < game.plies().len());
+        let (flipped, show, hands) = (self.flipped, self.show_capturable, self.hands);
+        *self = Controller::from_game(game.clone());
+        self.flipped = flipped;
+        self.show_capturable = show;
+        self.hands = hands;
+        self.browsing = browsing;
+        None
+    }
+
     /// Ends an optional chain.
     pub fn stop_chain(&mut self) -> Response {
         self.try_play(Ply::Stop)
@@ -767,5 +802,29 @@ mod tests {
             1,
             "the ply stays; only the resignation is gone"
         );
+    }
+
+    #[test]
+    fn a_game_changed_elsewhere_is_followed() {
+        let rules = Rules::seega(crate::engine::BoardSize::Five);
+        let mut c = Controller::new(rules);
+        c.flipped = true;
+        c.hands = Hands::One(Side::Second);
+        let mut other = c.game().clone();
+        other.play_text("a1").unwrap();
+        let played = c.follow(&other).expect("one more ply is played");
+        assert_eq!(played.ply.to_string(), "a1");
+        assert_eq!(c.game(), &other);
+        // A takeback elsewhere replaces the game; the board keeps its ways.
+        other.undo();
+        assert_eq!(c.follow(&other), None);
+        assert_eq!(c.game(), &other);
+        assert!(c.flipped);
+        assert_eq!(c.hands, Hands::One(Side::Second));
+        // Two plies at once (a resync) replace it too.
+        other.play_text("a1").unwrap();
+        other.play_text("a2").unwrap();
+        assert_eq!(c.follow(&other), None);
+        assert_eq!(c.game(), &other);
     }
 }

@@ -44,4 +44,6 @@ pub struct Play {
     pub hint: RwSignal<Option<(usize, Ply, Score)>>,
     /// A hint was asked for and has not come yet.
     pub hint_pending: RwSignal<bool>,
+    /// Online play: the referee and the link (none for a game here).
+    pub online: Option<crate::app::online::OnlineHooks>,
 }

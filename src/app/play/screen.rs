@@ -21,6 +21,7 @@ use super::session::{computer_turn, Match, Session};
 use super::Play;
 use crate::ai::Level;
 use crate::app::board::Board;
+use crate::app::online::OnlineHooks;
 use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
@@ -46,6 +47,9 @@ pub fn GameScreen(
     session: Session,
     on_new_game: Callback<()>,
     on_rematch: Callback<Match>,
+    /// Online play: plies go to the referee, the board follows its game.
+    #[prop(optional)]
+    online: Option<OnlineHooks>,
 ) -> impl IntoView {
     let seats = game.seats;
     let controller = RwSignal::new({
@@ -64,9 +68,13 @@ pub fn GameScreen(
         thinking: RwSignal::new(false),
         hint: RwSignal::new(None),
         hint_pending: RwSignal::new(false),
+        online,
     };
     provide_context(play);
-    autosave(play, session);
+    // A spectator keeps nothing: the players' pages keep the game.
+    if online.is_none() || seats.hands() != crate::store::Hands::None {
+        autosave(play, session);
+    }
 
     let announce = move |played: &PlayedPly| {
         let side = side_name(play.variant, played.side);
@@ -79,6 +87,21 @@ pub fn GameScreen(
     };
     let respond = Callback::new(move |response: Response| match response {
         Response::Played(played) => {
+            if let Some(hooks) = online {
+                // The referee plays it too and sends it; should it refuse
+                // (its game moved meanwhile), the board follows the referee.
+                let sent = hooks.table.try_update(|t| t.play(&played.ply.to_string()));
+                match sent {
+                    Some(Ok(events)) => hooks.send.run(events),
+                    _ => {
+                        let game = hooks.table.with_untracked(|t| t.game.clone());
+                        controller.update(|c| {
+                            c.follow(&game);
+                        });
+                        return;
+                    }
+                }
+            }
             play.refusal.set(None);
             announce(&played);
             play.result_open.set(true);
@@ -93,9 +116,21 @@ pub fn GameScreen(
         Response::Ignored => {}
     });
 
+    if let Some(hooks) = online {
+        // The board follows the referee's game (a peer's ply, a resync, a
+        // takeback, an end).
+        Effect::new(move |_| {
+            let game = hooks.table.with(|t| t.game.clone());
+            let played = controller.try_update(|c| c.follow(&game)).flatten();
+            if let Some(played) = played {
+                announce(&played);
+                play.result_open.set(true);
+            }
+        });
+    }
     let computer = expect_context::<ComputerPlayer>();
     computer_moves(play, seats, computer, respond);
-    let on_hint = seats.computer().is_none().then(|| hints(play, computer));
+    let on_hint = (seats.computer().is_none() && online.is_none()).then(|| hints(play, computer));
 
     let on_tap = Callback::new(move |square| {
         let response = controller

@@ -5,7 +5,7 @@
 
 use crate::ai::Level;
 use crate::engine::{Game, Movetext, Record, Rules, Side};
-use crate::store::{Meta, SavedGame, Seats};
+use crate::store::{Meta, OnlineSeat, SavedGame, Seats};
 
 use super::controller::Controller;
 
@@ -68,6 +68,8 @@ pub struct Session {
     pub game: Game,
     /// The board seen from the second player's side.
     pub flipped: bool,
+    /// An online game's room and secrets.
+    pub online: Option<OnlineSeat>,
 }
 
 impl Session {
@@ -81,6 +83,7 @@ impl Session {
             title: None,
             game,
             flipped: false,
+            online: None,
         }
     }
 
@@ -99,6 +102,7 @@ impl Session {
             title: saved.title.clone(),
             game: record.game,
             flipped: saved.flipped,
+            online: saved.online.clone(),
         };
         (game_match, session)
     }
@@ -124,6 +128,7 @@ impl Session {
             date: self.date.clone(),
             seats: game_match.seats,
             flipped,
+            online: self.online.clone(),
         };
         SavedGame::from_game_with(&meta, game, now, movetext)
     }

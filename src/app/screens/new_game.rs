@@ -22,11 +22,17 @@ pub const DEFAULT_LEVEL: u8 = 3;
 #[component]
 pub fn NewGame(
     #[prop(optional)] previous: Option<Match>,
+    /// Open with the online mode chosen.
+    #[prop(optional)]
+    start_online: bool,
     on_start: Callback<(Match, Game)>,
 ) -> impl IntoView {
     let initial = previous.unwrap_or_else(|| Match::local(Rules::kharbga()));
     let computer = initial.seats.computer();
     let against_computer = RwSignal::new(computer.is_some());
+    // Online: a room for a friend (the side chosen, or drawn by lot).
+    let online = RwSignal::new(start_online || initial.seats.is_online());
+    let draw_lots = RwSignal::new(false);
     let level = RwSignal::new(computer.map_or(DEFAULT_LEVEL, |(_, l)| match l {
         Level::Search(n) => n,
         _ => DEFAULT_LEVEL,
@@ -86,6 +92,30 @@ pub fn NewGame(
             }
         };
         start_error.set(None);
+        if online.get_untracked() {
+            let side = if draw_lots.get_untracked() {
+                if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            } else {
+                human.get_untracked()
+            };
+            let mine = name(first, side);
+            let (first_name, second_name) = match side {
+                Side::First => (mine, String::new()),
+                Side::Second => (String::new(), mine),
+            };
+            let game_match = Match {
+                rules,
+                first: first_name,
+                second: second_name,
+                seats: Seats::online(side),
+            };
+            on_start.run((game_match, game));
+            return;
+        }
         let seats = if against_computer.get_untracked() {
             Seats::against_computer(
                 human.get_untracked().opponent(),
@@ -154,9 +184,33 @@ pub fn NewGame(
                     choices=vec![
                         Choice::new("hotseat", || tr!("mode-name", { "mode" => "hotseat" })),
                         Choice::new("computer", || tr!("mode-name", { "mode" => "computer" })),
+                        Choice::new("online", || tr!("mode-name", { "mode" => "online" })),
                     ]
-                    value=Signal::derive(move || if against_computer.get() { "computer" } else { "hotseat" })
-                    on_change=Callback::new(move |mode: String| against_computer.set(mode == "computer"))/>
+                    value=Signal::derive(move || if online.get() { "online" } else if against_computer.get() { "computer" } else { "hotseat" })
+                    on_change=Callback::new(move |mode: String| {
+                        against_computer.set(mode == "computer");
+                        online.set(mode == "online");
+                    })/>
+                {move || online.get().then(|| view! {
+                    <div class="computer-options" data-testid="online-options">
+                        <label class="field" for="online-name">
+                            <span>{tr_text(|| tr!("online-your-name"))}</span>
+                            <input id="online-name" type="text" maxlength="40" autocomplete="nickname" dir="auto"
+                                data-testid="online-name"
+                                prop:value=move || first.get()
+                                on:input=move |event| first.set(event_target_value(&event))/>
+                        </label>
+                        <label class="field" for="online-side">
+                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
+                            <SideMenu id="online-side" testid="online-side" side=human variant=variant/>
+                        </label>
+                        <label class="toggle">
+                            <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
+                                on:change=move |event| draw_lots.set(event_target_checked(&event))/>
+                            {tr_text(|| tr!("online-draw-lots"))}
+                        </label>
+                    </div>
+                })}
                 {move || against_computer.get().then(|| view! {
                     <div class="computer-options">
                         <label class="field" for="computer-level">
@@ -169,12 +223,9 @@ pub fn NewGame(
                         </label>
                     </div>
                 })}
-                <label class="choice disabled">
-                    <input type="radio" name="mode" value="online" disabled=true/>
-                    <span>{move || tr!("mode-name", { "mode" => "online" })}</span>
-                </label>
+
             </fieldset>
-            <fieldset>
+            <fieldset class:hidden=move || online.get()>
                 <legend>{tr_text(|| tr!("newgame-players"))}</legend>
                 {player_field(Side::First, first)}
                 {player_field(Side::Second, second)}
@@ -249,7 +300,9 @@ pub fn NewGame(
                     </p>
                 })}
             </fieldset>
-            <button type="submit" class="primary start" data-testid="start">{tr_text(|| tr!("newgame-start"))}</button>
+            <button type="submit" class="primary start" data-testid="start">
+                {move || if online.get() { tr!("online-create") } else { tr!("newgame-start") }}
+            </button>
         </form>
     }
 }

@@ -133,3 +133,69 @@ pub fn measure<T>(name: &str, f: impl FnOnce() -> T) -> T {
         f()
     }
 }
+
+/// `N` bytes from the browser's crypto (room codes and seat secrets).
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    #[cfg(target_arch = "wasm32")]
+    {
+        let crypto = leptos::web_sys::window().and_then(|w| w.crypto().ok());
+        if let Some(crypto) = crypto {
+            let _ = crypto.get_random_values_with_u8_array(&mut bytes);
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // Headless tests only: distinct enough, not secret.
+        let seed = now_ms().to_bits() ^ u64::from(std::process::id());
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = (seed >> ((i % 8) * 8)) as u8 ^ (i as u8).wrapping_mul(151);
+        }
+    }
+    bytes
+}
+
+/// Opens the phone's share sheet for `url` where the browser has one;
+/// false when it has none.
+pub fn share_url(url: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use leptos::wasm_bindgen::{JsCast, JsValue};
+        let navigator = leptos::prelude::window().navigator();
+        let share = js_sys::Reflect::get(&navigator, &JsValue::from_str("share"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let Some(share) = share {
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
+            // The promise rejects when the player cancels: nothing to do.
+            if let Ok(promise) = share.call1(&navigator, &data) {
+                if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+                    });
+                }
+            }
+            return true;
+        }
+        false
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = url;
+        false
+    }
+}
+
+/// True when the browser has a share sheet.
+pub fn can_share() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let navigator = leptos::prelude::window().navigator();
+        js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}

@@ -1,0 +1,145 @@
+//! Where online games connect: the signalling server and the STUN/TURN
+//! servers. A build's defaults come from the environment at build time
+//! (`KHARBGA_SIGNAL_URL`, `KHARBGA_ICE`: see `docs/online.md`); a player
+//! may change them in the online form, and the choice is remembered.
+
+use super::link::Endpoint;
+use crate::net::room;
+
+/// The signalling server a build uses unless told otherwise.
+pub const DEFAULT_SERVER: &str = match option_env!("KHARBGA_SIGNAL_URL") {
+    Some(url) => url,
+    None => "ws://127.0.0.1:3536",
+};
+
+/// The STUN/TURN addresses a build uses (space-separated; none by default:
+/// enough on one machine or one network).
+pub const DEFAULT_ICE: &str = match option_env!("KHARBGA_ICE") {
+    Some(ice) => ice,
+    None => "",
+};
+
+#[cfg(target_arch = "wasm32")]
+const KEY: &str = "kharbga.online";
+
+/// The online settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineSettings {
+    /// The signalling server (`ws://` or `wss://`).
+    pub server: String,
+    /// STUN/TURN addresses, separated by spaces.
+    pub ice: String,
+    /// TURN user name.
+    pub username: String,
+    /// TURN credential.
+    pub credential: String,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        OnlineSettings {
+            server: DEFAULT_SERVER.to_owned(),
+            ice: DEFAULT_ICE.to_owned(),
+            username: String::new(),
+            credential: String::new(),
+        }
+    }
+}
+
+impl OnlineSettings {
+    /// The saved settings (the defaults when none, or when they are not valid).
+    pub fn load() -> OnlineSettings {
+        #[cfg(target_arch = "wasm32")]
+        {
+            use gloo_storage::Storage;
+            if let Ok(Some(text)) = gloo_storage::LocalStorage::raw().get_item(KEY) {
+                if let Some(settings) = OnlineSettings::from_text(&text) {
+                    return settings;
+                }
+            }
+        }
+        OnlineSettings::default()
+    }
+
+    /// Remembers these settings.
+    pub fn save(&self) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            use gloo_storage::Storage;
+            let _ = gloo_storage::LocalStorage::raw().set_item(KEY, &self.to_text());
+        }
+    }
+
+    /// As stored: one `key value` line each.
+    pub fn to_text(&self) -> String {
+        format!(
+            "server {}\nice {}\nusername {}\ncredential {}\n",
+            self.server, self.ice, self.username, self.credential
+        )
+    }
+
+    /// Read back; `None` when not valid (the defaults are used then).
+    pub fn from_text(text: &str) -> Option<OnlineSettings> {
+        let mut settings = OnlineSettings::default();
+        for line in text.lines() {
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let value = value.trim().to_owned();
+            match key {
+                "server" => settings.server = value,
+                "ice" => settings.ice = value,
+                "username" => settings.username = value,
+                "credential" => settings.credential = value,
+                _ => return None,
+            }
+        }
+        settings.is_valid().then_some(settings)
+    }
+
+    /// True when the server is a WebSocket address and every ICE address
+    /// is a STUN or TURN one.
+    pub fn is_valid(&self) -> bool {
+        room::is_server_url(&self.server)
+            && self.ice.split_whitespace().all(|url| {
+                ["stun:", "stuns:", "turn:", "turns:"]
+                    .iter()
+                    .any(|p| url.starts_with(p))
+            })
+    }
+
+    /// The endpoint for the room `url` on this server.
+    pub fn endpoint(&self, url: String) -> Endpoint {
+        let optional = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_owned());
+        Endpoint {
+            url,
+            ice: self.ice.split_whitespace().map(str::to_owned).collect(),
+            username: optional(&self.username),
+            credential: optional(&self.credential),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_checked() {
+        let mut s = OnlineSettings::default();
+        assert!(s.is_valid());
+        s.ice = "stun:stun.example.org:3478 turn:turn.example.org".into();
+        assert!(s.is_valid());
+        let endpoint = s.endpoint("ws://x/r".into());
+        assert_eq!(endpoint.ice.len(), 2);
+        assert_eq!(endpoint.username, None);
+        s.ice = "http://nope".into();
+        assert!(!s.is_valid());
+        s.ice = "stun:a.example turn:b.example".into();
+        s.username = "u".into();
+        assert_eq!(OnlineSettings::from_text(&s.to_text()), Some(s.clone()));
+        s.ice.clear();
+        s.server = "http://127.0.0.1".into();
+        assert!(!s.is_valid());
+        assert_eq!(OnlineSettings::from_text(&s.to_text()), None);
+        assert_eq!(OnlineSettings::from_text("nonsense"), None);
+    }
+}

@@ -1,0 +1,190 @@
+//! The page's network module: matchbox's WebRTC socket behind a small
+//! `Link` class (open a room, send text to a peer, close), reporting what
+//! happens to a callback: `("id", me, "")`, `("peer", id, "")`,
+//! `("left", id, "")`, `("message", id, text)`, `("closed", "", why)`.
+//! Built by Trunk as a separate wasm file (`data-type="worker"`, loaded by
+//! the page with a script element when an online game starts), so the
+//! first load does not carry matchbox. Natively there is nothing to run.
+
+#[cfg(target_arch = "wasm32")]
+mod link {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::rc::Rc;
+
+    use futures::channel::mpsc::UnboundedSender;
+    use futures::channel::oneshot;
+    use futures::{select, FutureExt, StreamExt};
+    use gloo_timers::future::TimeoutFuture;
+    use matchbox_socket::{Packet, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
+    use wasm_bindgen::prelude::*;
+
+    type Peers = Rc<RefCell<HashMap<String, PeerId>>>;
+
+    /// An open room: the socket's loop runs until `close` or the end.
+    #[wasm_bindgen]
+    pub struct Link {
+        sender: UnboundedSender<(PeerId, Packet)>,
+        peers: Peers,
+        stop: Option<oneshot::Sender<()>>,
+    }
+
+    fn emit(on_event: &js_sys::Function, kind: &str, peer: &str, text: &str) {
+        let _ = on_event.call3(
+            &JsValue::NULL,
+            &JsValue::from_str(kind),
+            &JsValue::from_str(peer),
+            &JsValue::from_str(text),
+        );
+    }
+
+    #[wasm_bindgen]
+    impl Link {
+        /// Joins the room at `url` (`ws://host:port/room`), with these
+        /// STUN/TURN addresses (none on loopback), reporting to `on_event`.
+        #[wasm_bindgen(constructor)]
+        pub fn new(
+            url: String,
+            ice: Vec<String>,
+            username: Option<String>,
+            credential: Option<String>,
+            on_event: js_sys::Function,
+        ) -> Link {
+            let (mut socket, message_loop) = WebRtcSocket::builder(url)
+                .ice_server(RtcIceServerConfig {
+                    urls: ice,
+                    username,
+                    credential,
+                })
+                .add_reliable_channel()
+                .build();
+            let (sender, mut receiver) = match socket.take_channel(0) {
+                Ok(channel) => channel.split(),
+                Err(_) => unreachable!("the socket was built with one channel"),
+            };
+            let peers: Peers = Rc::default();
+            let (stop, stopped) = oneshot::channel::<()>();
+            let known = peers.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut message_loop = message_loop.fuse();
+                let mut stopped = stopped.fuse();
+                let mut id_told = false;
+                loop {
+                    // Until the server gives our id, look for it often.
+                    let mut wait = if id_told {
+                        TimeoutFuture::new(60_000).fuse()
+                    } else {
+                        TimeoutFuture::new(20).fuse()
+                    };
+                    select! {
+                        change = socket.next().fuse() => match change {
+                            Some((peer, PeerState::Connected)) => {
+                                let id = peer.to_string();
+                                known.borrow_mut().insert(id.clone(), peer);
+                                emit(&on_event, "peer", &id, "");
+                            }
+                            Some((peer, PeerState::Disconnected)) => {
+                                let id = peer.to_string();
+                                known.borrow_mut().remove(&id);
+                                emit(&on_event, "left", &id, "");
+                            }
+                            None => {
+                                emit(&on_event, "closed", "", "socket");
+                                break;
+                            }
+                        },
+                        message = receiver.next() => match message {
+                            Some((peer, packet)) => {
+                                let text = String::from_utf8_lossy(&packet);
+                                emit(&on_event, "message", &peer.to_string(), &text);
+                            }
+                            None => {
+                                emit(&on_event, "closed", "", "channel");
+                                break;
+                            }
+                        },
+                        result = message_loop => {
+                            let why = match result {
+                                Ok(()) => "ended".to_owned(),
+                                Err(e) => format!("{e}"),
+                            };
+                            emit(&on_event, "closed", "", &why);
+                            break;
+                        }
+                        _ = stopped => break,
+                        () = wait => {}
+                    }
+                    if !id_told {
+                        if let Some(id) = socket.id() {
+                            id_told = true;
+                            emit(&on_event, "id", &id.to_string(), "");
+                        }
+                    }
+                }
+                socket.close();
+            });
+            Link {
+                sender,
+                peers,
+                stop: Some(stop),
+            }
+        }
+
+        /// Sends `text` to `peer` (a peer not connected is skipped).
+        pub fn send(&self, peer: &str, text: &str) {
+            if let Some(id) = self.peers.borrow().get(peer) {
+                let _ = self
+                    .sender
+                    .unbounded_send((*id, Packet::from(text.as_bytes().to_vec())));
+            }
+        }
+
+        /// Sends `text` to every connected peer.
+        pub fn broadcast(&self, text: &str) {
+            for id in self.peers.borrow().values() {
+                let _ = self
+                    .sender
+                    .unbounded_send((*id, Packet::from(text.as_bytes().to_vec())));
+            }
+        }
+
+        /// Leaves the room: the socket's loop ends and its connections close.
+        pub fn close(&mut self) {
+            if let Some(stop) = self.stop.take() {
+                let _ = stop.send(());
+            }
+        }
+    }
+}
+
+/// `text` as a QR code: an SVG picture (dark modules on a light square,
+/// with the quiet zone), for the invitation.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn qr_svg(text: &str) -> String {
+    use qrcodegen::{QrCode, QrCodeEcc};
+    let Ok(code) = QrCode::encode_text(text, QrCodeEcc::Medium) else {
+        return String::new();
+    };
+    let size = code.size();
+    let mut path = String::new();
+    for y in 0..size {
+        for x in 0..size {
+            if code.get_module(x, y) {
+                path.push_str(&format!("M{},{}h1v1h-1z", x + 4, y + 4));
+            }
+        }
+    }
+    let side = size + 8;
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" shape-rendering=\"crispEdges\"><rect width=\"{side}\" height=\"{side}\" fill=\"#fff\"/><path d=\"{path}\" fill=\"#000\"/></svg>"
+    )
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {}
