@@ -61,26 +61,45 @@ $(E2E)/node_modules/.package-lock.json: $(E2E)/package.json $(E2E)/package-lock.
 serve: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk serve
 
+# Two pages: index.html (the first load, within its budget) and
+# online.html, the same app with online play (the `online` feature), whose
+# page is written from index.html into target/ and built there; its files
+# join dist/ (content-hashed names; the worker and the network module are
+# the same files).
+ONLINE_HTML := target/online-page/online.html
 release: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
+	@mkdir -p $(dir $(ONLINE_HTML))
+	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' \
+	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
+	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="online" #' index.html > $(ONLINE_HTML)
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/online-page/dist $(ONLINE_HTML)
+	cp target/online-page/dist/index.html dist/online.html
+	cp -R -n target/online-page/dist/. dist/
 
 build: release sizes
 
 # Every file of dist/ raw and gzipped, then the first load: what a visitor
-# fetches before the first screen is usable (the page, its script, its wasm,
-# its style, and the largest translation not compiled in; not the AI's worker,
-# fetched for a game against the computer).
+# fetches before the first screen is usable (index.html and the files it
+# names: its script, wasm, style and snippets; and the largest translation
+# not compiled in), then the online page's load (online.html, its files and
+# the network module, fetched when an online game starts). The AI's worker
+# is fetched for a game against the computer.
+gz = $$(gzip -9 -c "$(1)" | wc -c)
+refs = $$(grep -oE '/[^"'"'"' ]+\.(js|wasm|css)' $(1) | sort -u | sed 's\#^/\#\#')
 sizes:
-	@cd dist && total=0 && totalgz=0 && first=0 && \
+	@cd dist && total=0 && totalgz=0 && \
 	printf '%-44s %10s %10s\n' file bytes gzipped && \
 	for f in $$(find . -type f | sort); do \
 	  raw=$$(wc -c < "$$f"); gz=$$(gzip -9 -c "$$f" | wc -c); \
 	  total=$$((total + raw)); totalgz=$$((totalgz + gz)); \
-	  case "$${f#./}" in kharbga-worker*|kharbga-net*|locales/*) ;; *) first=$$((first + gz)) ;; esac; \
 	  printf '%-44s %10d %10d\n' "$${f#./}" "$$raw" "$$gz"; \
 	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz" && \
+	first=$(call gz,index.html) && for f in $(call refs,index.html); do first=$$((first + $(call gz,$$f))); done && \
+	online=$(call gz,online.html) && for f in $(call refs,online.html) kharbga-net.js kharbga-net_bg.wasm; do online=$$((online + $(call gz,$$f))); done && \
 	locale=$$(for f in locales/fr/main.ftl locales/ar/main.ftl; do gzip -9 -c $$f | wc -c; done | sort -n | tail -1) && \
-	echo "first load: $$((first + locale)) bytes gzipped ($$first for English, +$$locale for the largest other language; budget 300000)"
+	echo "first load: $$((first + locale)) bytes gzipped ($$first for English, +$$locale for the largest other language; budget 300000)" && \
+	echo "online page: $$((online + locale)) bytes gzipped (online.html, its files and the network module, loaded when an online game starts)"
 
 # ---- Checks -----------------------------------------------------------------
 

@@ -393,3 +393,4 @@ chat-title = الدردشة
 chat-mute = إخفاء الدردشة
 chat-input = رسالة إلى خصمك
 chat-send = إرسال
+library-online = لُعبت عبر الإنترنت

@@ -375,3 +375,4 @@ chat-title = Chat
 chat-mute = Hide the chat
 chat-input = A message to your opponent
 chat-send = Send
+library-online = played online

@@ -374,3 +374,4 @@ chat-title = Discussion
 chat-mute = Masquer la discussion
 chat-input = Un message à votre adversaire
 chat-send = Envoyer
+library-online = joué en ligne

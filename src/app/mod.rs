@@ -25,6 +25,7 @@ use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
+#[cfg(feature = "online")]
 use self::online::{OnlineScreen, OnlineStart};
 use self::play::describe::side_key;
 use self::play::{GameScreen, Match, Session};
@@ -35,8 +36,8 @@ use self::services::browser::{fresh_id, now_ms, record_date};
 use self::services::computer::ComputerPlayer;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
-use crate::store::Seats;
 use crate::store::share::{self, ShareError};
+use crate::store::Seats;
 
 /// Which screen is up.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,7 +47,8 @@ enum Screen {
     Library,
     /// A record in the replay viewer.
     Replay(Box<Record>),
-    /// An online game's room.
+    /// An online game's room (`online.html` only).
+    #[cfg(feature = "online")]
     Online(Box<OnlineStart>),
 }
 
@@ -74,6 +76,7 @@ fn invitation_code() -> Option<String> {
 
 /// The online screen for a room: this page's saved game in it, if any
 /// (a player returning), else the invitation.
+#[cfg(feature = "online")]
 fn online_room(saves: Saves, code: String) -> Screen {
     let saved = saves
         .update(|l| {
@@ -92,6 +95,22 @@ fn online_room(saves: Saves, code: String) -> Screen {
         }
         None => Screen::Online(Box::new(OnlineStart::Join(code))),
     }
+}
+
+/// The first page sends an invitation to the page that plays online.
+#[cfg(not(feature = "online"))]
+fn online_room(_saves: Saves, code: String) -> Screen {
+    let fragment = format!("{}{code}", crate::net::room::FRAGMENT);
+    let _ = window().location().replace(&online::online_page(&fragment));
+    Screen::NewGame(None)
+}
+
+/// The new-game form with online play chosen.
+fn online_form(rules: Rules) -> Screen {
+    Screen::NewGame(Some(Match {
+        seats: Seats::online(Side::First),
+        ..Match::local(rules)
+    }))
 }
 
 #[component]
@@ -114,6 +133,11 @@ fn Shell() -> impl IntoView {
         None if invitation_code().is_some() => {
             online_room(saves, invitation_code().unwrap_or_default())
         }
+        None if cfg!(feature = "online")
+            && window().location().hash().ok().as_deref() == Some("#online") =>
+        {
+            online_form(Rules::kharbga())
+        }
         other => {
             if let Some(Err(e)) = other {
                 link_error.set(Some(e));
@@ -122,7 +146,12 @@ fn Shell() -> impl IntoView {
                 .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
                 .flatten()
                 .map_or_else(
-                    || Screen::Playing(default_match(), Box::new(new_session(Game::new(Rules::kharbga())))),
+                    || {
+                        Screen::Playing(
+                            default_match(),
+                            Box::new(new_session(Game::new(Rules::kharbga()))),
+                        )
+                    },
                     |(saved, record)| {
                         let (m, session) = Session::from_saved(&saved, record);
                         playing(m, session)
@@ -133,11 +162,32 @@ fn Shell() -> impl IntoView {
     let screen = RwSignal::new(initial);
     let play = move |(m, game): (Match, Game)| {
         if m.seats.is_online() {
+            #[cfg(feature = "online")]
             screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game))));
+            #[cfg(not(feature = "online"))]
+            online::go_online("#online");
         } else {
             screen.set(Screen::Playing(m, Box::new(new_session(game))));
         }
     };
+    // A link pasted into this tab (only the fragment changes: no reload).
+    let on_hash = gloo_events::EventListener::new(&window(), "hashchange", move |_| {
+        if let Some(code) = invitation_code() {
+            #[cfg(feature = "online")]
+            let here = matches!(screen.get_untracked(), Screen::Online(_));
+            #[cfg(not(feature = "online"))]
+            let here = false;
+            if !here {
+                screen.set(online_room(saves, code));
+            }
+        } else if let Some(fragment) = shared_fragment() {
+            match share::decode(&fragment) {
+                Ok(record) => screen.set(Screen::Replay(Box::new(record))),
+                Err(e) => link_error.set(Some(e)),
+            }
+        }
+    });
+    StoredValue::new_local(on_hash);
     let on_start = Callback::new(play);
     let on_rematch = Callback::new(move |m: Match| play((m.clone(), Game::new(m.rules))));
     let on_new_game = Callback::new(move |()| {
@@ -177,89 +227,100 @@ fn Shell() -> impl IntoView {
     };
 
     view! {
-        <header class="topbar">
-            <div class="brand">
-                <span class="brand-mark" aria-hidden="true"></span>
-                <h1>{tr_text(|| tr!("app-title"))}</h1>
-            </div>
-            <nav class="topnav" aria-label=move || tr!("nav-label")>
-                <button type="button" class="nav" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
-                    {tr_text(|| tr!("control-new"))}
-                </button>
- <button type="button" class="nav" data-testid="nav-online" on:click=move |_| {
-                    let rules = match screen.get_untracked() {
-                        Screen::Playing(m, _) => m.rules,
-                        Screen::NewGame(Some(m)) => m.rules,
-                        _ => Rules::kharbga(),
-                    };
-                    screen.set(Screen::NewGame(Some(Match { seats: Seats::online(Side::First), ..Match::local(rules) })));
-                }>
-                    {tr_text(|| tr!("nav-online"))}
-                </button>
-                <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
-                    {tr_text(|| tr!("nav-library"))}
-                </button>
-            </nav>
-            <LanguageSwitcher/>
-        </header>
-        <div class="save-notices" aria-live="polite">
-            {saves.memory_only.then(|| view! {
-                <p class="notice warning" data-testid="storage-unavailable">{tr_text(|| tr!("save-unavailable"))}</p>
-            })}
-            {move || link_error.get().map(|e| {
-                let text = move || match &e {
-                    ShareError::Newer(v) => tr!("link-newer", { "version" => *v }),
-                    other => tr!("link-bad", { "error" => share_error(other) }),
-                };
-                view! {
-                    <p class="notice warning" data-testid="link-error">{text}
-                        <button type="button" class="link" on:click=move |_| link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
-                    </p>
-                }
-            })}
-            {move || saves.notices.get().into_iter().map(|notice| {
-                let kind = notice.token();
-                let dismiss = notice.clone();
-                view! {
-                    <p class="notice warning" data-testid=format!("save-notice-{kind}")>
-                        {move || notice_text(&notice)}
-                        <button type="button" class="link"
-                            on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
-                            {tr_text(|| tr!("notice-dismiss"))}
-                        </button>
-                    </p>
-                }
-            }).collect_view()}
-        </div>
-        <main class="layout">
-            {move || match screen.get() {
-                Screen::NewGame(previous) => {
-                    view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
-                }
-                Screen::Playing(m, session) => {
-                    let m = if m.first.is_empty() { named_defaults(m) } else { m };
-                    view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
-                }
-                Screen::Library => {
-                    view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
-                }
-                Screen::Replay(record) => {
-                    view! { <Replay record=*record on_play=on_start/> }.into_any()
-                }
-                Screen::Online(start) => {
-                    view! { <OnlineScreen start=*start on_new_game=on_new_game/> }.into_any()
-                }
-            }}
-        </main>
-    }
+           <header class="topbar">
+               <div class="brand">
+                   <span class="brand-mark" aria-hidden="true"></span>
+                   <h1>{tr_text(|| tr!("app-title"))}</h1>
+               </div>
+               <nav class="topnav" aria-label=move || tr!("nav-label")>
+                   <button type="button" class="nav" data-testid="nav-new-game" on:click=move |_| on_new_game.run(())>
+                       {tr_text(|| tr!("control-new"))}
+                   </button>
+    <button type="button" class="nav" data-testid="nav-online" on:click=move |_| {
+                       let rules = match screen.get_untracked() {
+                           Screen::Playing(m, _) => m.rules,
+                           Screen::NewGame(Some(m)) => m.rules,
+                           _ => Rules::kharbga(),
+                       };
+                       if cfg!(feature = "online") {
+                           screen.set(online_form(rules));
+                       } else {
+                           online::go_online("#online");
+                       }
+                   }>
+                       {tr_text(|| tr!("nav-online"))}
+                   </button>
+                   <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
+                       {tr_text(|| tr!("nav-library"))}
+                   </button>
+               </nav>
+               <LanguageSwitcher/>
+           </header>
+           <div class="save-notices" aria-live="polite">
+               {saves.memory_only.then(|| view! {
+                   <p class="notice warning" data-testid="storage-unavailable">{tr_text(|| tr!("save-unavailable"))}</p>
+               })}
+               {move || link_error.get().map(|e| {
+                   let text = move || match &e {
+                       ShareError::Newer(v) => tr!("link-newer", { "version" => *v }),
+                       other => tr!("link-bad", { "error" => share_error(other) }),
+                   };
+                   view! {
+                       <p class="notice warning" data-testid="link-error">{text}
+                           <button type="button" class="link" on:click=move |_| link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
+                       </p>
+                   }
+               })}
+               {move || saves.notices.get().into_iter().map(|notice| {
+                   let kind = notice.token();
+                   let dismiss = notice.clone();
+                   view! {
+                       <p class="notice warning" data-testid=format!("save-notice-{kind}")>
+                           {move || notice_text(&notice)}
+                           <button type="button" class="link"
+                               on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
+                               {tr_text(|| tr!("notice-dismiss"))}
+                           </button>
+                       </p>
+                   }
+               }).collect_view()}
+           </div>
+           <main class="layout">
+               {move || match screen.get() {
+                   Screen::NewGame(previous) => {
+                       view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
+                   }
+                   Screen::Playing(m, session) => {
+                       let m = if m.first.is_empty() { named_defaults(m) } else { m };
+                       view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                   }
+                   Screen::Library => {
+                       view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
+                   }
+                   Screen::Replay(record) => {
+                       view! { <Replay record=*record on_play=on_start/> }.into_any()
+                   }
+                   #[cfg(feature = "online")]
+                   Screen::Online(start) => {
+                       view! { <OnlineScreen start=*start on_new_game=on_new_game/> }.into_any()
+                   }
+               }}
+           </main>
+       }
 }
 
 /// The screen for a saved game: its room if it was played online.
 fn playing(m: Match, session: Session) -> Screen {
-    if session.online.is_some() && m.seats.is_online() {
-        Screen::Online(Box::new(OnlineStart::Resume(m, session)))
-    } else {
-        Screen::Playing(m, Box::new(session))
+    match &session.online {
+        #[cfg(feature = "online")]
+        Some(_) if m.seats.is_online() => Screen::Online(Box::new(OnlineStart::Resume(m, session))),
+        #[cfg(not(feature = "online"))]
+        Some(seat) if m.seats.is_online() => {
+            let fragment = format!("{}{}", crate::net::room::FRAGMENT, seat.room);
+            let _ = window().location().replace(&online::online_page(&fragment));
+            Screen::Library
+        }
+        _ => Screen::Playing(m, Box::new(session)),
     }
 }
 

@@ -475,7 +475,13 @@ pub fn clean_text(text: &str, max: usize) -> bool {
 }
 
 fn check(message: &Message) -> Result<(), DecodeError> {
-    let field = |ok: bool, name: &'static str| if ok { Ok(()) } else { Err(DecodeError::Field(name)) };
+    let field = |ok: bool, name: &'static str| {
+        if ok {
+            Ok(())
+        } else {
+            Err(DecodeError::Field(name))
+        }
+    };
     match message {
         Message::Hello { app, name, claim } => {
             field(clean_text(app, 32), "app")?;
@@ -485,19 +491,31 @@ fn check(message: &Message) -> Result<(), DecodeError> {
             }
         }
         Message::Join { name, secret } => {
-            field(clean_text(name, MAX_NAME) && !name.trim().is_empty(), "name")?;
+            field(
+                clean_text(name, MAX_NAME) && !name.trim().is_empty(),
+                "name",
+            )?;
             field(secret.is_valid(), "secret")?;
         }
         Message::Bound { secret } => field(secret.is_valid(), "secret")?,
         Message::Seated { first, second } => {
-            field(clean_text(first, MAX_NAME) && clean_text(second, MAX_NAME), "name")?;
+            field(
+                clean_text(first, MAX_NAME) && clean_text(second, MAX_NAME),
+                "name",
+            )?;
         }
         Message::Ply { ply, hash, .. } => {
             field(ply.len() <= MAX_PLY && ply.is_ascii(), "ply")?;
-            field(hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()), "hash")?;
+            field(
+                hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+                "hash",
+            )?;
         }
         Message::Chat { text } => {
-            field(clean_text(text, MAX_CHAT) && !text.trim().is_empty(), "chat")?;
+            field(
+                clean_text(text, MAX_CHAT) && !text.trim().is_empty(),
+                "chat",
+            )?;
         }
         Message::Ping { at } | Message::Pong { at } => field(at.is_finite(), "at")?,
         Message::Welcome { .. }

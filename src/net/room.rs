@@ -41,7 +41,10 @@ pub fn room_url(base: &str, code: &str) -> String {
 
 /// The queue that pairs the next two players who want a quick game of `variant`.
 pub fn queue_url(base: &str, variant: &str) -> String {
-    format!("{}/kharbga-quick-{variant}?next=2", base.trim_end_matches('/'))
+    format!(
+        "{}/kharbga-quick-{variant}?next=2",
+        base.trim_end_matches('/')
+    )
 }
 
 /// True when `url` can be a signalling server's address.
@@ -77,6 +80,9 @@ mod tests {
         assert!(!is_server_url("http://x"));
         assert!(!is_server_url("ws://"));
         assert_eq!(room_url("ws://h:1/", "abc"), "ws://h:1/kharbga-abc");
-        assert_eq!(queue_url("ws://h:1", "seega5"), "ws://h:1/kharbga-quick-seega5?next=2");
+        assert_eq!(
+            queue_url("ws://h:1", "seega5"),
+            "ws://h:1/kharbga-quick-seega5?next=2"
+        );
     }
 }

@@ -391,7 +391,11 @@ impl Table {
         if p.tokens < 1.0 {
             let first = !p.flooding;
             p.flooding = true;
-            return if first { vec![Event::Warn(Warning::Flood)] } else { Vec::new() };
+            return if first {
+                vec![Event::Warn(Warning::Flood)]
+            } else {
+                Vec::new()
+            };
         }
         p.tokens -= 1.0;
         if p.tokens >= BURST / 2.0 {
@@ -429,12 +433,19 @@ impl Table {
         if self.side().is_none() {
             return Vec::new();
         }
-        let count = self.peers.values().filter(|p| p.kind == Kind::Visitor).count() as u32;
+        let count = self
+            .peers
+            .values()
+            .filter(|p| p.kind == Kind::Visitor)
+            .count() as u32;
         if count == self.watchers {
             return Vec::new();
         }
         self.watchers = count;
-        vec![Event::Broadcast(Message::Watchers { count }), Event::Changed]
+        vec![
+            Event::Broadcast(Message::Watchers { count }),
+            Event::Changed,
+        ]
     }
 
     fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
@@ -643,7 +654,10 @@ impl Table {
             return Vec::new();
         };
         self.set_kind(&welcomer, Kind::Opponent);
-        vec![Event::Send(welcomer, Message::Join { name, secret }), Event::Changed]
+        vec![
+            Event::Send(welcomer, Message::Join { name, secret }),
+            Event::Changed,
+        ]
     }
 
     fn joined(&mut self, peer: &str, name: String, secret: Secret) -> Vec<Event> {
@@ -750,9 +764,9 @@ impl Table {
         let spectator = self.side().is_none();
         if common == theirs.plies().len() && common == ours.len() {
             // Same plies: a resignation of the sender's side may be news.
-            let resigned = theirs.outcome().is_some_and(|o| {
-                theirs.is_decided() && o.winner == Some(side.opponent())
-            });
+            let resigned = theirs
+                .outcome()
+                .is_some_and(|o| theirs.is_decided() && o.winner == Some(side.opponent()));
             if resigned && self.game.outcome().is_none() {
                 let _ = self.game.resign(side);
                 return vec![Event::Changed];
@@ -796,7 +810,12 @@ impl Table {
             return Err(PlayError::NotYourTurn);
         }
         let index = self.game.plies().len() as u32;
-        let played = self.game.play_text(text).map_err(PlayError::Engine)?.ply.to_string();
+        let played = self
+            .game
+            .play_text(text)
+            .map_err(PlayError::Engine)?
+            .ply
+            .to_string();
         self.pending = None;
         Ok(vec![
             Event::Broadcast(Message::Ply {
@@ -826,9 +845,7 @@ impl Table {
         match offer {
             Offer::Draw => !over && same,
             Offer::Rematch => over,
-            Offer::Takeback => {
-                same && !over && self.opponent_turn_start().is_some()
-            }
+            Offer::Takeback => same && !over && self.opponent_turn_start().is_some(),
         }
     }
 
@@ -844,6 +861,10 @@ impl Table {
         let Some(side) = self.side() else {
             return Vec::new();
         };
+        // Offering what the opponent offers is accepting it.
+        if self.pending.is_some_and(|(o, _)| o == offer) {
+            return self.answer(true);
+        }
         let fits = match offer {
             Offer::Draw => self.game.outcome().is_none(),
             Offer::Rematch => self.game.outcome().is_some(),

@@ -19,7 +19,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use library::{new_id, Library, Notice};
-pub use saved::{guess_players, result_text, LoadError, Meta, OnlineSeat, SavedGame, Summary, SCHEMA};
+pub use saved::{
+    guess_players, result_text, LoadError, Meta, OnlineSeat, SavedGame, Summary, SCHEMA,
+};
 pub use seats::{Hands, Seat, SeatError, Seats};
 
 /// Why the store refused.

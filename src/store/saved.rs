@@ -109,13 +109,18 @@ impl OnlineSeat {
     fn from_text(text: &str) -> Option<OnlineSeat> {
         let mut words = text.split(' ');
         let (room, secret, opponent) = (words.next()?, words.next()?, words.next()?);
-        let word = |w: &str| !w.is_empty() && w.len() <= 64 && w.bytes().all(|b| b.is_ascii_alphanumeric());
-        (word(room) && word(secret) && (opponent == "-" || word(opponent)) && words.next().is_none())
-            .then(|| OnlineSeat {
-                room: room.to_owned(),
-                secret: secret.to_owned(),
-                opponent: (opponent != "-").then(|| opponent.to_owned()),
-            })
+        let word = |w: &str| {
+            !w.is_empty() && w.len() <= 64 && w.bytes().all(|b| b.is_ascii_alphanumeric())
+        };
+        (word(room)
+            && word(secret)
+            && (opponent == "-" || word(opponent))
+            && words.next().is_none())
+        .then(|| OnlineSeat {
+            room: room.to_owned(),
+            secret: secret.to_owned(),
+            opponent: (opponent != "-").then(|| opponent.to_owned()),
+        })
     }
 }
 

@@ -24,6 +24,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // WebRTC between two pages of this machine (online play).
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },
@@ -34,10 +36,20 @@ export default defineConfig({
     { name: 'main', testIgnore: /computer\.spec\.js/ },
     { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
   ],
-  webServer: {
-    command: `node serve.mjs ../../dist ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-  },
+  webServer: [
+    {
+      command: `node serve.mjs ../../dist ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    // The signalling server for online play, on loopback only.
+    {
+      command: 'matchbox_server',
+      env: { HOST: '127.0.0.1:3536', RUST_LOG: 'warn' },
+      url: 'http://127.0.0.1:3536/health',
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+  ],
 });

@@ -139,10 +139,18 @@ fn seated() -> (Net, usize, usize) {
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
         "p-host",
-        Table::host(game, Side::First, "Amel".into(), secret(1), "2026.11.23".into()),
+        Table::host(
+            game,
+            Side::First,
+            "Amel".into(),
+            secret(1),
+            "2026.11.23".into(),
+        ),
     );
     let guest = net.add("p-guest", Table::newcomer());
-    assert!(net.events(guest).contains(&Event::Invited(Some(Side::Second))));
+    assert!(net
+        .events(guest)
+        .contains(&Event::Invited(Some(Side::Second))));
     assert_eq!(net.table(guest).names[0], "Amel");
     net.act(guest, |t| t.join("Youssef".into(), secret(2)));
     assert!(net.events(host).contains(&Event::Seated));
@@ -203,9 +211,7 @@ fn every_message_round_trips() {
             ply: "e7-e6*".into(),
             hash: "00ff00ff00ff00ff".into(),
         },
-        Message::Sync {
-            record: "x".into(),
-        },
+        Message::Sync { record: "x".into() },
         Message::Resign,
         Message::Offer {
             offer: Offer::Takeback,
@@ -228,7 +234,10 @@ fn every_message_round_trips() {
     ];
     for message in messages {
         let text = encode(&message);
-        assert!(text.starts_with(&format!("kharbga\t{PROTOCOL}\t")), "{text}");
+        assert!(
+            text.starts_with(&format!("kharbga\t{PROTOCOL}\t")),
+            "{text}"
+        );
         assert_eq!(decode(&text), Ok(message));
     }
 }
@@ -236,16 +245,34 @@ fn every_message_round_trips() {
 #[test]
 fn bad_messages_are_typed_errors() {
     assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
-    assert_eq!(decode("kharbga\t2\twhatever\tx\ty"), Err(DecodeError::Version(2)));
+    assert_eq!(
+        decode("kharbga\t2\twhatever\tx\ty"),
+        Err(DecodeError::Version(2))
+    );
     assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
     assert_eq!(decode("kharbga\t1\tdance"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\tbye\textra"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\tchat\tbad \\q escape"), Err(DecodeError::Malformed));
+    assert_eq!(
+        decode("kharbga\t1\tbye\textra"),
+        Err(DecodeError::Malformed)
+    );
+    assert_eq!(
+        decode("kharbga\t1\tchat\tbad \\q escape"),
+        Err(DecodeError::Malformed)
+    );
     assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
     assert_eq!(decode(""), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\tply\t-1\ta1\t0000000000000000"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\thello\t0.1\tx\t-\tsecret"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\tping\tNaN"), Err(DecodeError::Field("at")));
+    assert_eq!(
+        decode("kharbga\t1\tply\t-1\ta1\t0000000000000000"),
+        Err(DecodeError::Malformed)
+    );
+    assert_eq!(
+        decode("kharbga\t1\thello\t0.1\tx\t-\tsecret"),
+        Err(DecodeError::Malformed)
+    );
+    assert_eq!(
+        decode("kharbga\t1\tping\tNaN"),
+        Err(DecodeError::Field("at"))
+    );
     let big = format!("kharbga\t1\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
     let long_name = encode(&Message::Join {
@@ -284,7 +311,10 @@ fn a_whole_game_is_played_and_watched() {
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(guest).watchers(), 1);
-    assert_eq!(net.table(watcher).names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(
+        net.table(watcher).names,
+        ["Amel".to_owned(), "Youssef".to_owned()]
+    );
     let mut plies = 0;
     while net.table(host).game.outcome().is_none() {
         let mover = match net.table(host).game.position().to_move() {
@@ -348,7 +378,10 @@ fn bad_plies_are_refused_and_the_game_stays() {
     net.deliver("p-guest", "p-host", &message(2, &first, "0000000000000000"));
     net.deliver("p-guest", "p-host", &message(2, "zz", "0000000000000000"));
     let warnings = net.warnings(host);
-    assert!(matches!(warnings[..], [Warning::Illegal(_), Warning::Illegal(_)]), "{warnings:?}");
+    assert!(
+        matches!(warnings[..], [Warning::Illegal(_), Warning::Illegal(_)]),
+        "{warnings:?}"
+    );
     // A legal ply whose hash differs: refused, and a resync offered.
     net.deliver("p-guest", "p-host", &message(2, &good, "0123456789abcdef"));
     assert_eq!(net.warnings(host), vec![Warning::HashMismatch]);
@@ -362,7 +395,10 @@ fn bad_plies_are_refused_and_the_game_stays() {
     assert_eq!(net.warnings(host), vec![]);
     // Garbage and a flood: warnings, one per flood, and the page carries on.
     net.deliver("p-guest", "p-host", "{{{");
-    assert_eq!(net.warnings(host), vec![Warning::Decode(DecodeError::Malformed)]);
+    assert_eq!(
+        net.warnings(host),
+        vec![Warning::Decode(DecodeError::Malformed)]
+    );
     let ping = encode(&Message::Ping { at: 1.0 });
     let now = net.now;
     let mut floods = 0;
@@ -375,7 +411,11 @@ fn bad_plies_are_refused_and_the_game_stays() {
     net.queue.clear();
     net.now += 5_000.0;
     net.play(guest, &good);
-    assert_eq!(net.table(host).game.plies().len(), 3, "the honest ply still passes");
+    assert_eq!(
+        net.table(host).game.plies().len(),
+        3,
+        "the honest ply still passes"
+    );
 }
 
 #[test]
@@ -437,7 +477,12 @@ fn a_player_who_returns_catches_up() {
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
     let left = net.remove(guest);
-    let saved = (left.game.clone(), left.names.clone(), left.secret.clone().unwrap(), left.opponent_secret.clone());
+    let saved = (
+        left.game.clone(),
+        left.names.clone(),
+        left.secret.clone().unwrap(),
+        left.opponent_secret.clone(),
+    );
     assert!(saved.3.is_some(), "the guest knows the host's secret");
     let host = 0;
     assert_eq!(net.table(host).presence(net.now), Presence::Away);
@@ -445,7 +490,13 @@ fn a_player_who_returns_catches_up() {
     if net.table(host).game.position().to_move() == Side::First {
         net.play(host, &ply);
     }
-    let back = Table::resume(saved.0, Side::Second, saved.1, (saved.2, saved.3), "2026.11.23".into());
+    let back = Table::resume(
+        saved.0,
+        Side::Second,
+        saved.1,
+        (saved.2, saved.3),
+        "2026.11.23".into(),
+    );
     let guest = net.add("p-guest-2", back);
     assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
@@ -498,26 +549,40 @@ fn takeback_draw_and_rematch() {
     net.act(host, |t| t.offer(Offer::Takeback));
     assert!(net.events(guest).contains(&Event::Offered(Offer::Takeback)));
     net.act(guest, |t| t.answer(true));
-    assert!(net.events(host).contains(&Event::Answered(Offer::Takeback, true)));
+    assert!(net
+        .events(host)
+        .contains(&Event::Answered(Offer::Takeback, true)));
     assert_eq!(net.table(host).game.plies().len(), to);
     assert_eq!(net.table(guest).game, net.table(host).game);
     assert!(to < length);
     // A draw offer declined: the game goes on.
     net.act(guest, |t| t.offer(Offer::Draw));
     net.act(host, |t| t.answer(false));
-    assert!(net.events(guest).contains(&Event::Answered(Offer::Draw, false)));
+    assert!(net
+        .events(guest)
+        .contains(&Event::Answered(Offer::Draw, false)));
     assert!(net.table(guest).game.outcome().is_none());
     // A rematch is for finished games: the host resigns, then both agree.
     net.act(host, |t| t.offer(Offer::Rematch));
     assert!(!net.events(guest).contains(&Event::Offered(Offer::Rematch)));
     net.act(host, Table::resign);
     assert!(net.table(guest).game.outcome().is_some());
-    assert_eq!(net.table(guest).game.outcome().unwrap().winner, Some(Side::Second));
+    assert_eq!(
+        net.table(guest).game.outcome().unwrap().winner,
+        Some(Side::Second)
+    );
     net.act(guest, |t| t.offer(Offer::Rematch));
-    net.act(host, |t| t.answer(true));
+    // The host presses "rematch" too: that accepts the guest's offer.
+    net.act(host, |t| t.offer(Offer::Rematch));
+    assert!(net
+        .events(guest)
+        .contains(&Event::Answered(Offer::Rematch, true)));
     for page in [host, guest] {
         assert!(net.table(page).game.plies().is_empty());
-        assert_eq!(net.table(page).names, ["Youssef".to_owned(), "Amel".to_owned()]);
+        assert_eq!(
+            net.table(page).names,
+            ["Youssef".to_owned(), "Amel".to_owned()]
+        );
     }
     assert_eq!(net.table(host).side(), Some(Side::Second));
     assert_eq!(net.table(guest).side(), Some(Side::First));
@@ -553,7 +618,10 @@ fn chat_is_limited() {
         net.act(guest, |t| t.chat(&format!("hello {i}")));
     }
     let events = net.events(host);
-    let lines = events.iter().filter(|e| matches!(e, Event::Chat { .. })).count();
+    let lines = events
+        .iter()
+        .filter(|e| matches!(e, Event::Chat { .. }))
+        .count();
     assert_eq!(lines, 5, "five lines in ten seconds");
     assert!(events.contains(&Event::Warn(Warning::Flood)));
     assert!(events.contains(&Event::Chat {
@@ -563,7 +631,11 @@ fn chat_is_limited() {
     // Spectators' lines are not shown to players.
     let watcher = net.add("p-watch", Table::newcomer());
     net.events(host);
-    net.deliver("p-watch", "p-host", &encode(&Message::Chat { text: "boo".into() }));
+    net.deliver(
+        "p-watch",
+        "p-host",
+        &encode(&Message::Chat { text: "boo".into() }),
+    );
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
     let _ = watcher;
 }

@@ -417,6 +417,8 @@ fn an_online_game_keeps_its_room_and_secrets() {
         assert_eq!(back, entry);
     }
     // A damaged online line makes the entry unreadable, never half-read.
-    let text = entry.to_text().replace("online 0123456789abcdef", "online 01<b>");
+    let text = entry
+        .to_text()
+        .replace("online 0123456789abcdef", "online 01<b>");
     assert!(SavedGame::from_text("g1", &text).is_err());
 }

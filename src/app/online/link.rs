@@ -99,7 +99,11 @@ pub struct Link {
 
 impl Link {
     /// Joins `endpoint`'s room with the loaded module `net`.
-    pub fn open(net: &JsValue, endpoint: &Endpoint, on_event: impl Fn(LinkEvent) + 'static) -> Link {
+    pub fn open(
+        net: &JsValue,
+        endpoint: &Endpoint,
+        on_event: impl Fn(LinkEvent) + 'static,
+    ) -> Link {
         let callback = Closure::<dyn Fn(String, String, String)>::new(
             move |kind: String, peer: String, text: String| {
                 let event = match kind.as_str() {

@@ -146,9 +146,13 @@ fn OnlineEndControls(hooks: OnlineHooks, on_new_game: Callback<()>) -> impl Into
         }
     };
     let player = Memo::new(move |_| table.with(|t| t.side().is_some()));
-    let live = Memo::new(move |_| table.with(|t| t.game.outcome().is_none() && t.offered.is_none()));
+    let live =
+        Memo::new(move |_| table.with(|t| t.game.outcome().is_none() && t.offered.is_none()));
     let can_take_back = Memo::new(move |_| {
-        table.with(|t| t.side().is_some_and(|side| takeback_point(&t.game, side).is_some()))
+        table.with(|t| {
+            t.side()
+                .is_some_and(|side| takeback_point(&t.game, side).is_some())
+        })
     });
     view! {
         <div class="controls end-controls">

@@ -94,6 +94,16 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                         None => tr!("result-draw"),
                     }}</h2>
                     <p>{move || tr!("result-reason", { "reason" => reason })}</p>
+                    {play.online.map(|hooks| move || {
+                        // Online: the opponent's rematch offer is answered here
+                        // (the dialog keeps the rest of the page inert).
+                        let offered = hooks.table.with(|t| {
+                            t.pending.is_some_and(|(o, _)| o == crate::net::message::Offer::Rematch)
+                        });
+                        offered.then(|| view! {
+                            <p class="notice" data-testid="result-rematch-offered">{move || tr!("online-offered", { "offer" => "rematch" })}</p>
+                        })
+                    })}
                     <div class="controls">
                         <button type="button" class="primary" data-testid="rematch"
                             on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>

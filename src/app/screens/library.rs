@@ -203,6 +203,7 @@ pub fn LibraryScreen(
                     " · "
                     <span>{move || tr!("library-plies", { "n" => plies })}</span>
                     {game.seats.computer().map(|_| view! { " · " <span>{tr_text(|| tr!("library-against-computer"))}</span> })}
+                    {game.seats.is_online().then(|| view! { " · " <span data-testid="game-online">{tr_text(|| tr!("library-online"))}</span> })}
                 </p>
                 <div class="controls">
                     {(!finished).then(|| action("continue", "primary", || tr!("library-continue")))}

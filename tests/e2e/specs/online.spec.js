@@ -1,0 +1,188 @@
+// Online play between browser contexts over a real matchbox_server on
+// 127.0.0.1:3536 (started and stopped by the test run, see
+// playwright.config.js) and WebRTC on loopback: a room, its link, a whole
+// game by clicks with a spectator, a reload mid-game, the offers, Seega
+// 5×5, Arabic.
+import { test, expect, watch } from './fixtures.js';
+import { board } from './helpers.js';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** A fresh page in its own context (its own storage), errors watched. */
+async function newPlayer(browser, errors) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  watch(page, errors);
+  return page;
+}
+
+/** Creates a room from the new-game form; returns the invitation link. */
+async function createRoom(page, variant, name, side = 'first') {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId('nav-online').click();
+  await page.getByTestId(`variant-${variant}`).check();
+  await expect(page.getByTestId('mode-online')).toBeChecked();
+  await page.getByTestId('online-name').fill(name);
+  await page.getByTestId('online-side').selectOption(side);
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
+  const link = await page.getByTestId('invitation-link').inputValue();
+  expect(link).toMatch(/#r[0-9a-z]{16}$/);
+  await expect(page.getByTestId('invitation-qr').locator('svg')).toBeVisible();
+  return link;
+}
+
+/** Opens `link` and joins under `name`. */
+async function join(page, link, name) {
+  await page.goto(link);
+  await expect(page.getByTestId('join-form')).toBeVisible();
+  await page.getByTestId('join-name').fill(name);
+  await page.getByTestId('join').click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+}
+
+/** Plays one ply on `page` if it is its side's turn (the first choice). */
+async function playOne(page) {
+  const click = (locator) => locator.click({ timeout: 3000 }).then(() => true, () => false);
+  const phase = await board(page).getAttribute('data-phase');
+  if (phase === 'setting') return click(page.locator('.square.placeable').first());
+  if (await page.getByTestId('stop-chain').count()) return click(page.getByTestId('stop-chain'));
+  const forced = page.locator('[data-forced="true"]');
+  if (!(await forced.count())) await click(page.locator('.square.movable').first());
+  const dest = page.locator('[data-dest="true"]').first();
+  return (await dest.count()) ? click(dest) : false;
+}
+
+/** The pieces on the board, square by square (whichever way it is turned). */
+async function pieces(page) {
+  return page.locator('[data-square]').evaluateAll((squares) =>
+    squares.map((s) => `${s.dataset.square}:${s.dataset.piece ?? ''}`).sort().join(' '));
+}
+
+/** Plays until `done()` or the end, each side clicking on its own page. */
+async function playUntil(players, sides, done) {
+  for (let step = 0; step < 3000; step++) {
+    if (await players[0].getByTestId('result').count()) return;
+    if (done && (await done())) return;
+    const toMove = await board(players[0]).getAttribute('data-to-move');
+    const mover = players[sides.indexOf(toMove)];
+    const moverSees = await board(mover).getAttribute('data-to-move');
+    if (moverSees !== toMove || (await board(mover).getAttribute('data-input')) !== 'true') {
+      await mover.waitForTimeout(20);
+      continue;
+    }
+    await playOne(mover);
+  }
+  throw new Error('the game did not end');
+}
+
+test('a whole Kharbga game by clicks, watched live, with a reload mid-game', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const watcher = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'kharbga', 'Amel', 'first');
+  const opened = Date.now();
+  await join(guest, link, 'Youssef');
+  console.log(`link opened to connected: ${Date.now() - opened} ms (with the join form)`);
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(host.getByTestId('invitation')).toHaveCount(0);
+  // The spectator: no free seat, so it watches at once.
+  await watcher.goto(link);
+  await expect(watcher.getByTestId('watching')).toBeVisible();
+  await expect(host.getByTestId('watchers')).toHaveText(/One spectator/);
+  await expect(board(watcher)).toHaveAttribute('data-input', 'false');
+  await expect(host.locator('.player[data-side="first"]')).toContainText('Amel');
+  await expect(watcher.locator('.player[data-side="second"]')).toContainText('Youssef');
+
+  const players = [host, guest];
+  const sides = ['first', 'second'];
+  // Into the moving phase, then the guest reloads (mid-chain if one is on).
+  await playUntil(players, sides, async () => (await board(host).getAttribute('data-phase')) === 'moving'
+    && (await host.locator('[data-ply]').count()) > 30);
+  const before = await host.locator('[data-ply]').count();
+  await guest.reload();
+  await expect(guest.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(guest.locator('[data-ply]')).toHaveCount(before);
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+
+  await playUntil(players, sides);
+  for (const page of [host, guest, watcher]) await expect(page.getByTestId('result')).toBeVisible();
+  const end = await pieces(host);
+  expect(await pieces(guest)).toBe(end);
+  expect(await pieces(watcher)).toBe(end);
+  const plies = await host.locator('[data-ply]').count();
+  await expect(watcher.locator('[data-ply]')).toHaveCount(plies);
+  // The game is in both players' libraries, marked online.
+  await host.getByTestId('result-close').click();
+  await host.getByTestId('nav-library').click();
+  await expect(host.getByTestId('game-name').first()).toContainText('Youssef');
+  await expect(host.getByTestId('game-online').first()).toBeVisible();
+  for (const page of [host, guest, watcher]) await page.context().close();
+});
+
+test('takeback, a draw offer declined, a rematch with sides swapped; Seega 5×5', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel', 'first');
+  await join(guest, link, 'Youssef');
+  await expect(board(host)).toHaveAttribute('data-input', 'true');
+  // Two placements (a Seega turn), then the host asks to take them back.
+  await host.locator('.square.placeable').first().click();
+  await host.locator('.square.placeable').first().click();
+  await expect(guest.locator('[data-ply]')).toHaveCount(2);
+  await host.getByTestId('offer-takeback').click();
+  await expect(host.getByTestId('offer-waiting')).toBeVisible();
+  await expect(guest.getByTestId('offer')).toContainText('take back');
+  await guest.getByTestId('offer-accept').click();
+  await expect(host.locator('[data-ply]')).toHaveCount(0);
+  await expect(guest.locator('[data-ply]')).toHaveCount(0);
+  await expect(host.getByTestId('offer-answer')).toContainText('accepted');
+  // A draw offer, declined.
+  await host.getByTestId('offer-draw').click();
+  await guest.getByTestId('offer-decline').click();
+  await expect(host.getByTestId('offer-answer')).toContainText('declined');
+  await expect(host.getByTestId('result')).toHaveCount(0);
+  // The guest resigns; the host offers a rematch from the result; sides swap.
+  await guest.getByTestId('resign').click();
+  await expect(host.getByTestId('result')).toBeVisible();
+  await host.getByTestId('rematch').click();
+  // The guest answers in its own result dialog: "rematch" there accepts.
+  await expect(guest.getByTestId('result-rematch-offered')).toBeVisible();
+  await guest.getByTestId('rematch').click();
+  await expect(host.locator('.player[data-side="first"]')).toContainText('Youssef');
+  await expect(guest.locator('.player[data-side="second"]')).toContainText('Amel');
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  await expect(board(host)).toHaveAttribute('data-input', 'false');
+  // The new game is played to its end (Seega 5×5).
+  await playUntil([guest, host], ['first', 'second']);
+  await expect(host.getByTestId('result')).toBeVisible();
+  expect(await pieces(guest)).toBe(await pieces(host));
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('the online screens in Arabic', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  await host.goto('/');
+  await host.getByRole('button', { name: 'العربية' }).click();
+  await expect(host.locator('html')).toHaveAttribute('dir', 'rtl');
+  await host.getByTestId('nav-online').click();
+  await expect(host.getByTestId('start')).toHaveText('أنشئ الغرفة');
+  await host.getByTestId('online-name').fill('أمل');
+  await host.getByTestId('start').click();
+  await expect(host.getByTestId('connection')).toContainText('في انتظار خصمك');
+  const link = await host.getByTestId('invitation-link').inputValue();
+  await guest.goto('/');
+  await guest.getByRole('button', { name: 'العربية' }).click();
+  await guest.goto(link);
+  await expect(guest.getByTestId('join-invitation')).toContainText('أمل');
+  await guest.getByTestId('join').click();
+  await expect(guest.getByTestId('connection')).toContainText('متصل');
+  await expect(host.getByTestId('connection')).toContainText('متصل');
+  await guest.getByTestId('chat-input').fill('<b>سلام</b>');
+  await guest.getByTestId('chat-send').click();
+  await expect(host.getByTestId('chat-lines')).toContainText('<b>سلام</b>');
+  await expect(host.getByTestId('chat-lines').locator('b')).toHaveCount(0);
+  for (const page of [host, guest]) await page.context().close();
+});
