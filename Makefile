@@ -10,9 +10,12 @@ E2E          := $(CURDIR)/tests/e2e
 # Leptos erases component types in the page's build: 26 KB less gzipped wasm.
 # Source paths in panic locations are shortened (less text in the wasm).
 PAGE_RUSTFLAGS := --cfg erase_components --remap-path-prefix=$(HOME)/.cargo/registry/src= --remap-path-prefix=$(CURDIR)=
-export PATH  := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export PATH  := $(TOOLS)/node_modules/.bin:$(TOOLS)/cargo/bin:$(HOME)/.cargo/bin:$(PATH)
 
 TRUNK_VERSION    := 0.21.14
+MATCHBOX_VERSION := 0.15.0
+# The signalling server for online play: always on loopback.
+SIGNAL_HOST      := 127.0.0.1:3536
 BINARYEN_VERSION := 132
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
@@ -21,7 +24,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help serve build test bench bench-speed bench-ai fuzz tools browser e2e-deps \
+.PHONY: help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e release sizes screenshots review
 
 help:
@@ -47,6 +50,11 @@ tools:
 	@wasm-opt --version 2>/dev/null | grep -q 'version $(BINARYEN_VERSION)' \
 	  || npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error binaryen@$(BINARYEN_VERSION)
 
+# matchbox's own signalling server (online play), into target/tools.
+matchbox:
+	@matchbox_server --version 2>/dev/null | grep -q '$(MATCHBOX_VERSION)' || command -v matchbox_server >/dev/null \
+	  || cargo install matchbox_server --version $(MATCHBOX_VERSION) --root $(TOOLS)/cargo
+
 browser:
 	@command -v $(CHROMIUM) >/dev/null && command -v $(CHROMEDRIVER) >/dev/null \
 	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium chromium-driver; }
@@ -58,8 +66,15 @@ $(E2E)/node_modules/.package-lock.json: $(E2E)/package.json $(E2E)/package-lock.
 
 # ---- Serve and build --------------------------------------------------------
 
-serve: tools
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk serve
+# Both pages, released, on 127.0.0.1:8080, with the signalling server on
+# $(SIGNAL_HOST) (stopped with the page server): two tabs can play online.
+serve: release matchbox
+	@HOST=$(SIGNAL_HOST) matchbox_server > target/matchbox.log 2>&1 & pid=$$!; \
+	trap "kill $$pid 2>/dev/null" EXIT INT TERM; \
+	for i in $$(seq 100); do curl -sf http://$(SIGNAL_HOST)/health >/dev/null && break; sleep 0.1; done; \
+	curl -sf http://$(SIGNAL_HOST)/health >/dev/null || { echo "matchbox_server did not start (target/matchbox.log)"; exit 1; }; \
+	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
+	node tests/e2e/serve.mjs dist 8080
 
 # Two pages: index.html (the first load, within its budget) and
 # online.html, the same app with online play (the `online` feature), whose
@@ -112,8 +127,11 @@ check-fmt:
 # and the AI's worker build).
 clippy:
 	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --all-targets --locked --features online -- -D warnings
 	cargo clippy --all-targets --locked --no-default-features -- -D warnings
 	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --all-targets --locked --features online --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:
 	cargo test --locked
@@ -126,7 +144,7 @@ test-wasm: tools browser
 	  cargo test --locked --target $(WASM_TARGET) --test web
 
 # End-to-end tests against the release build in dist/.
-test-e2e: e2e-deps browser
+test-e2e: e2e-deps browser matchbox
 	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
 	cd $(E2E) && npx playwright test
 
@@ -149,7 +167,11 @@ GAMES ?= 200
 THREADS ?= 2
 CLI := target/native/kharbga-cli
 MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
-bench: bench-speed bench-ai
+bench: bench-speed bench-online bench-ai
+
+# Online play over loopback: link to connected, click to ply shown.
+bench-online: release e2e-deps browser matchbox
+	cd $(E2E) && node bench-online.mjs 5
 
 bench-speed: release e2e-deps browser
 	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli

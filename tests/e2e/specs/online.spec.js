@@ -186,3 +186,80 @@ test('the online screens in Arabic', async ({ browser, errors }) => {
   await expect(host.getByTestId('chat-lines').locator('b')).toHaveCount(0);
   for (const page of [host, guest]) await page.context().close();
 });
+
+/**
+ * A scripted peer on `page`: the app's own network module (matchbox)
+ * without the app, in the room of `link`. Returns helpers to send raw
+ * texts and to wait for messages.
+ */
+async function hostilePeer(page, link) {
+  const code = link.split('#r')[1];
+  // A same-origin document that does not start the app.
+  await page.goto('/kharbga-worker_loader.js');
+  await page.addScriptTag({ url: '/kharbga-net.js' });
+  await page.evaluate(async (room) => {
+    await wasm_bindgen('/kharbga-net_bg.wasm');
+    window.received = [];
+    window.peers = [];
+    window.link = new wasm_bindgen.Link(`ws://127.0.0.1:3536/kharbga-${room}`, [], null, null, (kind, peer, text) => {
+      if (kind === 'peer') window.peers.push(peer);
+      if (kind === 'message') window.received.push(text);
+    });
+  }, code);
+  await page.waitForFunction(() => window.peers.length > 0);
+  return {
+    send: (text) => page.evaluate((t) => window.link.broadcast(t), text),
+    waitFor: (prefix) => page.waitForFunction((p) => window.received.some((m) => m.startsWith(p)), prefix),
+  };
+}
+
+test('a hostile peer cannot move for anyone, break the page or its saved game', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const evil = await (await browser.newContext()).newPage();
+  const link = await createRoom(host, 'kharbga', 'Amel', 'first');
+  const peer = await hostilePeer(evil, link);
+  const T = (...fields) => ['kharbga', '1', ...fields].join('\t');
+  // It says hello, is welcomed, and takes the free seat as the Defender.
+  await peer.send(T('hello', '0.1.0', '', '-', '-'));
+  await peer.waitFor(T('welcome'));
+  await peer.send(T('join', 'Mallory', 'ab'.repeat(16)));
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(host.locator('.player[data-side="second"]')).toContainText('Mallory');
+  // Out of turn (the Attacker sets first), then the host sets two soldiers.
+  await peer.send(T('ply', '0', 'a1', '0000000000000000'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('wrong side');
+  await host.locator('[data-square="a7"]').click();
+  await host.locator('[data-square="b7"]').click();
+  await expect(host.locator('[data-ply]')).toHaveCount(2);
+  // Garbage, an oversized message, an illegal ply (the Malha), a ply out of
+  // order, a ply whose position hash is wrong, a record that rewrites the
+  // host's plies, a flood.
+  await peer.send('<script>alert(1)</script>');
+  await expect(host.getByTestId('online-warning').last()).toContainText('could not be read');
+  await peer.send(T('chat', 'x'.repeat(70_000)));
+  await expect(host.getByTestId('online-warning').last()).toContainText('too long');
+  await peer.send(T('ply', '2', 'd4', '0000000000000000'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('not legal');
+  await peer.send(T('ply', '9', 'a1', '0000000000000000'));
+  await peer.send(T('ply', '2', 'a1', '0123456789abcdef'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('boards differ');
+  await peer.send(T('sync', '[Variant "kharbga"]\n\n1. c1 c2 *'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('differs');
+  await evil.evaluate((text) => { for (let i = 0; i < 300; i++) window.link.broadcast(text); },
+    T('ping', '1'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('too many');
+  // A second stranger claims the host's opponent's seat with a forged proof.
+  const forger = await (await browser.newContext()).newPage();
+  const second = await hostilePeer(forger, link);
+  await second.send(T('hello', '0.1.0', 'Mallory', 'second', 'cd'.repeat(16)));
+  await expect(host.getByTestId('online-warning').last()).toContainText('not theirs');
+  // The honest page: the same two plies, its saved game intact.
+  await expect(host.locator('[data-ply]')).toHaveCount(2);
+  await expect(host.locator('[data-square="a7"]')).toHaveAttribute('data-piece', 'attacker');
+  await expect(host.locator('[data-square="a1"]')).not.toHaveAttribute('data-piece', /./);
+  const saved = await host.evaluate(() => Object.keys(localStorage)
+    .map((k) => localStorage.getItem(k)).find((v) => v.startsWith('kharbga-game')));
+  expect(saved).toContain('plies 2');
+  expect(saved).toContain('online ');
+  for (const page of [host, evil, forger]) await page.context().close();
+});

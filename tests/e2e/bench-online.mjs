@@ -1,0 +1,85 @@
+// Online play over loopback (`make bench`): the release build in headless
+// Chromium, two browser contexts, a real matchbox_server on 127.0.0.1:3536
+// and WebRTC between them. Prints the time from opening an invitation link
+// to the join form (the newcomer connected to the host and welcomed), and
+// the time from a click on one side to the ply shown on the other (median
+// and 95th percentile over the plies of Seega 7×7 settings). Figures, not
+// pass/fail (targets: 2 s, median 50 ms).
+//
+// Usage: node bench-online.mjs [rooms]
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+
+const rooms = Number(process.argv[2] ?? 5);
+const port = 4177;
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
+const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
+const stop = () => { server.kill(); signal.kill(); };
+for (let i = 0; i < 100; i++) {
+  const up = await fetch('http://127.0.0.1:3536/health').then((r) => r.ok, () => false);
+  if (up) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--allow-loopback-in-peer-connection'],
+});
+
+// Each page records when it clicked for ply i, and when ply i appeared.
+const instrument = () => {
+  window.clicked = {};
+  window.shown = {};
+  const count = () => document.querySelectorAll('[data-ply]').length;
+  document.addEventListener('click', () => { window.clicked[count()] = Date.now(); }, true);
+  let known = 0;
+  new MutationObserver(() => {
+    const n = count();
+    for (let i = known; i < n; i++) window.shown[i] = Date.now();
+    known = n;
+  }).observe(document.body, { childList: true, subtree: true });
+};
+
+try {
+  const connects = [];
+  const latencies = [];
+  for (let r = 0; r < rooms; r++) {
+    const host = await (await browser.newContext()).newPage();
+    const guest = await (await browser.newContext()).newPage();
+    await host.goto(`http://127.0.0.1:${port}/online.html#online`);
+    await host.evaluate(() => localStorage.setItem('kharbga.language', 'en'));
+    await host.reload();
+    await host.getByTestId('variant-seega7').check();
+    await host.getByTestId('start').click();
+    const link = await host.getByTestId('invitation-link').inputValue();
+    await host.locator('[data-testid="connection"][data-status="waiting"]').waitFor();
+    const opened = Date.now();
+    await guest.goto(link);
+    await guest.getByTestId('join-form').waitFor();
+    connects.push(Date.now() - opened);
+    await guest.getByTestId('join').click();
+    await host.locator('[data-testid="connection"][data-status="connected"]').waitFor();
+    await host.evaluate(instrument);
+    await guest.evaluate(instrument);
+    const pages = [host, guest];
+    // The settings of Seega 7×7: 48 placements, two a turn.
+    for (let ply = 0; ply < 48; ply++) {
+      const mover = pages[Math.floor(ply / 2) % 2];
+      const other = pages[1 - (Math.floor(ply / 2) % 2)];
+      await mover.locator('[data-testid="board"][data-input="true"]').waitFor();
+      await mover.locator('.square.placeable').first().click();
+      await other.waitForFunction((i) => window.shown[i] !== undefined, ply);
+      const clicked = await mover.evaluate((i) => window.clicked[i], ply);
+      const shown = await other.evaluate((i) => window.shown[i], ply);
+      latencies.push(shown - clicked);
+    }
+    await host.context().close();
+    await guest.context().close();
+  }
+  console.log(`online: link opened to joined-and-welcomed: median ${quantile(connects, 0.5)} ms, worst ${Math.max(...connects)} ms over ${rooms} rooms (target ≤ 2000 ms)`);
+  console.log(`online: click to ply shown on the other page: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms over ${latencies.length} plies (target median ≤ 50 ms)`);
+} finally {
+  await browser.close();
+  stop();
+}
