@@ -330,6 +330,7 @@ online-draw-lots = اقترع على الجانبين
 online-your-name = اسمك
 online-status = { $status ->
         [connecting] جارٍ الاتصال…
+        [searching] جارٍ البحث عن خصم…
         [waiting] في انتظار خصمك
         [connected] متصل
         [away] الخصم غائب
@@ -394,3 +395,8 @@ chat-mute = إخفاء الدردشة
 chat-input = رسالة إلى خصمك
 chat-send = إرسال
 library-online = لُعبت عبر الإنترنت
+online-quick = مباراة سريعة
+online-quick-button = العب ضد شخص مجهول
+online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة.
+online-quick-text = جارٍ البحث عن خصم في { $game }… أبقِ هذه الصفحة مفتوحة.
+online-cancel = إلغاء

@@ -315,6 +315,7 @@ online-draw-lots = Draw lots for the sides
 online-your-name = Your name
 online-status = { $status ->
         [connecting] Connecting…
+        [searching] Looking for an opponent…
         [waiting] Waiting for your opponent
         [connected] Connected
         [away] Opponent away
@@ -376,3 +377,8 @@ chat-mute = Hide the chat
 chat-input = A message to your opponent
 chat-send = Send
 library-online = played online
+online-quick = Quick game
+online-quick-button = Play a stranger
+online-quick-hint = Paired with the next player who presses it, for this game.
+online-quick-text = Looking for an opponent for { $game }… Keep this page open.
+online-cancel = Cancel

@@ -314,6 +314,7 @@ online-draw-lots = Tirer les camps au sort
 online-your-name = Votre nom
 online-status = { $status ->
         [connecting] Connexion…
+        [searching] Recherche d’un adversaire…
         [waiting] En attente de votre adversaire
         [connected] Connecté
         [away] Adversaire absent
@@ -375,3 +376,8 @@ chat-mute = Masquer la discussion
 chat-input = Un message à votre adversaire
 chat-send = Envoyer
 library-online = joué en ligne
+online-quick = Partie rapide
+online-quick-button = Jouer contre un inconnu
+online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu.
+online-quick-text = Recherche d’un adversaire pour { $game }… Gardez cette page ouverte.
+online-cancel = Annuler

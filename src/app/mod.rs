@@ -163,7 +163,7 @@ fn Shell() -> impl IntoView {
     let play = move |(m, game): (Match, Game)| {
         if m.seats.is_online() {
             #[cfg(feature = "online")]
-            screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game))));
+            screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game, None))));
             #[cfg(not(feature = "online"))]
             online::go_online("#online");
         } else {
@@ -288,7 +288,13 @@ fn Shell() -> impl IntoView {
            <main class="layout">
                {move || match screen.get() {
                    Screen::NewGame(previous) => {
-                       view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start/> }.into_any()
+                       #[cfg(feature = "online")]
+                    let on_quick = Some(Callback::new(move |m: Match| {
+                        screen.set(Screen::Online(Box::new(OnlineStart::Quick(m))));
+                    }));
+                    #[cfg(not(feature = "online"))]
+                    let on_quick = None;
+                    view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start on_quick=on_quick/> }.into_any()
                    }
                    Screen::Playing(m, session) => {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };
@@ -302,7 +308,8 @@ fn Shell() -> impl IntoView {
                    }
                    #[cfg(feature = "online")]
                    Screen::Online(start) => {
-                       view! { <OnlineScreen start=*start on_new_game=on_new_game/> }.into_any()
+                       let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));
+                    view! { <OnlineScreen start=*start on_new_game=on_new_game on_start=on_start/> }.into_any()
                    }
                }}
            </main>

@@ -193,6 +193,11 @@ pub enum Message {
     },
     /// The sender leaves (the page is closed or left).
     Bye,
+    /// Quick pairing: the peer met in the queue made this room; join it.
+    Pair {
+        /// The room's code.
+        room: String,
+    },
     /// The sender refused something.
     Refused {
         /// Why.
@@ -347,6 +352,10 @@ pub fn encode(message: &Message) -> String {
             put(&at.to_string());
         }
         Message::Bye => put("bye"),
+        Message::Pair { room } => {
+            put("pair");
+            put(room);
+        }
         Message::Refused { why } => {
             put("refused");
             put(match why {
@@ -458,6 +467,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         ("ping", [at]) => Message::Ping { at: time(at)? },
         ("pong", [at]) => Message::Pong { at: time(at)? },
         ("bye", []) => Message::Bye,
+        ("pair", [room]) => Message::Pair { room: room.clone() },
         ("refused", [why]) => Message::Refused {
             why: match why.as_str() {
                 "seat-taken" => Refusal::SeatTaken,
@@ -518,6 +528,7 @@ fn check(message: &Message) -> Result<(), DecodeError> {
             )?;
         }
         Message::Ping { at } | Message::Pong { at } => field(at.is_finite(), "at")?,
+        Message::Pair { room } => field(crate::net::room::is_code(room), "room")?,
         Message::Welcome { .. }
         | Message::Sync { .. }
         | Message::Resign

@@ -540,7 +540,8 @@ impl Table {
                 }
             }
             Message::Ping { at } => vec![Event::Send(peer.to_owned(), Message::Pong { at })],
-            Message::Pong { .. } => Vec::new(),
+            // Pairing messages belong to the queue, not to a room.
+            Message::Pong { .. } | Message::Pair { .. } => Vec::new(),
             Message::Bye => {
                 let mut events = self.disconnected(peer);
                 events.push(Event::Changed);

@@ -228,6 +228,9 @@ fn every_message_round_trips() {
         Message::Ping { at: 12.5 },
         Message::Pong { at: 12.5 },
         Message::Bye,
+        Message::Pair {
+            room: "0123456789abcdef".into(),
+        },
         Message::Refused {
             why: Refusal::SeatTaken,
         },

@@ -30,10 +30,14 @@ use crate::tr;
 #[derive(Clone, Debug, PartialEq)]
 pub enum OnlineStart {
     /// A new room for this match and game (this page plays the side whose
-    /// seat is local).
-    Host(Match, Game),
+    /// seat is local), with a fresh code or the one given (quick pairing).
+    Host(Match, Game, Option<String>),
     /// An invitation's room code.
     Join(String),
+    /// A room's code, joined at once under this name (quick pairing).
+    JoinAs(String, String),
+    /// Quick pairing for this match's rules, under the name of its local side.
+    Quick(Match),
     /// A saved online game of this page's player.
     Resume(Match, Session),
 }
@@ -98,13 +102,22 @@ fn fresh_secret() -> Secret {
 
 /// The online screen.
 #[component]
-pub fn OnlineScreen(start: OnlineStart, on_new_game: Callback<()>) -> impl IntoView {
+pub fn OnlineScreen(
+    start: OnlineStart,
+    on_new_game: Callback<()>,
+    /// Opens another online start (quick pairing found a room).
+    on_start: Callback<OnlineStart>,
+) -> impl IntoView {
     let settings = OnlineSettings::load();
     let now = now_ms();
+    let join_as = match &start {
+        OnlineStart::JoinAs(_, name) => Some(name.clone()),
+        _ => None,
+    };
     // The room, the table and the library entry of this page's game.
     let (code, table, session) = match start {
-        OnlineStart::Host(m, game) => {
-            let code = room::code(random_bytes::<10>());
+        OnlineStart::Host(m, game, code) => {
+            let code = code.unwrap_or_else(|| room::code(random_bytes::<10>()));
             let side = m.seats.hands_side().unwrap_or(Side::First);
             let secret = fresh_secret();
             let date = record_date(now);
@@ -142,7 +155,10 @@ pub fn OnlineScreen(start: OnlineStart, on_new_game: Callback<()>) -> impl IntoV
             );
             (seat.room, table, Some(session))
         }
-        OnlineStart::Join(code) => (code, Table::newcomer(), None),
+        OnlineStart::Join(code) | OnlineStart::JoinAs(code, _) => (code, Table::newcomer(), None),
+        OnlineStart::Quick(m) => {
+            return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }.into_any();
+        }
     };
     set_fragment(Some(&format!("{}{code}", room::FRAGMENT)));
     let table = RwSignal::new(table);
@@ -276,6 +292,15 @@ pub fn OnlineScreen(start: OnlineStart, on_new_game: Callback<()>) -> impl IntoV
     });
 
     let role = Memo::new(move |_| table.with(|t| t.role));
+    if let Some(name) = join_as {
+        // Quick pairing: the seat offered is taken at once.
+        Effect::new(move |_| {
+            if matches!(role.get(), Role::Invited(_)) {
+                let secret = fresh_secret();
+                act(&|t| t.join(name.clone(), secret.clone()));
+            }
+        });
+    }
     let status = move || {
         let presence = table.with(|t| t.presence(clock.get()));
         status_token(&state.get(), role.get(), presence)
@@ -378,6 +403,7 @@ pub fn OnlineScreen(start: OnlineStart, on_new_game: Callback<()>) -> impl IntoV
             })}
         </div>
     }
+    .into_any()
 }
 
 /// Fetches the network module and opens the room.
@@ -570,4 +596,119 @@ fn Chat(
             </form>
         </section>
     }
+}
+
+/// Quick pairing: waits in the signalling server's queue for this game
+/// (matchbox's `?next=2`) until one other player arrives; the one of the
+/// two whose peer id sorts first makes a private room, draws the sides and
+/// sends its code; both then move into that room (a reload in the queue
+/// would pair with someone else).
+#[component]
+fn QuickPairing(
+    game: Match,
+    on_start: Callback<OnlineStart>,
+    on_new_game: Callback<()>,
+) -> impl IntoView {
+    use crate::net::message::{decode, encode, Message};
+    let settings = OnlineSettings::load();
+    let variant = game.rules.variant;
+    let name = game.name(game.seats.hands_side().unwrap_or(Side::First)).to_owned();
+    let state = RwSignal::new(LinkState::Loading);
+    let link = StoredValue::new_local(None::<Link>);
+    let me = StoredValue::new(None::<String>);
+    let paired = StoredValue::new(false);
+    let game = StoredValue::new(game);
+    let name = StoredValue::new(name);
+    // Moving into the room happens after this callback returns (the queue's
+    // link is dropped with this screen, never inside its own callback).
+    let pending = StoredValue::new_local(None::<Timeout>);
+    let go = move |start: OnlineStart, delay: u32| {
+        let later = Timeout::new(delay, move || on_start.run(start));
+        pending.set_value(Some(later));
+    };
+    let on_event = move |event: LinkEvent| match event {
+        LinkEvent::Id(id) => {
+            me.set_value(Some(id));
+            state.set(LinkState::Open);
+        }
+        LinkEvent::Peer(peer) => {
+            let first = me.with_value(|m| m.as_deref().is_some_and(|m| m < peer.as_str()));
+            if !first || paired.get_value() {
+                return;
+            }
+            paired.set_value(true);
+            // This page makes the room and draws the sides.
+            let code = room::code(random_bytes::<10>());
+            let message = encode(&Message::Pair { room: code.clone() });
+            link.with_value(|l| {
+                if let Some(l) = l {
+                    l.send(&peer, &message);
+                }
+            });
+            let side = if random_bytes::<1>()[0] & 1 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let mine = name.get_value();
+            let m = game.with_value(|g| {
+                let mut names = [String::new(), String::new()];
+                names[slot(side)] = mine;
+                Match {
+                    rules: g.rules,
+                    first: names[0].clone(),
+                    second: names[1].clone(),
+                    seats: Seats::online(side),
+                }
+            });
+            // Give the message a moment to leave before the queue closes.
+            go(OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)), 300);
+        }
+        LinkEvent::Message(_, text) => {
+            if let Ok(Message::Pair { room: code }) = decode(&text) {
+                if !paired.get_value() {
+                    paired.set_value(true);
+                    go(OnlineStart::JoinAs(code, name.get_value()), 0);
+                }
+            }
+        }
+        LinkEvent::Left(_) => {}
+        LinkEvent::Closed(_) => state.set(LinkState::Reconnecting),
+    };
+    let handler: Rc<dyn Fn(LinkEvent)> = Rc::new(on_event);
+    let url = room::queue_url(&settings.server, variant.token());
+    spawn_local(async move {
+        let Ok(net) = link::load().await else {
+            let _ = state.try_set(LinkState::Unavailable);
+            return;
+        };
+        if state.try_set(LinkState::Connecting).is_some() {
+            return;
+        }
+        let endpoint = settings.endpoint(url);
+        let opened = Link::open(&net, &endpoint, move |event| handler(event));
+        let _ = link.try_set_value(Some(opened));
+    });
+    on_cleanup(move || link.set_value(None));
+    let status = move || match state.get() {
+        LinkState::Unavailable => "unavailable",
+        LinkState::Reconnecting => "reconnecting",
+        _ => "searching",
+    };
+    view! {
+        <section class="panel join-form" data-testid="quick-pairing">
+            <h2>{tr_text(|| tr!("online-quick"))}</h2>
+            <p class="connection" data-testid="connection" data-status=status role="status">
+                <span class="dot" aria-hidden="true"></span>
+                {move || tr!("online-status", { "status" => status() })}
+            </p>
+            <p>{move || tr!("online-quick-text", { "game" => tr!("variant-name", { "variant" => variant.token() }) })}</p>
+            <div class="actions">
+                <button type="button" data-testid="quick-cancel" on:click=move |_| on_new_game.run(())>
+                    {tr_text(|| tr!("online-cancel"))}
+                </button>
+            </div>
+        </section>
+    }
+    .into_any()
 }

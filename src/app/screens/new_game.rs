@@ -26,6 +26,9 @@ pub fn NewGame(
     #[prop(optional)]
     start_online: bool,
     on_start: Callback<(Match, Game)>,
+    /// Quick pairing with the next player who asks (online page only).
+    #[prop(optional_no_strip)]
+    on_quick: Option<Callback<Match>>,
 ) -> impl IntoView {
     let initial = previous.unwrap_or_else(|| Match::local(Rules::kharbga()));
     let computer = initial.seats.computer();
@@ -213,6 +216,29 @@ pub fn NewGame(
                                 on:change=move |event| draw_lots.set(event_target_checked(&event))/>
                             {tr_text(|| tr!("online-draw-lots"))}
                         </label>
+                        {on_quick.map(|quick| view! {
+                            <p class="quick">
+                                <button type="button" data-testid="quick-game" on:click=move |_| {
+                                    let typed = crate::net::table::clean_name(&first.get_untracked());
+                                    let rules = Rules {
+                                        variant: variant.get_untracked(),
+                                        quiet_limit: quiet.get_untracked(),
+                                        chain: chain.get_untracked(),
+                                        blocked: blocked.get_untracked(),
+                                    };
+                                    let name = if typed.is_empty() {
+                                        crate::app::i18n::as_data(tr!("player-default", { "side" => side_key(rules.variant, Side::First) }))
+                                    } else {
+                                        typed
+                                    };
+                                    quick.run(Match { first: name, ..Match { seats: Seats::online(Side::First), ..Match::local(rules) } });
+                                }>
+                                    {tr_text(|| tr!("online-quick-button"))}
+                                </button>
+                                " "
+                                <span class="hint-text">{tr_text(|| tr!("online-quick-hint"))}</span>
+                            </p>
+                        })}
                     </div>
                 })}
                 {move || against_computer.get().then(|| view! {

@@ -263,3 +263,27 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   expect(saved).toContain('online ');
   for (const page of [host, evil, forger]) await page.context().close();
 });
+
+test('quick pairing: the next two players who ask meet in a private room', async ({ browser, errors }) => {
+  const a = await newPlayer(browser, errors);
+  const b = await newPlayer(browser, errors);
+  for (const [page, name] of [[a, 'Amel'], [b, 'Youssef']]) {
+    await page.goto('/online.html#online');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByTestId('variant-seega5').check();
+    await page.getByTestId('online-name').fill(name);
+    await page.getByTestId('quick-game').click();
+    await expect(page.getByTestId('quick-pairing')).toBeVisible();
+  }
+  for (const page of [a, b]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+  }
+  // Both in the same room, on opposite sides, and one of them can move.
+  const names = async (page) => [await page.locator('.player[data-side="first"] .player-name').textContent(),
+    await page.locator('.player[data-side="second"] .player-name').textContent()];
+  expect(await names(a)).toEqual(await names(b));
+  expect((await names(a)).sort()).toEqual(['Amel', 'Youssef']);
+  const inputs = [await board(a).getAttribute('data-input'), await board(b).getAttribute('data-input')];
+  expect(inputs.sort()).toEqual(['false', 'true']);
+  for (const page of [a, b]) await page.context().close();
+});
