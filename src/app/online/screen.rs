@@ -157,7 +157,8 @@ pub fn OnlineScreen(
         }
         OnlineStart::Join(code) | OnlineStart::JoinAs(code, _) => (code, Table::newcomer(), None),
         OnlineStart::Quick(m) => {
-            return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }.into_any();
+            return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }
+                .into_any();
         }
     };
     set_fragment(Some(&format!("{}{code}", room::FRAGMENT)));
@@ -612,7 +613,9 @@ fn QuickPairing(
     use crate::net::message::{decode, encode, Message};
     let settings = OnlineSettings::load();
     let variant = game.rules.variant;
-    let name = game.name(game.seats.hands_side().unwrap_or(Side::First)).to_owned();
+    let name = game
+        .name(game.seats.hands_side().unwrap_or(Side::First))
+        .to_owned();
     let state = RwSignal::new(LinkState::Loading);
     let link = StoredValue::new_local(None::<Link>);
     let me = StoredValue::new(None::<String>);
@@ -662,7 +665,10 @@ fn QuickPairing(
                 }
             });
             // Give the message a moment to leave before the queue closes.
-            go(OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)), 300);
+            go(
+                OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)),
+                300,
+            );
         }
         LinkEvent::Message(_, text) => {
             if let Ok(Message::Pair { room: code }) = decode(&text) {

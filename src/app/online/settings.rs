@@ -143,3 +143,68 @@ mod tests {
         assert_eq!(OnlineSettings::from_text("nonsense"), None);
     }
 }
+
+/// The connection settings: the signalling server and the STUN/TURN
+/// servers, checked, remembered when saved.
+#[leptos::component]
+pub fn SettingsForm() -> impl leptos::IntoView {
+    use crate::app::i18n::tr_text;
+    use crate::tr;
+    use leptos::prelude::*;
+    let saved = OnlineSettings::load();
+    let server = RwSignal::new(saved.server);
+    let ice = RwSignal::new(saved.ice);
+    let username = RwSignal::new(saved.username);
+    let credential = RwSignal::new(saved.credential);
+    let outcome = RwSignal::new(None::<bool>);
+    let save = move |_| {
+        let settings = OnlineSettings {
+            server: server.get_untracked().trim().to_owned(),
+            ice: ice.get_untracked().trim().to_owned(),
+            username: username.get_untracked().trim().to_owned(),
+            credential: credential.get_untracked().trim().to_owned(),
+        };
+        let valid = settings.is_valid();
+        if valid {
+            settings.save();
+        }
+        outcome.set(Some(valid));
+    };
+    let reset = move |_| {
+        let defaults = OnlineSettings::default();
+        server.set(defaults.server.clone());
+        ice.set(defaults.ice.clone());
+        username.set(String::new());
+        credential.set(String::new());
+        defaults.save();
+        outcome.set(Some(true));
+    };
+    let field = move |id: &'static str, label: fn() -> String, value: RwSignal<String>| {
+        view! {
+            <label class="field" for=id>
+                <span>{tr_text(label)}</span>
+                <input id=id type="text" dir="ltr" autocomplete="off" spellcheck="false" data-testid=id
+                    prop:value=move || value.get()
+                    on:input=move |event| { value.set(event_target_value(&event)); outcome.set(None); }/>
+            </label>
+        }
+    };
+    view! {
+        <details class="online-settings" data-testid="online-settings">
+            <summary>{tr_text(|| tr!("online-settings"))}</summary>
+            {field("settings-server", || tr!("online-settings-server"), server)}
+            {field("settings-ice", || tr!("online-settings-ice"), ice)}
+            {field("settings-username", || tr!("online-settings-username"), username)}
+            {field("settings-credential", || tr!("online-settings-credential"), credential)}
+            <p class="actions">
+                <button type="button" data-testid="settings-save" on:click=save>{tr_text(|| tr!("online-settings-save"))}</button>
+                <button type="button" class="link" data-testid="settings-reset" on:click=reset>{tr_text(|| tr!("newgame-defaults"))}</button>
+            </p>
+            {move || outcome.get().map(|ok| view! {
+                <p class=if ok { "notice" } else { "notice warning" } data-testid="settings-outcome" role="status">
+                    {move || if ok { tr!("online-settings-saved") } else { tr!("online-settings-invalid") }}
+                </p>
+            })}
+        </details>
+    }
+}

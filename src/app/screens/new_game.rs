@@ -163,6 +163,60 @@ pub fn NewGame(
         }
     };
 
+    // The online choices: only in the page that plays online (the first
+    // page sends a player who picks online there).
+    #[cfg(feature = "online")]
+    let online_options = move || {
+        online.get().then(|| view! {
+                    <div class="computer-options" data-testid="online-options">
+                        <label class="field" for="online-name">
+                            <span>{tr_text(|| tr!("online-your-name"))}</span>
+                            <input id="online-name" type="text" maxlength="40" autocomplete="nickname" dir="auto"
+                                data-testid="online-name"
+                                prop:value=move || first.get()
+                                on:input=move |event| first.set(event_target_value(&event))/>
+                        </label>
+                        <label class="field" for="online-side">
+                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
+                            <SideMenu id="online-side" testid="online-side" side=human variant=variant/>
+                        </label>
+                        <label class="toggle">
+                            <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
+                                on:change=move |event| draw_lots.set(event_target_checked(&event))/>
+                            {tr_text(|| tr!("online-draw-lots"))}
+                        </label>
+                        {on_quick.map(|quick| view! {
+                            <crate::app::online::settings::SettingsForm/>
+                            <p class="quick">
+                                <button type="button" data-testid="quick-game" on:click=move |_| {
+                                    let typed = crate::net::table::clean_name(&first.get_untracked());
+                                    let rules = Rules {
+                                        variant: variant.get_untracked(),
+                                        quiet_limit: quiet.get_untracked(),
+                                        chain: chain.get_untracked(),
+                                        blocked: blocked.get_untracked(),
+                                    };
+                                    let name = if typed.is_empty() {
+                                        crate::app::i18n::as_data(tr!("player-default", { "side" => side_key(rules.variant, Side::First) }))
+                                    } else {
+                                        typed
+                                    };
+                                    quick.run(Match { first: name, ..Match { seats: Seats::online(Side::First), ..Match::local(rules) } });
+                                }>
+                                    {tr_text(|| tr!("online-quick-button"))}
+                                </button>
+                                " "
+                                <span class="hint-text">{tr_text(|| tr!("online-quick-hint"))}</span>
+                            </p>
+                        })}
+                    </div>
+                })
+    };
+    #[cfg(not(feature = "online"))]
+    let online_options = {
+        let _ = (draw_lots, on_quick);
+        None::<()>
+    };
     view! {
         <form class="panel new-game" data-testid="new-game-form" on:submit=start>
             <h2>{tr_text(|| tr!("newgame-title"))}</h2>
@@ -198,49 +252,7 @@ pub fn NewGame(
                         against_computer.set(mode == "computer");
                         online.set(mode == "online");
                     })/>
-                {move || online.get().then(|| view! {
-                    <div class="computer-options" data-testid="online-options">
-                        <label class="field" for="online-name">
-                            <span>{tr_text(|| tr!("online-your-name"))}</span>
-                            <input id="online-name" type="text" maxlength="40" autocomplete="nickname" dir="auto"
-                                data-testid="online-name"
-                                prop:value=move || first.get()
-                                on:input=move |event| first.set(event_target_value(&event))/>
-                        </label>
-                        <label class="field" for="online-side">
-                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
-                            <SideMenu id="online-side" testid="online-side" side=human variant=variant/>
-                        </label>
-                        <label class="toggle">
-                            <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
-                                on:change=move |event| draw_lots.set(event_target_checked(&event))/>
-                            {tr_text(|| tr!("online-draw-lots"))}
-                        </label>
-                        {on_quick.map(|quick| view! {
-                            <p class="quick">
-                                <button type="button" data-testid="quick-game" on:click=move |_| {
-                                    let typed = crate::net::table::clean_name(&first.get_untracked());
-                                    let rules = Rules {
-                                        variant: variant.get_untracked(),
-                                        quiet_limit: quiet.get_untracked(),
-                                        chain: chain.get_untracked(),
-                                        blocked: blocked.get_untracked(),
-                                    };
-                                    let name = if typed.is_empty() {
-                                        crate::app::i18n::as_data(tr!("player-default", { "side" => side_key(rules.variant, Side::First) }))
-                                    } else {
-                                        typed
-                                    };
-                                    quick.run(Match { first: name, ..Match { seats: Seats::online(Side::First), ..Match::local(rules) } });
-                                }>
-                                    {tr_text(|| tr!("online-quick-button"))}
-                                </button>
-                                " "
-                                <span class="hint-text">{tr_text(|| tr!("online-quick-hint"))}</span>
-                            </p>
-                        })}
-                    </div>
-                })}
+                {online_options}
                 {move || against_computer.get().then(|| view! {
                     <div class="computer-options">
                         <label class="field" for="computer-level">

@@ -287,3 +287,45 @@ test('quick pairing: the next two players who ask meet in a private room', async
   expect(inputs.sort()).toEqual(['false', 'true']);
   for (const page of [a, b]) await page.context().close();
 });
+
+test('the connection settings are checked and remembered', async ({ page }) => {
+  await page.goto('/online.html#online');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId('online-settings').locator('summary').click();
+  await expect(page.getByTestId('settings-server')).toHaveValue('ws://127.0.0.1:3536');
+  await page.getByTestId('settings-server').fill('http://example.org');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-outcome')).toContainText('Not saved');
+  await page.getByTestId('settings-server').fill('ws://127.0.0.1:3536');
+  await page.getByTestId('settings-ice').fill('stun:stun.example.org:3478');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-outcome')).toContainText('Saved');
+  await page.reload();
+  await page.getByTestId('online-settings').locator('summary').click();
+  await expect(page.getByTestId('settings-ice')).toHaveValue('stun:stun.example.org:3478');
+  await page.getByTestId('settings-reset').click();
+  await expect(page.getByTestId('settings-ice')).toHaveValue('');
+});
+
+test('an opponent who closes the page is shown away, and back when they return', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel', 'first');
+  await join(guest, link, 'Youssef');
+  await host.locator('.square.placeable').first().click();
+  const guestContext = guest.context();
+  await guest.close();
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'away');
+  // The guest opens the link again in the same browser: its saved game
+  // returns it to its seat, with the ply it missed.
+  const back = await guestContext.newPage();
+  watch(back, errors);
+  await back.goto(link);
+  await expect(back.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(back.locator('[data-ply]')).toHaveCount(1);
+  await expect(board(back)).toHaveAttribute('data-input', 'false');
+  await host.locator('.square.placeable').first().click();
+  await expect(board(back)).toHaveAttribute('data-input', 'true');
+  for (const page of [host, back]) await page.context().close();
+});
