@@ -408,3 +408,7 @@ online-settings-credential = كلمة مرور TURN
 online-settings-save = حفظ
 online-settings-saved = حُفظت: تُستعمل للغرفة التالية.
 online-settings-invalid = لم تُحفظ: يجب أن يبدأ الخادم بـ ws:// أو wss://، وكل خادم STUN أو TURN بـ stun: أو stuns: أو turn: أو turns:.
+online-bylink-offer = لا اتصال؟ بعض الشبكات لا تستطيع وصل متصفحين مباشرة. يمكنك المتابعة بالروابط بدلًا من ذلك.
+online-bylink-start = العب بالروابط
+online-bylink-text = بعد نقلتك، أرسل هذا الرابط إلى خصمك بأي تطبيق مراسلة؛ ويعود رده بالطريقة نفسها. كل رابط يحمل المباراة كاملة، وتُتحقق منه عند فتحه.
+online-bylink-label = المباراة في رابط

@@ -390,3 +390,7 @@ online-settings-credential = TURN password
 online-settings-save = Save
 online-settings-saved = Saved: used for the next room.
 online-settings-invalid = Not saved: the server must start with ws:// or wss://, and each STUN or TURN server with stun:, stuns:, turn: or turns:.
+online-bylink-offer = No connection? Some networks cannot connect two browsers directly. You can go on by link instead.
+online-bylink-start = Play by link
+online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
+online-bylink-label = The game as a link

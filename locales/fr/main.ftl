@@ -389,3 +389,7 @@ online-settings-credential = Mot de passe TURN
 online-settings-save = Enregistrer
 online-settings-saved = Enregistré : utilisé pour la prochaine salle.
 online-settings-invalid = Non enregistré : le serveur doit commencer par ws:// ou wss://, et chaque serveur STUN ou TURN par stun:, stuns:, turn: ou turns:.
+online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier deux navigateurs directement. Vous pouvez continuer par lien.
+online-bylink-start = Jouer par lien
+online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
+online-bylink-label = La partie sous forme de lien

@@ -68,6 +68,34 @@ fn shared_fragment() -> Option<String> {
     hash.starts_with("#g").then_some(hash)
 }
 
+/// The page's fragment, if it carries a game sent by link.
+fn by_link_fragment() -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    hash.starts_with(crate::net::room::MOVE_FRAGMENT)
+        .then_some(hash)
+}
+
+/// The screen for a game sent by link (the online page takes it; the first
+/// page sends it there); a link refused says why and leaves the library.
+fn by_link(saves: Saves, fragment: &str, error: RwSignal<Option<ByLinkError>>) -> Screen {
+    #[cfg(feature = "online")]
+    {
+        match open_by_link(saves, fragment) {
+            Ok(screen) => screen,
+            Err(e) => {
+                error.set(Some(e));
+                Screen::Library
+            }
+        }
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = (saves, error);
+        let _ = window().location().replace(&online::online_page(fragment));
+        Screen::Library
+    }
+}
+
 /// The room code of an invitation link in the page's address.
 fn invitation_code() -> Option<String> {
     let hash = window().location().hash().ok()?;
@@ -95,6 +123,91 @@ fn online_room(saves: Saves, code: String) -> Screen {
         }
         None => Screen::Online(Box::new(OnlineStart::Join(code))),
     }
+}
+
+/// Why a game sent by link was not taken (only the online page takes one).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(not(feature = "online"), allow(dead_code))]
+enum ByLinkError {
+    /// The link is damaged.
+    Share(ShareError),
+    /// The game does not continue this page's game as it may.
+    Refused(crate::net::table::Warning),
+}
+
+/// A game sent by link (`#m…`): taken into this page's saved game of its
+/// room (or a new one, as the sender's opponent) when it continues it as
+/// the engine and the referee allow, saved, and shown in its room.
+#[cfg(feature = "online")]
+fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
+    use crate::net::message::Secret;
+    use crate::net::table::Table;
+    use crate::store::OnlineSeat;
+    let (code, sender, link) = crate::net::room::parse_move_fragment(fragment)
+        .ok_or(ByLinkError::Share(ShareError::NotALink))?;
+    let record = share::decode(link).map_err(ByLinkError::Share)?;
+    let found = saves
+        .update(|l| {
+            let id = l
+                .games()
+                .iter()
+                .find(|g| g.room.as_deref() == Some(code) && g.seats.is_online())
+                .map(|g| g.id.clone());
+            Ok(id.and_then(|id| l.load(&id)))
+        })
+        .flatten();
+    let (m, mut session) = match found {
+        Some((saved, old)) => Session::from_saved(&saved, old),
+        None => {
+            // First news of this game: this page plays the sender's opponent.
+            let rules = *record.game.rules();
+            let start = if record.game.has_custom_start() {
+                Game::from_position(*record.game.start())
+            } else {
+                Game::new(rules)
+            };
+            let m = Match {
+                rules,
+                first: record.first.clone(),
+                second: record.second.clone(),
+                seats: Seats::online(sender.opponent()),
+            };
+            let mut session = new_session(start);
+            session.online = Some(OnlineSeat {
+                room: code.to_owned(),
+                secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()).0,
+                opponent: None,
+            });
+            (m, session)
+        }
+    };
+    let side = m.seats.hands_side().unwrap_or(Side::First);
+    let seat = session.online.clone().unwrap_or(OnlineSeat {
+        room: code.to_owned(),
+        secret: String::new(),
+        opponent: None,
+    });
+    let mut table = Table::resume(
+        session.game.clone(),
+        side,
+        [m.first.clone(), m.second.clone()],
+        (Secret(seat.secret), seat.opponent.map(Secret)),
+        session.date.clone(),
+    );
+    table.take_link(record).map_err(ByLinkError::Refused)?;
+    session.game = table.game;
+    let entry = session.entry(
+        &m,
+        &session.game,
+        session.flipped,
+        now_ms(),
+        &mut crate::engine::Movetext::default(),
+    );
+    saves.update(|l| {
+        l.save(&entry)?;
+        l.set_current(Some(&entry.id))
+    });
+    Ok(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
 }
 
 /// The first page sends an invitation to the page that plays online.
@@ -125,6 +238,7 @@ fn Shell() -> impl IntoView {
     provide_context(saves);
     provide_context(ComputerPlayer::new());
     let link_error = RwSignal::new(None::<ShareError>);
+    let by_link_error = RwSignal::new(None::<ByLinkError>);
 
     // A shared link opens in the replay viewer; else the current game resumes;
     // else a new game starts with the default players.
@@ -133,6 +247,11 @@ fn Shell() -> impl IntoView {
         None if invitation_code().is_some() => {
             online_room(saves, invitation_code().unwrap_or_default())
         }
+        None if by_link_fragment().is_some() => by_link(
+            saves,
+            &by_link_fragment().unwrap_or_default(),
+            by_link_error,
+        ),
         None if cfg!(feature = "online")
             && window().location().hash().ok().as_deref() == Some("#online") =>
         {
@@ -172,7 +291,9 @@ fn Shell() -> impl IntoView {
     };
     // A link pasted into this tab (only the fragment changes: no reload).
     let on_hash = gloo_events::EventListener::new(&window(), "hashchange", move |_| {
-        if let Some(code) = invitation_code() {
+        if let Some(fragment) = by_link_fragment() {
+            screen.set(by_link(saves, &fragment, by_link_error));
+        } else if let Some(code) = invitation_code() {
             #[cfg(feature = "online")]
             let here = matches!(screen.get_untracked(), Screen::Online(_));
             #[cfg(not(feature = "online"))]
@@ -271,7 +392,19 @@ fn Shell() -> impl IntoView {
                        </p>
                    }
                })}
-               {move || saves.notices.get().into_iter().map(|notice| {
+               {move || by_link_error.get().map(|e| {
+                let text = move || match &e {
+                    ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
+                    ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),
+                    ByLinkError::Refused(w) => self::i18n::errors::net_warning(w),
+                };
+                view! {
+                    <p class="notice warning" data-testid="by-link-error">{text}
+                        <button type="button" class="link" on:click=move |_| by_link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
+                    </p>
+                }
+            })}
+            {move || saves.notices.get().into_iter().map(|notice| {
                    let kind = notice.token();
                    let dismiss = notice.clone();
                    view! {

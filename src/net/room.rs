@@ -2,6 +2,8 @@
 //! base 32 (80 bits from the browser's crypto), so nobody finds a room by
 //! guessing; the invitation link is the page's address with `#r<code>`.
 
+use crate::engine::Side;
+
 /// The alphabet: digits and letters without I, L, O, U.
 const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -31,6 +33,36 @@ pub fn is_code(text: &str) -> bool {
 /// The room code in a page's fragment (`#r<code>`), if it is an invitation.
 pub fn from_fragment(fragment: &str) -> Option<&str> {
     fragment.strip_prefix(FRAGMENT).filter(|c| is_code(c))
+}
+
+/// What a game sent by link starts with (no connection: each player sends
+/// the game after their move by any messenger).
+pub const MOVE_FRAGMENT: &str = "#m";
+
+/// The fragment of a game sent by link: the room, the sender's side and the
+/// game as a share link (`store::share`).
+pub fn move_fragment(code: &str, sender: Side, share: &str) -> String {
+    let side = match sender {
+        Side::First => 'f',
+        Side::Second => 's',
+    };
+    format!(
+        "{MOVE_FRAGMENT}{code}-{side}-{}",
+        share.trim_start_matches('#')
+    )
+}
+
+/// The room, the sender's side and the share link of a game sent by link.
+pub fn parse_move_fragment(fragment: &str) -> Option<(&str, Side, &str)> {
+    let rest = fragment.strip_prefix(MOVE_FRAGMENT)?;
+    let (code, rest) = rest.split_once('-')?;
+    let (side, share) = rest.split_once('-')?;
+    let side = match side {
+        "f" => Side::First,
+        "s" => Side::Second,
+        _ => return None,
+    };
+    is_code(code).then_some((code, side, share))
 }
 
 /// The signalling server's address for a room: `base` (`ws://…:3536`)
@@ -71,6 +103,19 @@ mod tests {
         assert_eq!(from_fragment("#rABC"), None);
         assert_eq!(from_fragment("#g123"), None);
         assert!(!is_code("0000000000000000i"));
+    }
+
+    #[test]
+    fn games_sent_by_link() {
+        let code = code([7; 10]);
+        let fragment = move_fragment(&code, Side::Second, "#g1~seega5~~a~b~AB~");
+        assert_eq!(
+            parse_move_fragment(&fragment),
+            Some((code.as_str(), Side::Second, "g1~seega5~~a~b~AB~"))
+        );
+        assert_eq!(parse_move_fragment("#mshort-f-g1"), None);
+        assert_eq!(parse_move_fragment(&fragment.replace("-s-", "-x-")), None);
+        assert_eq!(parse_move_fragment(&fragment[1..]), None);
     }
 
     #[test]

@@ -586,13 +586,18 @@ impl Table {
                     ));
                     events.push(Event::Changed);
                 } else {
-                    events.push(Event::Warn(Warning::BadSecret));
-                    events.push(Event::Send(
-                        peer.to_owned(),
-                        Message::Refused {
-                            why: Refusal::BadSecret,
-                        },
-                    ));
+                    // An unbound seat claimed (a game begun by link, whose
+                    // secrets were never exchanged) cannot be checked: the
+                    // peer watches, without a warning. A bound one is forged.
+                    if self.opponent_secret.is_some() {
+                        events.push(Event::Warn(Warning::BadSecret));
+                        events.push(Event::Send(
+                            peer.to_owned(),
+                            Message::Refused {
+                                why: Refusal::BadSecret,
+                            },
+                        ));
+                    }
                     self.set_kind(peer, Kind::Visitor);
                     events.push(self.welcome(peer));
                     events.extend(self.count_watchers());
@@ -752,52 +757,38 @@ impl Table {
         let Ok(record) = Record::from_text(text) else {
             return vec![Event::Warn(Warning::BadRecord)];
         };
-        let theirs = record.game;
-        if theirs.rules() != self.game.rules() || theirs.start() != self.game.start() {
-            return vec![Event::Warn(Warning::BadRecord)];
-        }
-        let ours = self.game.plies();
-        let common = ours
-            .iter()
-            .zip(theirs.plies())
-            .take_while(|(a, b)| a.ply == b.ply)
-            .count();
-        let spectator = self.side().is_none();
-        if common == theirs.plies().len() && common == ours.len() {
-            // Same plies: a resignation of the sender's side may be news.
-            let resigned = theirs
-                .outcome()
-                .is_some_and(|o| theirs.is_decided() && o.winner == Some(side.opponent()));
-            if resigned && self.game.outcome().is_none() {
-                let _ = self.game.resign(side);
-                return vec![Event::Changed];
+        match merge(&self.game, record.game, side, self.side().is_some()) {
+            Merge::Same => Vec::new(),
+            Merge::Behind => vec![self.sync_to(peer)],
+            Merge::Ahead(game) => {
+                self.game = game;
+                self.pending = None;
+                vec![Event::Changed]
             }
-            if spectator && theirs.is_decided() && self.game.outcome().is_none() {
-                self.game = theirs;
-                return vec![Event::Changed];
+            Merge::Diverged => vec![Event::Warn(Warning::Diverged)],
+            Merge::Foreign => vec![Event::Warn(Warning::BadRecord)],
+        }
+    }
+
+    /// A record that came by link (no connection: each player sends the
+    /// game after their move by any messenger): taken when it extends this
+    /// game with the opponent's plies (and perhaps their resignation).
+    ///
+    /// # Errors
+    /// The [`Warning`] that says why it was not taken.
+    pub fn take_link(&mut self, record: Record) -> Result<usize, Warning> {
+        let side = self.side().ok_or(Warning::NotPlayer)?;
+        let before = self.game.plies().len();
+        match merge(&self.game, record.game, side.opponent(), true) {
+            Merge::Same | Merge::Behind => Ok(0),
+            Merge::Ahead(game) => {
+                self.game = game;
+                self.pending = None;
+                Ok(self.game.plies().len() - before)
             }
-            return Vec::new();
+            Merge::Diverged => Err(Warning::Diverged),
+            Merge::Foreign => Err(Warning::BadRecord),
         }
-        if common == theirs.plies().len() {
-            // Ours extends theirs: they catch up with ours.
-            return vec![self.sync_to(peer)];
-        }
-        if common < ours.len() {
-            return vec![Event::Warn(Warning::Diverged)];
-        }
-        // Theirs extends ours: a player takes only the opponent's plies.
-        if !spectator && theirs.plies()[common..].iter().any(|p| p.side != side) {
-            return vec![Event::Warn(Warning::Diverged)];
-        }
-        let decided = theirs.is_decided();
-        let mut game = theirs;
-        if decided && !spectator {
-            // An end by agreement comes only from both; a resignation of ours never.
-            game.undo();
-        }
-        self.game = game;
-        self.pending = None;
-        vec![Event::Changed]
     }
 
     /// A ply of this page's player: played here, then sent to everyone.
@@ -963,6 +954,63 @@ impl Table {
     pub fn bye(&self) -> Event {
         Event::Broadcast(Message::Bye)
     }
+}
+
+/// What a record sent by the player of `sender` does to ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Merge {
+    /// Nothing new.
+    Same,
+    /// Ours is longer: the sender should catch up.
+    Behind,
+    /// Theirs extends ours as it may: this is the game now.
+    Ahead(Game),
+    /// The records differ, or theirs holds plies it may not bring.
+    Diverged,
+    /// Another game (rules or start).
+    Foreign,
+}
+
+/// Merges `theirs` (from the player of `sender`) into `ours`. The record
+/// that extends the other with valid plies wins, but a player (`as_player`)
+/// takes only the sender's plies — its own are saved before they are sent —
+/// and, of the ends the players decide, only the sender's resignation.
+pub fn merge(ours: &Game, theirs: Game, sender: Side, as_player: bool) -> Merge {
+    if theirs.rules() != ours.rules() || theirs.start() != ours.start() {
+        return Merge::Foreign;
+    }
+    let mine = ours.plies();
+    let common = mine
+        .iter()
+        .zip(theirs.plies())
+        .take_while(|(a, b)| a.ply == b.ply)
+        .count();
+    if common < mine.len() {
+        return if common == theirs.plies().len() {
+            Merge::Behind
+        } else {
+            Merge::Diverged
+        };
+    }
+    if as_player && theirs.plies()[common..].iter().any(|p| p.side != sender) {
+        return Merge::Diverged;
+    }
+    let mut game = theirs;
+    let sender_resigned = game.is_decided()
+        && game
+            .outcome()
+            .is_some_and(|o| o.winner == Some(sender.opponent()));
+    if as_player && game.is_decided() && !sender_resigned {
+        // An agreed draw comes only from both, a resignation of ours never.
+        game.undo();
+    }
+    if game.plies().len() == mine.len() && game.outcome() == ours.outcome() {
+        return Merge::Same;
+    }
+    if ours.outcome().is_some() && game.plies().len() == mine.len() {
+        return Merge::Same;
+    }
+    Merge::Ahead(game)
 }
 
 /// Where taking back `side`'s last turn goes: the index of the first ply of

@@ -661,3 +661,54 @@ fn the_seat_secret_ply_never_helps_an_unbound_stranger() {
     assert!(net.table(host).game.outcome().is_none());
     let _ = Ply::Stop;
 }
+
+#[test]
+fn a_game_by_link_takes_only_the_opponents_plies() {
+    use kharbga::engine::Record;
+    let rules = Rules::seega(BoardSize::Five);
+    let mut table = Table::resume(
+        Game::new(rules),
+        Side::Second,
+        ["Amel".into(), "Youssef".into()],
+        (secret(2), None),
+        "?".into(),
+    );
+    // Amel (first) sets two soldiers and sends the game by link.
+    let mut sent = Game::new(rules);
+    sent.play_text("a1").unwrap();
+    sent.play_text("a2").unwrap();
+    let record =
+        |game: &Game| Record::from_text(&Record::write(game, "Amel", "Youssef", "?", &[])).unwrap();
+    assert_eq!(table.take_link(record(&sent)), Ok(2));
+    assert_eq!(table.game, sent);
+    // The same link again: nothing new.
+    assert_eq!(table.take_link(record(&sent)), Ok(0));
+    // A link that also plays for Youssef is refused; the game stays.
+    let mut forged = sent.clone();
+    forged.play_text("b1").unwrap();
+    assert_eq!(table.take_link(record(&forged)), Err(Warning::Diverged));
+    assert_eq!(table.game.plies().len(), 2);
+    // Another game is refused.
+    let other = Game::new(Rules::kharbga());
+    assert_eq!(table.take_link(record(&other)), Err(Warning::BadRecord));
+    // Youssef plays; Amel's answer after it comes with her resignation.
+    table.play("b1").unwrap();
+    table.play("b2").unwrap();
+    let mut answer = table.game.clone();
+    answer.play_text("c1").unwrap();
+    answer.resign(Side::First).unwrap();
+    assert_eq!(table.take_link(record(&answer)), Ok(1));
+    assert_eq!(table.game.outcome().unwrap().winner, Some(Side::Second));
+    // A record that makes Youssef resign is not his resignation.
+    let mut table2 = Table::resume(
+        Game::new(rules),
+        Side::Second,
+        ["A".into(), "Y".into()],
+        (secret(2), None),
+        "?".into(),
+    );
+    let mut forged = Game::new(rules);
+    forged.resign(Side::Second).unwrap();
+    assert_eq!(table2.take_link(record(&forged)), Ok(0));
+    assert!(table2.game.outcome().is_none());
+}

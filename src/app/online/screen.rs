@@ -40,6 +40,9 @@ pub enum OnlineStart {
     Quick(Match),
     /// A saved online game of this page's player.
     Resume(Match, Session),
+    /// A saved online game that just took a game sent by link: played on
+    /// by link (it connects too, should the players meet).
+    ByLink(Match, Session),
 }
 
 /// The link's state, as the indicator shows it.
@@ -114,6 +117,8 @@ pub fn OnlineScreen(
         OnlineStart::JoinAs(_, name) => Some(name.clone()),
         _ => None,
     };
+    // Playing by link: moves are open without the opponent connected.
+    let by_link = RwSignal::new(matches!(start, OnlineStart::ByLink(..)));
     // The room, the table and the library entry of this page's game.
     let (code, table, session) = match start {
         OnlineStart::Host(m, game, code) => {
@@ -136,7 +141,7 @@ pub fn OnlineScreen(
             });
             (code, table, Some(session))
         }
-        OnlineStart::Resume(m, session) => {
+        OnlineStart::Resume(m, session) | OnlineStart::ByLink(m, session) => {
             let seat = session.online.clone().unwrap_or(OnlineSeat {
                 room: room::code(random_bytes::<10>()),
                 secret: fresh_secret().0,
@@ -317,7 +322,7 @@ pub fn OnlineScreen(
             (
                 t.role,
                 t.names.clone(),
-                t.opponent_secret.is_some(),
+                t.opponent_secret.is_some() || by_link.get(),
                 generation.get(),
             )
         })
@@ -331,7 +336,7 @@ pub fn OnlineScreen(
         };
         let game = table.with_untracked(|t| t.game.clone());
         let rules = *game.rules();
-        // Nobody moves before both seats are taken.
+        // Nobody moves before both seats are taken (or play goes by link).
         let seats = side
             .filter(|_| bound)
             .map_or(Seats::SPECTATOR, Seats::online);
@@ -387,6 +392,7 @@ pub fn OnlineScreen(
                     <p class="notice warning" data-testid="online-unavailable">{tr_text(|| tr!("online-unavailable"))}</p>
                 })}
                 <Invitation table=table code=code.clone() qr=qr/>
+                <ByLink table=table code=code.clone() active=by_link clock=clock/>
                 <Offers table=table answered=answered act=Callback::new(move |accept: bool| act(&|t| t.answer(accept)))/>
                 <div class="online-warnings" aria-live="polite">
                     <For each=move || warnings.get() key=|(n, _)| *n let((_, warning))>
@@ -464,6 +470,70 @@ fn Invitation(table: RwSignal<Table>, code: String, qr: RwSignal<Option<String>>
                         aria-label=move || tr!("online-qr") role="img"></figure>
                 })}
             </div>
+        })
+    }
+}
+
+/// When the players cannot connect (some networks need a relay a
+/// serverless app does not have): play on by link, each player sending the
+/// game after their move by any messenger; opening it continues the same
+/// saved game, checked by the engine.
+#[component]
+fn ByLink(
+    table: RwSignal<Table>,
+    code: String,
+    active: RwSignal<bool>,
+    clock: RwSignal<f64>,
+) -> impl IntoView {
+    use crate::engine::Record;
+    use crate::store::share;
+    let copied = RwSignal::new(false);
+    let shown = Memo::new(move |_| {
+        table.with(|t| t.side().is_some() && t.presence(clock.get()) != Presence::Connected)
+    });
+    let code = StoredValue::new(code);
+    let url = move || {
+        table.with(|t| {
+            let side = t.side()?;
+            let mut record = Record::new(t.game.clone());
+            record.first.clone_from(&t.names[0]);
+            record.second.clone_from(&t.names[1]);
+            let fragment = room::move_fragment(&code.get_value(), side, &share::encode(&record));
+            let location = window().location();
+            let path = location.pathname().unwrap_or_default();
+            Some(format!(
+                "{}{path}{fragment}",
+                location.origin().unwrap_or_default()
+            ))
+        })
+    };
+    move || {
+        shown.get().then(|| {
+            if !active.get() {
+                return view! {
+                    <div class="by-link" data-testid="by-link-offer">
+                        <p>{tr_text(|| tr!("online-bylink-offer"))}</p>
+                        <button type="button" data-testid="by-link-start" on:click=move |_| active.set(true)>
+                            {tr_text(|| tr!("online-bylink-start"))}
+                        </button>
+                    </div>
+                }
+                .into_any();
+            }
+            view! {
+                <div class="by-link" data-testid="by-link-panel">
+                    <p>{tr_text(|| tr!("online-bylink-text"))}</p>
+                    <div class="invitation-link">
+                        <input type="text" readonly=true dir="ltr" data-testid="by-link"
+                            aria-label=move || tr!("online-bylink-label") prop:value=move || url().unwrap_or_default()/>
+                        <button type="button" data-testid="by-link-copy"
+                            on:click=move |_| { if let Some(u) = url() { copy_to_clipboard(&u); copied.set(true); } }>
+                            {move || if copied.get() { tr!("library-copied") } else { tr!("library-copy") }}
+                        </button>
+                    </div>
+                </div>
+            }
+            .into_any()
         })
     }
 }

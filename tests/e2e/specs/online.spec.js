@@ -329,3 +329,73 @@ test('an opponent who closes the page is shown away, and back when they return',
   await expect(board(back)).toHaveAttribute('data-input', 'true');
   for (const page of [host, back]) await page.context().close();
 });
+
+test('a reload in the middle of a capture chain loses nothing', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  await host.goto('/online.html#online');
+  await host.getByRole('button', { name: 'English' }).click();
+  await host.getByTestId('variant-kharbga').check();
+  await host.getByTestId('online-name').fill('Amel');
+  // The seed's first move: d3-d4 captures three, and the chain runs on to d2.
+  await host.getByTestId('start-position')
+    .fill('SSSSSSS/sssSsss/SSSsSSS/sSs1sSs/sSsSsss/SssssSs/SsSSSss w 0,0 - - 0 13 f');
+  await host.getByTestId('start').click();
+  const link = await host.getByTestId('invitation-link').inputValue();
+  await join(guest, link, 'Youssef');
+  await host.locator('[data-square="d3"]').click();
+  await host.locator('[data-square="d4"]').click();
+  await expect(host.locator('[data-square="d4"]')).toHaveAttribute('data-forced', 'true');
+  await expect(guest.locator('[data-ply]')).toHaveCount(1);
+  // The host reloads with its chain soldier on d4.
+  await host.reload();
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(host.locator('[data-square="d4"]')).toHaveAttribute('data-forced', 'true');
+  for (const [from, to] of [['d4', 'd3'], ['d3', 'c3'], ['c3', 'c2'], ['c2', 'd2']]) {
+    await expect(host.locator(`[data-square="${from}"]`)).toHaveAttribute('data-forced', 'true');
+    await host.locator(`[data-square="${to}"]`).click();
+  }
+  await expect(guest.locator('[data-ply]')).toHaveCount(5);
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  expect(await pieces(guest)).toBe(await pieces(host));
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('with no connection the game goes on by link, checked and saved', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const hostContext = host.context();
+  await createRoom(host, 'seega5', 'Amel', 'first');
+  // Nobody can connect: the host plays by link.
+  await host.getByTestId('by-link-start').click();
+  await expect(board(host)).toHaveAttribute('data-input', 'true');
+  await host.locator('[data-square="a1"]').click();
+  await host.locator('[data-square="a2"]').click();
+  const first = await host.getByTestId('by-link').inputValue();
+  expect(first).toMatch(/online\.html#m[0-9a-z]{16}-f-g/);
+  await host.close();
+  // The friend opens it: the same game, their turn, as the second player.
+  const guest = await newPlayer(browser, errors);
+  await guest.goto(first);
+  await guest.getByRole('button', { name: 'English' }).click();
+  await expect(guest.locator('[data-ply]')).toHaveCount(2);
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  await guest.locator('[data-square="e5"]').click();
+  await guest.locator('[data-square="e4"]').click();
+  const answer = await guest.getByTestId('by-link').inputValue();
+  // The host opens the answer: its saved game of this room continues.
+  const back = await hostContext.newPage();
+  watch(back, errors);
+  await back.goto(answer);
+  await expect(back.locator('[data-ply]')).toHaveCount(4);
+  await expect(board(back)).toHaveAttribute('data-input', 'true');
+  await expect(back.locator('[data-square="e5"]')).toHaveAttribute('data-piece', 'defender');
+  // A damaged link (its last ply replaced by a placement on a taken
+  // square) is refused with a message; the saved game is kept.
+  const fields = answer.split('~');
+  fields[5] = fields[5].slice(0, -2) + fields[5].slice(0, 2);
+  await back.goto(fields.join('~'));
+  await expect(back.getByTestId('by-link-error')).toBeVisible();
+  await back.getByTestId('nav-library').click();
+  await expect(back.getByTestId('game-online').first()).toBeVisible();
+  for (const page of [back, guest]) await page.context().close();
+});
