@@ -154,7 +154,7 @@ screenshots: e2e-deps browser release
 
 # Every screen in English and Arabic at 1280×800 and 390×844, for a person
 # to look at before a change is called done (into target/review).
-review: e2e-deps browser release
+review: e2e-deps browser release matchbox
 	mkdir -p target/review
 	cd $(E2E) && node review.mjs $(CURDIR)/target/review
 

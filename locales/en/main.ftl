@@ -394,3 +394,4 @@ online-bylink-offer = No connection? Some networks cannot connect two browsers d
 online-bylink-start = Play by link
 online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
 online-bylink-label = The game as a link
+online-settings-reset = Restore the defaults

@@ -393,3 +393,4 @@ online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier
 online-bylink-start = Jouer par lien
 online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
 online-bylink-label = La partie sous forme de lien
+online-settings-reset = Rétablir les valeurs par défaut

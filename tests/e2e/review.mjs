@@ -7,10 +7,13 @@ import { SEEGA5_GAME } from './specs/games.js';
 const out = process.argv[2] ?? '/tmp/shots';
 const port = 4177;
 const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
+// The signalling server, for the online screens.
+const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--allow-loopback-in-peer-connection'],
 });
 const errors = [];
 try {
@@ -69,10 +72,57 @@ try {
       await page.getByTestId('replay-next').click();
       await shot('7-replay');
       await page.close();
+
+      // Online: the form, the waiting room, the invitation, the game with
+      // a chat line and an offer, a spectator.
+      const open = async () => {
+        const context = await browser.newContext({ viewport });
+        const p = await context.newPage();
+        p.on('pageerror', (e) => errors.push(`${language} ${device} online: ${e.message}`));
+        p.on('console', (m) => m.type() === 'error' && errors.push(`${language} ${device} online: ${m.text()}`));
+        await p.goto(`http://127.0.0.1:${port}/online.html#online`);
+        await p.getByRole('button', { name: label }).click();
+        return p;
+      };
+      const online = async (p, name) => {
+        await p.waitForTimeout(350);
+        await p.screenshot({ path: `${out}/${language}-${device}-${name}.png`, fullPage: true });
+      };
+      const host = await open();
+      await host.getByTestId('online-name').fill(language === 'ar' ? 'أمل' : 'Amel');
+      await host.getByTestId('online-settings').locator('summary').click();
+      await online(host, '8-online-form');
+      await host.getByTestId('online-settings').locator('summary').click();
+      await host.getByTestId('start').click();
+      await host.locator('[data-testid="connection"][data-status="waiting"]').waitFor();
+      await online(host, '9-online-waiting');
+      const link = await host.getByTestId('invitation-link').inputValue();
+      const guest = await open();
+      await guest.goto(link);
+      await guest.getByTestId('join-form').waitFor();
+      await guest.getByTestId('join-name').fill('Youssef ben Mohammed el Khaldouni');
+      await online(guest, '10-online-join');
+      await guest.getByTestId('join').click();
+      await host.locator('[data-testid="connection"][data-status="connected"]').waitFor();
+      for (const square of ['a7', 'b7']) await host.locator(`[data-square="${square}"]`).click();
+      await guest.locator('[data-square="a1"]').click();
+      await guest.locator('[data-square="b1"]').click();
+      await guest.getByTestId('chat-input').fill(language === 'ar' ? 'بالتوفيق!' : 'Good luck!');
+      await guest.getByTestId('chat-send').click();
+      await guest.getByTestId('offer-draw').click();
+      await host.getByTestId('offer').waitFor();
+      const watcher = await open();
+      await watcher.goto(link);
+      await watcher.getByTestId('watching').waitFor();
+      await host.getByTestId('watchers').waitFor();
+      await online(host, '11-online-game');
+      await online(watcher, '12-online-spectator');
+      for (const p of [host, guest, watcher]) await p.context().close();
     }
   }
 } finally {
   await browser.close();
   server.kill();
+  signal.kill();
 }
 console.log(errors.length ? errors.join('\n') : 'no page or console errors');

@@ -198,7 +198,7 @@ pub fn SettingsForm() -> impl leptos::IntoView {
             {field("settings-credential", || tr!("online-settings-credential"), credential)}
             <p class="actions">
                 <button type="button" data-testid="settings-save" on:click=save>{tr_text(|| tr!("online-settings-save"))}</button>
-                <button type="button" class="link" data-testid="settings-reset" on:click=reset>{tr_text(|| tr!("newgame-defaults"))}</button>
+                <button type="button" class="link" data-testid="settings-reset" on:click=reset>{tr_text(|| tr!("online-settings-reset"))}</button>
             </p>
             {move || outcome.get().map(|ok| view! {
                 <p class=if ok { "notice" } else { "notice warning" } data-testid="settings-outcome" role="status">
