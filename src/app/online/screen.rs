@@ -14,6 +14,7 @@ use crate::app::i18n::errors::net_warning;
 use crate::app::i18n::tr_text;
 use crate::app::play::describe::side_key;
 use crate::app::play::{GameScreen, Match, Session};
+use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{
     can_share, copy_to_clipboard, fresh_id, now_ms, random_bytes, record_date, share_url,
 };
@@ -607,13 +608,7 @@ fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView {
                         "game" => tr!("variant-name", { "variant" => variant.token() }),
                         "side" => tr!("side-name", { "side" => side_key(variant, side) }),
                     })}</p>
-                    <label class="field" for="join-name">
-                        <span>{tr_text(|| tr!("online-your-name"))}</span>
-                        <input id="join-name" type="text" maxlength="40" autocomplete="nickname" dir="auto"
-                            data-testid="join-name"
-                            prop:value=move || name.get()
-                            on:input=move |event| name.set(event_target_value(&event))/>
-                    </label>
+                    <NameField id="join-name" testid="join-name" value=name/>
                     <div class="actions">
                         <button type="submit" class="primary" data-testid="join">{tr_text(|| tr!("online-join"))}</button>
                         <button type="button" data-testid="watch" on:click=move |_| table.update(|t| t.role = Role::Spectator)>

@@ -87,3 +87,17 @@ pub fn Radios(
         })
         .collect_view()
 }
+
+/// "Your name": a labelled text field for a player's own name (online play).
+#[component]
+pub fn NameField(id: &'static str, testid: &'static str, value: RwSignal<String>) -> impl IntoView {
+    view! {
+        <label class="field" for=id>
+            <span>{crate::app::i18n::tr_text(|| crate::tr!("online-your-name"))}</span>
+            <input id=id type="text" maxlength="40" autocomplete="nickname" dir="auto"
+                data-testid=testid
+                prop:value=move || value.get()
+                on:input=move |event| value.set(event_target_value(&event))/>
+        </label>
+    }
+}

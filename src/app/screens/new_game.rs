@@ -169,13 +169,7 @@ pub fn NewGame(
     let online_options = move || {
         online.get().then(|| view! {
                     <div class="computer-options" data-testid="online-options">
-                        <label class="field" for="online-name">
-                            <span>{tr_text(|| tr!("online-your-name"))}</span>
-                            <input id="online-name" type="text" maxlength="40" autocomplete="nickname" dir="auto"
-                                data-testid="online-name"
-                                prop:value=move || first.get()
-                                on:input=move |event| first.set(event_target_value(&event))/>
-                        </label>
+                        <super::forms::NameField id="online-name" testid="online-name" value=first/>
                         <label class="field" for="online-side">
                             <span>{tr_text(|| tr!("newgame-you-play"))}</span>
                             <SideMenu id="online-side" testid="online-side" side=human variant=variant/>
