@@ -85,12 +85,17 @@ ONLINE_HTML := target/online-page/online.html
 release: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
 	@mkdir -p $(dir $(ONLINE_HTML))
-	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' \
+	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
 	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
 	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="online" #' index.html > $(ONLINE_HTML)
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/online-page/dist $(ONLINE_HTML)
 	cp target/online-page/dist/index.html dist/online.html
 	cp -R -n target/online-page/dist/. dist/
+	@# The service worker, with the files to cache and a version of them all.
+	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
+	  version=$$(cat $$files | sha256sum | cut -c1-16) && \
+	  list=$$(printf '"./"'; for f in $$files; do printf ', "./%s"' "$$f"; done) && \
+	  sed -e "s#__VERSION__#$$version#" -e "s#__FILES__#[$$list]#" ../src/web/sw.js > sw.js
 
 build: release sizes
 

@@ -395,3 +395,5 @@ online-bylink-start = Play by link
 online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
 online-bylink-label = The game as a link
 online-settings-reset = Restore the defaults
+app-updated = A new version of Kharbga is installed.
+app-reload = Reload to use it

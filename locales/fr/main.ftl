@@ -394,3 +394,5 @@ online-bylink-start = Jouer par lien
 online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
 online-bylink-label = La partie sous forme de lien
 online-settings-reset = Rétablir les valeurs par défaut
+app-updated = Une nouvelle version de Kharbga est installée.
+app-reload = Recharger pour l’utiliser

@@ -237,6 +237,10 @@ fn Shell() -> impl IntoView {
     let saves = Saves::open();
     provide_context(saves);
     provide_context(ComputerPlayer::new());
+    // The app offline: a new version that took over says so.
+    let updated = RwSignal::new(false);
+    let worker = self::services::browser::register_service_worker(move || updated.set(true));
+    StoredValue::new_local(worker);
     let link_error = RwSignal::new(None::<ShareError>);
     let by_link_error = RwSignal::new(None::<ByLinkError>);
 
@@ -392,7 +396,14 @@ fn Shell() -> impl IntoView {
                        </p>
                    }
                })}
-               {move || by_link_error.get().map(|e| {
+               {move || updated.get().then(|| view! {
+                <p class="notice" data-testid="updated" role="status">{tr_text(|| tr!("app-updated"))}
+                    <button type="button" class="link" on:click=move |_| { let _ = window().location().reload(); }>
+                        {tr_text(|| tr!("app-reload"))}
+                    </button>
+                </p>
+            })}
+            {move || by_link_error.get().map(|e| {
                 let text = move || match &e {
                     ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
                     ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),

@@ -234,6 +234,7 @@ pub fn OnlineScreen(
     let code_value = StoredValue::new(code.clone());
     let settings_value = StoredValue::new(settings);
     let handler = StoredValue::new_local(None::<Rc<dyn Fn(LinkEvent)>>);
+    let reached = StoredValue::new(false);
     let open = move || {
         if let Some(on_event) = handler.try_get_value().flatten() {
             connect(
@@ -251,12 +252,19 @@ pub fn OnlineScreen(
             LinkEvent::Id(id) => {
                 table.update(|t| t.set_id(id));
                 state.set(LinkState::Open);
+                reached.set_value(true);
             }
             LinkEvent::Peer(peer) => act(&|t| t.connected(peer.clone(), now)),
             LinkEvent::Left(peer) => act(&|t| t.disconnected(&peer)),
             LinkEvent::Message(peer, text) => act(&|t| t.receive(&peer, &text, now)),
             LinkEvent::Closed(_) => {
-                state.set(LinkState::Reconnecting);
+                // Never reached the server: no network (or no server) — say
+                // so, and keep trying.
+                state.set(if reached.get_value() {
+                    LinkState::Reconnecting
+                } else {
+                    LinkState::Unavailable
+                });
                 table.update(Table::forget_peers);
                 // The link is dropped later, not inside its own callback.
                 let reopen = Timeout::new(2_000, move || {
@@ -427,8 +435,11 @@ fn connect(
             let _ = state.try_set(LinkState::Unavailable);
             return;
         };
-        if state.try_set(LinkState::Connecting).is_some() {
+        let Some(before) = state.try_get_untracked() else {
             return; // the screen is gone
+        };
+        if before != LinkState::Unavailable {
+            state.set(LinkState::Connecting);
         }
         if qr.with_untracked(Option::is_none) {
             qr.set(Some(link::qr_svg(&net, &invitation(&code))));

@@ -199,3 +199,52 @@ pub fn can_share() -> bool {
         false
     }
 }
+
+/// Registers the service worker (`sw.js`: the app offline, see
+/// `src/web/sw.js`) where the browser has them; `on_update` is called when
+/// a new version takes over a page that an older one served. The returned
+/// listener belongs to the caller (the shell, for the page's life).
+pub fn register_service_worker(
+    on_update: impl Fn() + 'static,
+) -> Option<gloo_events::EventListener> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use leptos::wasm_bindgen::{JsCast, JsValue};
+        let navigator = leptos::prelude::window().navigator();
+        let container =
+            js_sys::Reflect::get(&navigator, &JsValue::from_str("serviceWorker")).ok()?;
+        if container.is_undefined() || container.is_null() {
+            return None;
+        }
+        // A page already served by a worker: a change of worker is an update.
+        let served = js_sys::Reflect::get(&container, &JsValue::from_str("controller"))
+            .is_ok_and(|c| !c.is_null() && !c.is_undefined());
+        let register = js_sys::Reflect::get(&container, &JsValue::from_str("register"))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        if let Ok(promise) = register.call1(&container, &JsValue::from_str("./sw.js")) {
+            if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
+                // A browser that refuses (private mode, a file URL) plays on without it.
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+                });
+            }
+        }
+        let target = container.unchecked_into::<leptos::web_sys::EventTarget>();
+        Some(gloo_events::EventListener::new(
+            &target,
+            "controllerchange",
+            move |_| {
+                if served {
+                    on_update();
+                }
+            },
+        ))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = on_update;
+        None
+    }
+}
