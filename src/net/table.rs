@@ -129,6 +129,9 @@ pub enum PlayError {
     NotPlayer,
     /// It is the opponent's turn.
     NotYourTurn,
+    /// This page's offer waits for its answer (the position it is about
+    /// must not change meanwhile).
+    OfferOpen,
     /// The engine refuses it.
     Engine(GameError),
 }
@@ -220,6 +223,8 @@ pub struct Table {
     pub pending: Option<(Offer, u32)>,
     /// Spectators watching (a player's count, or the one a player told).
     watchers: u32,
+    /// The player whose welcome a newcomer answers (its join goes there).
+    welcomer: Option<PeerId>,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -240,6 +245,7 @@ impl Table {
             offered: None,
             pending: None,
             watchers: 0,
+            welcomer: None,
             peers: BTreeMap::new(),
         }
     }
@@ -321,6 +327,7 @@ impl Table {
     /// The connection was lost: every peer is gone (ids change on reconnect).
     pub fn forget_peers(&mut self) {
         self.peers.clear();
+        self.me = None;
     }
 
     /// The server gave this page its id.
@@ -360,10 +367,13 @@ impl Table {
 
     /// A peer left (or the server says it is gone).
     pub fn disconnected(&mut self, peer: &str) -> Vec<Event> {
-        let was_visitor = self
-            .peers
-            .remove(peer)
-            .is_some_and(|p| p.kind == Kind::Visitor);
+        let gone = self.peers.remove(peer);
+        if gone.as_ref().is_some_and(|p| p.kind == Kind::Opponent) {
+            // Offers die with the opponent's page (it starts afresh).
+            self.offered = None;
+            self.pending = None;
+        }
+        let was_visitor = gone.is_some_and(|p| p.kind == Kind::Visitor);
         if was_visitor {
             self.count_watchers()
         } else {
@@ -484,6 +494,9 @@ impl Table {
                 None => vec![Event::Warn(Warning::NotPlayer)],
             },
             Message::Offer { offer, plies } => {
+                if self.side().is_none() {
+                    return Vec::new(); // offers are between the players
+                }
                 if self.kind(peer) != Kind::Opponent {
                     return vec![Event::Warn(Warning::NotPlayer)];
                 }
@@ -501,6 +514,10 @@ impl Table {
                 }
             }
             Message::Answer { offer, accept } => {
+                if self.side().is_none() {
+                    // A spectator follows with the players' records.
+                    return Vec::new();
+                }
                 if self.kind(peer) != Kind::Opponent || self.offered != Some(offer) {
                     return Vec::new();
                 }
@@ -549,9 +566,21 @@ impl Table {
             }
             Message::Refused { why } => match why {
                 Refusal::SeatTaken => {
-                    if matches!(self.role, Role::Player(_)) && self.opponent_secret.is_none() {
-                        self.role = Role::Spectator;
-                        self.secret = None;
+                    // Only the player this page asked for the seat can refuse it.
+                    let asked = self.welcomer.as_deref() == Some(peer);
+                    if !asked
+                        || !matches!(self.role, Role::Player(_))
+                        || self.opponent_secret.is_some()
+                    {
+                        return Vec::new();
+                    }
+                    self.role = Role::Spectator;
+                    self.secret = None;
+                    if let Some(p) = self.peers.get_mut(peer) {
+                        p.kind = p
+                            .claim
+                            .as_ref()
+                            .map_or(Kind::Visitor, |c| Kind::Claimed(c.side.into()));
                     }
                     vec![Event::Warn(Warning::SeatTaken), Event::Changed]
                 }
@@ -574,6 +603,9 @@ impl Table {
                     .map(|(secret, me)| proof(secret, me));
                 if Side::from(claim.side) != me && expected.as_ref() == Some(&claim.secret) {
                     self.set_kind(peer, Kind::Opponent);
+                    // The opponent's page starts afresh: offers in flight lapse.
+                    self.offered = None;
+                    self.pending = None;
                     if !name.trim().is_empty() {
                         self.names[slot(me.opponent())] = name;
                     }
@@ -628,6 +660,7 @@ impl Table {
                 self.names = [record.first, record.second];
                 self.date = record.date;
                 self.game = record.game;
+                self.welcomer = Some(peer.to_owned());
                 let open = open.map(Side::from);
                 self.role = match open {
                     Some(side) => Role::Invited(side),
@@ -645,20 +678,15 @@ impl Table {
         let Role::Invited(side) = self.role else {
             return Vec::new();
         };
+        // The player who welcomed this page becomes the opponent; its own
+        // secret follows in `Bound`. Gone meanwhile: this page stays invited.
+        let Some(welcomer) = self.welcomer.clone().filter(|w| self.peers.contains_key(w)) else {
+            return Vec::new();
+        };
         self.role = Role::Player(side);
         self.names[slot(side)] = name.clone();
         self.name = name.clone();
         self.secret = Some(secret.clone());
-        // The welcomer (the peer that claims the other seat) becomes the
-        // opponent; its own secret follows in `Bound`.
-        let welcomer = self
-            .peers
-            .iter()
-            .find(|(_, p)| p.kind == Kind::Claimed(side.opponent()))
-            .map(|(id, _)| id.clone());
-        let Some(welcomer) = welcomer else {
-            return Vec::new();
-        };
         self.set_kind(&welcomer, Kind::Opponent);
         vec![
             Event::Send(welcomer, Message::Join { name, secret }),
@@ -670,7 +698,13 @@ impl Table {
         let Role::Player(me) = self.role else {
             return Vec::new();
         };
-        if self.opponent_secret.as_ref().is_some_and(|s| *s != secret) {
+        // The seat goes to a welcomed newcomer, before any ply (a game begun
+        // by link keeps its seat for the player the links go to).
+        let again = self.opponent_secret.as_ref() == Some(&secret);
+        let free = self.opponent_secret.is_none()
+            && self.game.plies().is_empty()
+            && self.kind(peer) == Kind::Visitor;
+        if !again && !free {
             return vec![Event::Send(
                 peer.to_owned(),
                 Message::Refused {
@@ -703,7 +737,11 @@ impl Table {
     fn mover_side(&self, peer: &str) -> Option<Side> {
         match (self.kind(peer), self.role) {
             (Kind::Opponent, Role::Player(me)) => Some(me.opponent()),
-            (Kind::Claimed(side), Role::Spectator | Role::Invited(_)) => Some(side),
+            // A spectator cannot check proofs: a peer that claims a seat
+            // moves for the side to move, and the engine checks the plies.
+            (Kind::Claimed(_), Role::Spectator | Role::Invited(_)) => {
+                Some(self.game.position().to_move())
+            }
             _ => None,
         }
     }
@@ -727,7 +765,11 @@ impl Table {
             // A gap: ask for the record by sending ours (the longer answers).
             return vec![self.sync_to(peer)];
         }
-        if self.game.outcome().is_some() || self.game.position().to_move() != side {
+        if self.game.outcome().is_some() {
+            // It crossed our end (a resignation in flight): records settle it.
+            return vec![self.sync_to(peer)];
+        }
+        if self.game.position().to_move() != side {
             return vec![Event::Warn(Warning::WrongSide)];
         }
         if let Err(e) = self.game.play_text(text) {
@@ -737,8 +779,13 @@ impl Table {
             self.game.undo();
             return vec![Event::Warn(Warning::HashMismatch), self.sync_to(peer)];
         }
+        // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
-        vec![Event::Changed]
+        let mut events = vec![Event::Changed];
+        if let Some(offer) = self.offered.take() {
+            events.push(Event::Answered(offer, false));
+        }
+        events
     }
 
     fn sync_to(&self, peer: &str) -> Event {
@@ -752,11 +799,25 @@ impl Table {
 
     fn sync(&mut self, peer: &str, text: &str) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
-            return vec![Event::Warn(Warning::NotPlayer)];
+            // A spectator's record is no news to a player.
+            return Vec::new();
         };
         let Ok(record) = Record::from_text(text) else {
             return vec![Event::Warn(Warning::BadRecord)];
         };
+        if self.side().is_none() {
+            // A spectator follows the players' record, whatever it is (a
+            // takeback, a rematch): the engine replayed it.
+            if record.game != self.game
+                || record.first != self.names[0]
+                || record.second != self.names[1]
+            {
+                self.names = [record.first, record.second];
+                self.game = record.game;
+                return vec![Event::Changed];
+            }
+            return Vec::new();
+        }
         match merge(&self.game, record.game, side, self.side().is_some()) {
             Merge::Same => Vec::new(),
             Merge::Behind => vec![self.sync_to(peer)],
@@ -800,6 +861,9 @@ impl Table {
         let side = self.side().ok_or(PlayError::NotPlayer)?;
         if self.game.outcome().is_none() && self.game.position().to_move() != side {
             return Err(PlayError::NotYourTurn);
+        }
+        if self.offered.is_some() {
+            return Err(PlayError::OfferOpen);
         }
         let index = self.game.plies().len() as u32;
         let played = self
@@ -893,8 +957,19 @@ impl Table {
         events
     }
 
-    /// Applies an accepted offer made by `offerer`.
+    /// Applies an accepted offer made by `offerer`; the record goes to
+    /// everyone (spectators follow takebacks and rematches with it).
     fn settle(&mut self, offer: Offer, offerer: Side) -> Vec<Event> {
+        self.offered = None;
+        self.pending = None;
+        let mut events = self.apply(offer, offerer);
+        events.push(Event::Broadcast(Message::Sync {
+            record: self.record(),
+        }));
+        events
+    }
+
+    fn apply(&mut self, offer: Offer, offerer: Side) -> Vec<Event> {
         match offer {
             Offer::Draw => {
                 let _ = self.game.agree_draw();
@@ -1003,6 +1078,16 @@ pub fn merge(ours: &Game, theirs: Game, sender: Side, as_player: bool) -> Merge 
     if as_player && game.is_decided() && !sender_resigned {
         // An agreed draw comes only from both, a resignation of ours never.
         game.undo();
+    }
+    if as_player && ours.is_decided() && !game.is_decided() {
+        // Our own end (a resignation, an agreed draw) stands on the longer
+        // record too: it crossed the sender's last ply.
+        if let Some(outcome) = ours.outcome() {
+            let _ = match outcome.winner {
+                Some(winner) => game.resign(winner.opponent()),
+                None => game.agree_draw(),
+            };
+        }
     }
     if game.plies().len() == mine.len() && game.outcome() == ours.outcome() {
         return Merge::Same;

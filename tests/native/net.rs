@@ -712,3 +712,126 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     assert_eq!(table2.take_link(record(&forged)), Ok(0));
     assert!(table2.game.outcome().is_none());
 }
+
+#[test]
+fn an_offer_holds_the_position_and_lapses_with_a_move() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    // The guest offers a draw on its own turn: it cannot move until answered.
+    net.act(guest, |t| t.offer(Offer::Draw));
+    let ply = some_ply(&net, guest);
+    assert_eq!(
+        net.table_mut(guest).play(&ply),
+        Err(kharbga::net::table::PlayError::OfferOpen)
+    );
+    net.act(host, |t| t.answer(false));
+    assert!(net.table(guest).offered.is_none());
+    play_turn(&mut net, guest);
+    play_turn(&mut net, host);
+    let _ = net.events(host);
+    // The host asks to take back on the guest's turn; the guest answers by
+    // moving: the offer lapses on both pages.
+    net.act(host, |t| t.offer(Offer::Takeback));
+    assert!(net.table(guest).pending.is_some());
+    play_turn(&mut net, guest);
+    assert!(net.table(host).offered.is_none(), "declined by the move");
+    assert!(net.table(guest).pending.is_none());
+    assert!(net
+        .events(host)
+        .contains(&Event::Answered(Offer::Takeback, false)));
+    assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn a_stale_offer_lapses_when_the_opponent_returns() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    net.act(host, |t| t.offer(Offer::Draw));
+    assert!(net.table(guest).pending.is_some());
+    // The guest's page goes away before answering: the offer dies with it.
+    let left = net.remove(guest);
+    assert!(net.table(host).offered.is_none());
+    let back = Table::resume(
+        left.game.clone(),
+        Side::Second,
+        left.names.clone(),
+        (left.secret.clone().unwrap(), left.opponent_secret.clone()),
+        "?".into(),
+    );
+    let guest = net.add("p-guest-2", back);
+    assert!(net.table(guest).pending.is_none());
+    assert!(net.table(0).offered.is_none());
+}
+
+#[test]
+fn a_spectator_follows_takebacks_and_rematches() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", Table::newcomer());
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    net.act(guest, |t| t.offer(Offer::Takeback));
+    net.act(host, |t| t.answer(true));
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+    net.act(guest, Table::resign);
+    net.act(host, |t| t.offer(Offer::Rematch));
+    net.act(guest, |t| t.answer(true));
+    assert!(net.table(watcher).game.plies().is_empty());
+    assert_eq!(net.table(watcher).names, net.table(host).names);
+    // In the rematch the guest moves first; the spectator follows its plies.
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.warnings(watcher), vec![]);
+    assert_eq!(net.warnings(host), vec![]);
+}
+
+#[test]
+fn a_resignation_that_crosses_a_ply_ends_the_same_on_both_pages() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    // The guest's ply is in flight when the host resigns.
+    let ply = some_ply(&net, guest);
+    let events = net.table_mut(guest).play(&ply).unwrap();
+    net.route(guest, events);
+    let events = net.table_mut(host).resign();
+    net.route(host, events);
+    net.run();
+    let (a, b) = (net.table(host).game.clone(), net.table(guest).game.clone());
+    assert_eq!(a, b);
+    assert_eq!(a.outcome().unwrap().winner, Some(Side::Second));
+}
+
+#[test]
+fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), secret(1), "?".into()),
+    );
+    // A stranger's refusal does not demote the waiting host.
+    net.table_mut(host).connected("p-x".into(), 0.0);
+    net.deliver(
+        "p-x",
+        "p-host",
+        &encode(&Message::Refused {
+            why: Refusal::SeatTaken,
+        }),
+    );
+    assert_eq!(net.table(host).role, Role::Player(Side::First));
+    // A join from a peer that was never welcomed is refused.
+    net.deliver(
+        "p-x",
+        "p-host",
+        &encode(&Message::Join {
+            name: "X".into(),
+            secret: secret(9),
+        }),
+    );
+    assert!(net.table(host).opponent_secret.is_none());
+    net.queue.clear();
+    let guest = net.add("p-guest", Table::newcomer());
+    net.act(guest, |t| t.join("Youssef".into(), secret(2)));
+    assert_eq!(net.table(host).names[1], "Youssef");
+}

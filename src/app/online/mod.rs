@@ -34,6 +34,8 @@ pub struct OnlineHooks {
     pub table: RwSignal<Table>,
     /// Sends what the table says to send.
     pub send: Callback<Vec<Event>>,
+    /// Play goes by link (moves are open without the opponent connected).
+    pub by_link: RwSignal<bool>,
     /// Without the `online` feature no hooks can be made.
     #[cfg(not(feature = "online"))]
     pub never: Never,

@@ -323,6 +323,7 @@ pub fn OnlineScreen(
     let hooks = OnlineHooks {
         table,
         send: process,
+        by_link,
     };
     // The game screen is built again when the seats change (a newcomer
     // joined, the opponent bound, a rematch): its names, hands and entry.
@@ -331,7 +332,7 @@ pub fn OnlineScreen(
             (
                 t.role,
                 t.names.clone(),
-                t.opponent_secret.is_some() || by_link.get(),
+                t.opponent_secret.is_some(),
                 generation.get(),
             )
         })
@@ -345,10 +346,10 @@ pub fn OnlineScreen(
         };
         let game = table.with_untracked(|t| t.game.clone());
         let rules = *game.rules();
-        // Nobody moves before both seats are taken (or play goes by link).
-        let seats = side
-            .filter(|_| bound)
-            .map_or(Seats::SPECTATOR, Seats::online);
+        // A player's seats as saved; the game screen opens its hands once
+        // both seats are taken (or play goes by link).
+        let _ = bound;
+        let seats = side.map_or(Seats::SPECTATOR, Seats::online);
         let game_match = Match {
             rules,
             first: names[0].clone(),

@@ -72,7 +72,7 @@ pub fn GameScreen(
     };
     provide_context(play);
     // A spectator keeps nothing: the players' pages keep the game.
-    if online.is_none() || seats.hands() != crate::store::Hands::None {
+    if online.is_none() || seats.hands_side().is_some() {
         autosave(play, session);
     }
 
@@ -117,6 +117,20 @@ pub fn GameScreen(
     });
 
     if let Some(hooks) = online {
+        // The player's hands open once both seats are taken (or play goes by
+        // link), and close while their own offer waits for its answer.
+        Effect::new(move |_| {
+            let by_link = hooks.by_link.get();
+            let hands = hooks.table.with(|t| match t.side() {
+                Some(side) if (t.opponent_secret.is_some() || by_link) && t.offered.is_none() => {
+                    crate::store::Hands::One(side)
+                }
+                _ => crate::store::Hands::None,
+            });
+            if controller.with_untracked(|c| c.hands) != hands {
+                controller.update(|c| c.hands = hands);
+            }
+        });
         // The board follows the referee's game (a peer's ply, a resync, a
         // takeback, an end).
         Effect::new(move |_| {
@@ -185,8 +199,9 @@ fn autosave(play: Play, session: Session) {
         let (plies, _, _) = saved_state.get();
         let Some(saves) = saves else { return };
         let custom = controller.with_untracked(|c| c.game().has_custom_start());
-        // A game is saved once it has a ply (or a chosen start).
-        if plies == 0 && !custom && previous.is_none() {
+        // A game is saved once it has a ply (or a chosen start); an online
+        // game at once (its room and seat secret are what a reload needs).
+        if plies == 0 && !custom && previous.is_none() && play.online.is_none() {
             return;
         }
         measure("kharbga:autosave", || {

@@ -140,8 +140,12 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     #[cfg(target_arch = "wasm32")]
     {
         let crypto = leptos::web_sys::window().and_then(|w| w.crypto().ok());
-        if let Some(crypto) = crypto {
-            let _ = crypto.get_random_values_with_u8_array(&mut bytes);
+        let filled = crypto.is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
+        if !filled {
+            // No crypto (a very old browser): never the same bytes everywhere.
+            for b in &mut bytes {
+                *b = (js_sys::Math::random() * 256.0) as u8;
+            }
         }
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -399,3 +399,22 @@ test('with no connection the game goes on by link, checked and saved', async ({ 
   await expect(back.getByTestId('game-online').first()).toBeVisible();
   for (const page of [back, guest]) await page.context().close();
 });
+
+test('a reload before the first move keeps both seats', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel', 'second');
+  await join(guest, link, 'Youssef');
+  // Both reload before anyone moved: each returns to its own seat.
+  await host.reload();
+  await guest.reload();
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('watching')).toHaveCount(0);
+  }
+  // The guest plays first here (the host chose the second side).
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  await guest.locator('.square.placeable').first().click();
+  await expect(host.locator('[data-ply]')).toHaveCount(1);
+  for (const page of [host, guest]) await page.context().close();
+});
