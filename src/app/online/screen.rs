@@ -706,46 +706,80 @@ fn QuickPairing(
         let later = Timeout::new(delay, move || on_start.run(start));
         pending.set_value(Some(later));
     };
+    // The first of the two peer ids makes the room and draws the sides.
+    let decide = move |peer: String| {
+        let first = me.with_value(|m| m.as_deref().is_some_and(|m| m < peer.as_str()));
+        if !first || paired.get_value() {
+            return;
+        }
+        paired.set_value(true);
+        let code = room::code(random_bytes::<10>());
+        let message = encode(&Message::Pair { room: code.clone() });
+        link.with_value(|l| {
+            if let Some(l) = l {
+                l.send(&peer, &message);
+            }
+        });
+        let side = if random_bytes::<1>()[0] & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mine = name.get_value();
+        let m = game.with_value(|g| {
+            let mut names = [String::new(), String::new()];
+            names[slot(side)] = mine;
+            Match {
+                rules: g.rules,
+                first: names[0].clone(),
+                second: names[1].clone(),
+                seats: Seats::online(side),
+            }
+        });
+        // Give the message a moment to leave before the queue closes.
+        go(
+            OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)),
+            300,
+        );
+    };
+    // A peer met before the server gave this page its id waits for it.
+    let early = StoredValue::new(None::<String>);
+    let handler = StoredValue::new_local(None::<Rc<dyn Fn(LinkEvent)>>);
+    let retry = StoredValue::new_local(None::<Timeout>);
+    let url = StoredValue::new(room::queue_url(&settings.server, variant.token()));
+    let settings = StoredValue::new(settings);
+    let open = move || {
+        let Some(on_event) = handler.try_get_value().flatten() else {
+            return;
+        };
+        let (url, settings) = (url.get_value(), settings.get_value());
+        spawn_local(async move {
+            let Ok(net) = link::load().await else {
+                let _ = state.try_set(LinkState::Unavailable);
+                return;
+            };
+            if state.try_set(LinkState::Connecting).is_some() {
+                return;
+            }
+            let endpoint = settings.endpoint(url);
+            let opened = Link::open(&net, &endpoint, move |event| on_event(event));
+            let _ = link.try_set_value(Some(opened));
+        });
+    };
     let on_event = move |event: LinkEvent| match event {
         LinkEvent::Id(id) => {
             me.set_value(Some(id));
             state.set(LinkState::Open);
+            if let Some(peer) = early.try_update_value(Option::take).flatten() {
+                decide(peer);
+            }
         }
         LinkEvent::Peer(peer) => {
-            let first = me.with_value(|m| m.as_deref().is_some_and(|m| m < peer.as_str()));
-            if !first || paired.get_value() {
-                return;
-            }
-            paired.set_value(true);
-            // This page makes the room and draws the sides.
-            let code = room::code(random_bytes::<10>());
-            let message = encode(&Message::Pair { room: code.clone() });
-            link.with_value(|l| {
-                if let Some(l) = l {
-                    l.send(&peer, &message);
-                }
-            });
-            let side = if random_bytes::<1>()[0] & 1 == 0 {
-                Side::First
+            if me.with_value(Option::is_none) {
+                early.set_value(Some(peer));
             } else {
-                Side::Second
-            };
-            let mine = name.get_value();
-            let m = game.with_value(|g| {
-                let mut names = [String::new(), String::new()];
-                names[slot(side)] = mine;
-                Match {
-                    rules: g.rules,
-                    first: names[0].clone(),
-                    second: names[1].clone(),
-                    seats: Seats::online(side),
-                }
-            });
-            // Give the message a moment to leave before the queue closes.
-            go(
-                OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)),
-                300,
-            );
+                decide(peer);
+            }
         }
         LinkEvent::Message(_, text) => {
             if let Ok(Message::Pair { room: code }) = decode(&text) {
@@ -755,23 +789,25 @@ fn QuickPairing(
                 }
             }
         }
-        LinkEvent::Left(_) => {}
-        LinkEvent::Closed(_) => state.set(LinkState::Reconnecting),
-    };
-    let handler: Rc<dyn Fn(LinkEvent)> = Rc::new(on_event);
-    let url = room::queue_url(&settings.server, variant.token());
-    spawn_local(async move {
-        let Ok(net) = link::load().await else {
-            let _ = state.try_set(LinkState::Unavailable);
-            return;
-        };
-        if state.try_set(LinkState::Connecting).is_some() {
-            return;
+        LinkEvent::Left(peer) => {
+            if early.with_value(|e| e.as_deref() == Some(peer.as_str())) {
+                early.set_value(None);
+            }
         }
-        let endpoint = settings.endpoint(url);
-        let opened = Link::open(&net, &endpoint, move |event| handler(event));
-        let _ = link.try_set_value(Some(opened));
-    });
+        LinkEvent::Closed(_) => {
+            // Back into the queue shortly (the link is dropped then, not
+            // inside its own callback).
+            state.set(LinkState::Reconnecting);
+            me.set_value(None);
+            let again = Timeout::new(2_000, move || {
+                link.set_value(None);
+                open();
+            });
+            retry.set_value(Some(again));
+        }
+    };
+    handler.set_value(Some(Rc::new(on_event)));
+    open();
     on_cleanup(move || link.set_value(None));
     let status = move || match state.get() {
         LinkState::Unavailable => "unavailable",
