@@ -237,13 +237,9 @@ pub fn OnlineScreen(
     let reached = StoredValue::new(false);
     let open = move || {
         if let Some(on_event) = handler.try_get_value().flatten() {
-            connect(
-                code_value.get_value(),
-                settings_value.get_value(),
-                (state, qr),
-                link,
-                on_event,
-            );
+            let settings = settings_value.get_value();
+            let url = room::room_url(&settings.server, &code_value.get_value());
+            connect(url, settings, state, link, on_event);
         }
     };
     let on_link = move |event: LinkEvent| {
@@ -266,17 +262,19 @@ pub fn OnlineScreen(
                     LinkState::Unavailable
                 });
                 table.update(Table::forget_peers);
-                // The link is dropped later, not inside its own callback.
-                let reopen = Timeout::new(2_000, move || {
-                    link.set_value(None);
-                    open();
-                });
-                retry.set_value(Some(reopen));
+                reopen_later(link, retry, open);
             }
         }
     };
     handler.set_value(Some(Rc::new(on_link)));
     open();
+    // The invitation's QR code, drawn by the network module.
+    let invitation_url = invitation(&code);
+    spawn_local(async move {
+        if let Ok(net) = link::load().await {
+            let _ = qr.try_set(Some(link::qr_svg(&net, &invitation_url)));
+        }
+    });
 
     // The heartbeat and the indicator's clock.
     let ticks = StoredValue::new(0u32);
@@ -423,11 +421,13 @@ pub fn OnlineScreen(
     .into_any()
 }
 
-/// Fetches the network module and opens the room.
+/// Fetches the network module and opens the link to `url` (a room or the
+/// quick-pairing queue), reporting to `on_event`; a screen that closed
+/// meanwhile drops it at once.
 fn connect(
-    code: String,
+    url: String,
     settings: OnlineSettings,
-    (state, qr): (RwSignal<LinkState>, RwSignal<Option<String>>),
+    state: RwSignal<LinkState>,
     link: StoredValue<Option<Link>, LocalStorage>,
     on_event: Rc<dyn Fn(LinkEvent)>,
 ) {
@@ -442,14 +442,23 @@ fn connect(
         if before != LinkState::Unavailable {
             state.set(LinkState::Connecting);
         }
-        if qr.with_untracked(Option::is_none) {
-            qr.set(Some(link::qr_svg(&net, &invitation(&code))));
-        }
-        let endpoint = settings.endpoint(room::room_url(&settings.server, &code));
-        let opened = Link::open(&net, &endpoint, move |event| on_event(event));
-        // A screen that closed meanwhile drops the link at once.
+        let opened = Link::open(&net, &settings.endpoint(url), move |event| on_event(event));
         let _ = link.try_set_value(Some(opened));
     });
+}
+
+/// Opens the link again in two seconds: the old one is dropped then, not
+/// inside its own callback.
+fn reopen_later(
+    link: StoredValue<Option<Link>, LocalStorage>,
+    retry: StoredValue<Option<Timeout>, LocalStorage>,
+    open: impl Fn() + 'static,
+) {
+    let again = Timeout::new(2_000, move || {
+        link.set_value(None);
+        open();
+    });
+    retry.set_value(Some(again));
 }
 
 /// The invitation link while the other seat is free: copy, share, and a
@@ -749,22 +758,9 @@ fn QuickPairing(
     let url = StoredValue::new(room::queue_url(&settings.server, variant.token()));
     let settings = StoredValue::new(settings);
     let open = move || {
-        let Some(on_event) = handler.try_get_value().flatten() else {
-            return;
-        };
-        let (url, settings) = (url.get_value(), settings.get_value());
-        spawn_local(async move {
-            let Ok(net) = link::load().await else {
-                let _ = state.try_set(LinkState::Unavailable);
-                return;
-            };
-            if state.try_set(LinkState::Connecting).is_some() {
-                return;
-            }
-            let endpoint = settings.endpoint(url);
-            let opened = Link::open(&net, &endpoint, move |event| on_event(event));
-            let _ = link.try_set_value(Some(opened));
-        });
+        if let Some(on_event) = handler.try_get_value().flatten() {
+            connect(url.get_value(), settings.get_value(), state, link, on_event);
+        }
     };
     let on_event = move |event: LinkEvent| match event {
         LinkEvent::Id(id) => {
@@ -799,11 +795,7 @@ fn QuickPairing(
             // inside its own callback).
             state.set(LinkState::Reconnecting);
             me.set_value(None);
-            let again = Timeout::new(2_000, move || {
-                link.set_value(None);
-                open();
-            });
-            retry.set_value(Some(again));
+            reopen_later(link, retry, open);
         }
     };
     handler.set_value(Some(Rc::new(on_event)));
