@@ -32,7 +32,7 @@ use self::play::{GameScreen, Match, Session};
 use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
 use self::screens::replay::Replay;
-use self::services::browser::{fresh_id, now_ms, record_date};
+use self::services::browser::{fresh_id, now_ms, page_fragment, record_date};
 use self::services::computer::ComputerPlayer;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
@@ -64,15 +64,12 @@ pub fn App() -> impl IntoView {
 
 /// The page's fragment, if it carries a game link.
 fn shared_fragment() -> Option<String> {
-    let hash = window().location().hash().ok()?;
-    hash.starts_with("#g").then_some(hash)
+    page_fragment().filter(|h| h.starts_with("#g"))
 }
 
 /// The page's fragment, if it carries a game sent by link.
 fn by_link_fragment() -> Option<String> {
-    let hash = window().location().hash().ok()?;
-    hash.starts_with(crate::net::room::MOVE_FRAGMENT)
-        .then_some(hash)
+    page_fragment().filter(|h| h.starts_with(crate::net::room::MOVE_FRAGMENT))
 }
 
 /// The screen for a game sent by link (the online page takes it; the first
@@ -91,32 +88,36 @@ fn by_link(saves: Saves, fragment: &str, error: RwSignal<Option<ByLinkError>>) -
     #[cfg(not(feature = "online"))]
     {
         let _ = (saves, error);
-        let _ = window().location().replace(&online::online_page(fragment));
+        online::hand_over(fragment);
         Screen::Library
     }
 }
 
 /// The room code of an invitation link in the page's address.
 fn invitation_code() -> Option<String> {
-    let hash = window().location().hash().ok()?;
-    crate::net::room::from_fragment(&hash).map(str::to_owned)
+    crate::net::room::from_fragment(&page_fragment()?).map(str::to_owned)
+}
+
+/// This page's saved game in the online room `code`, if any.
+#[cfg(feature = "online")]
+fn saved_in_room(saves: Saves, code: &str) -> Option<(crate::store::SavedGame, Record)> {
+    saves
+        .update(|l| {
+            let id = l
+                .games()
+                .iter()
+                .find(|g| g.room.as_deref() == Some(code) && g.seats.is_online())
+                .map(|g| g.id.clone());
+            Ok(id.and_then(|id| l.load(&id)))
+        })
+        .flatten()
 }
 
 /// The online screen for a room: this page's saved game in it, if any
 /// (a player returning), else the invitation.
 #[cfg(feature = "online")]
 fn online_room(saves: Saves, code: String) -> Screen {
-    let saved = saves
-        .update(|l| {
-            let id = l
-                .games()
-                .iter()
-                .find(|g| g.room.as_deref() == Some(code.as_str()) && g.seats.is_online())
-                .map(|g| g.id.clone());
-            Ok(id.and_then(|id| l.load(&id)))
-        })
-        .flatten();
-    match saved {
+    match saved_in_room(saves, &code) {
         Some((saved, record)) => {
             let (m, session) = Session::from_saved(&saved, record);
             Screen::Online(Box::new(OnlineStart::Resume(m, session)))
@@ -146,17 +147,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
     let (code, sender, link) = crate::net::room::parse_move_fragment(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
     let record = share::decode(link).map_err(ByLinkError::Share)?;
-    let found = saves
-        .update(|l| {
-            let id = l
-                .games()
-                .iter()
-                .find(|g| g.room.as_deref() == Some(code) && g.seats.is_online())
-                .map(|g| g.id.clone());
-            Ok(id.and_then(|id| l.load(&id)))
-        })
-        .flatten();
-    let (m, mut session) = match found {
+    let (m, mut session) = match saved_in_room(saves, code) {
         Some((saved, old)) => Session::from_saved(&saved, old),
         None => {
             // First news of this game: this page plays the sender's opponent.
@@ -214,7 +205,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
 #[cfg(not(feature = "online"))]
 fn online_room(_saves: Saves, code: String) -> Screen {
     let fragment = format!("{}{code}", crate::net::room::FRAGMENT);
-    let _ = window().location().replace(&online::online_page(&fragment));
+    online::hand_over(&fragment);
     Screen::NewGame(None)
 }
 
@@ -468,7 +459,7 @@ fn playing(m: Match, session: Session) -> Screen {
         #[cfg(not(feature = "online"))]
         Some(seat) if m.seats.is_online() => {
             let fragment = format!("{}{}", crate::net::room::FRAGMENT, seat.room);
-            let _ = window().location().replace(&online::online_page(&fragment));
+            online::hand_over(&fragment);
             Screen::Library
         }
         _ => Screen::Playing(m, Box::new(session)),

@@ -845,7 +845,7 @@ impl Table {
             Merge::Ahead(game) => {
                 self.game = game;
                 self.pending = None;
-                Ok(self.game.plies().len() - before)
+                Ok(self.game.plies().len().saturating_sub(before))
             }
             Merge::Diverged => Err(Warning::Diverged),
             Merge::Foreign => Err(Warning::BadRecord),

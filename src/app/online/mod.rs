@@ -55,3 +55,9 @@ pub fn online_page(fragment: &str) -> String {
 pub fn go_online(fragment: &str) {
     let _ = window().location().assign(&online_page(fragment));
 }
+
+/// Hands this address over to the online page (from the first page: an
+/// invitation, a game by link, an online game to continue).
+pub fn hand_over(fragment: &str) {
+    let _ = window().location().replace(&online_page(fragment));
+}

@@ -16,7 +16,7 @@ use crate::app::play::describe::side_key;
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{
-    can_share, copy_to_clipboard, fresh_id, now_ms, random_bytes, record_date, share_url,
+    can_share, copy_to_clipboard, fresh_id, now_ms, page_url, random_bytes, record_date, share_url,
 };
 use crate::engine::{Game, Side};
 use crate::net::message::{Offer, Secret};
@@ -78,10 +78,7 @@ fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'static s
 
 /// The invitation link for `code` on this page's address.
 fn invitation(code: &str) -> String {
-    let location = window().location();
-    let base = location.href().unwrap_or_default();
-    let base = base.split('#').next().unwrap_or_default().to_owned();
-    format!("{base}{}{code}", room::FRAGMENT)
+    page_url(&format!("{}{code}", room::FRAGMENT))
 }
 
 /// Shows `fragment` in the address bar without a reload (so a reload
@@ -336,7 +333,8 @@ pub fn OnlineScreen(
         })
     });
     let game_view = move || {
-        let (role, names, bound, _) = seating.get();
+        // (The binding and the generation only rebuild the screen.)
+        let (role, names, _bound, _generation) = seating.get();
         let side = match role {
             Role::Player(side) => Some(side),
             Role::Spectator => None,
@@ -346,7 +344,6 @@ pub fn OnlineScreen(
         let rules = *game.rules();
         // A player's seats as saved; the game screen opens its hands once
         // both seats are taken (or play goes by link).
-        let _ = bound;
         let seats = side.map_or(Seats::SPECTATOR, Seats::online);
         let game_match = Match {
             rules,
@@ -521,12 +518,7 @@ fn ByLink(
             record.first.clone_from(&t.names[0]);
             record.second.clone_from(&t.names[1]);
             let fragment = room::move_fragment(&code.get_value(), side, &share::encode(&record));
-            let location = window().location();
-            let path = location.pathname().unwrap_or_default();
-            Some(format!(
-                "{}{path}{fragment}",
-                location.origin().unwrap_or_default()
-            ))
+            Some(page_url(&fragment))
         })
     };
     move || {

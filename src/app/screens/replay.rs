@@ -20,7 +20,7 @@ use crate::app::board::Board;
 use crate::app::play::controller::Controller;
 use crate::app::play::screen::is_typing;
 use crate::app::play::Match;
-use crate::app::services::browser::copy_to_clipboard;
+use crate::app::services::browser::{copy_to_clipboard, page_url};
 use crate::engine::{Game, Phase, Record, Side};
 use crate::store::{share, Seats};
 
@@ -157,15 +157,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         };
         on_play.run((game_match, Game::from_position(position)));
     };
-    let share_url = move || {
-        let location = window().location();
-        format!(
-            "{}{}#{}",
-            location.origin().unwrap_or_default(),
-            location.pathname().unwrap_or_default(),
-            link.get_value()
-        )
-    };
+    let share_url = move || page_url(&format!("#{}", link.get_value()));
     let link_copied = RwSignal::new(false);
 
     view! {

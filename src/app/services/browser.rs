@@ -252,3 +252,23 @@ pub fn register_service_worker(
         None
     }
 }
+
+/// This page's address (origin and path) with `fragment` (`#…`): the links
+/// the page hands out (share, invitation, a game by link).
+pub fn page_url(fragment: &str) -> String {
+    let location = leptos::prelude::window().location();
+    format!(
+        "{}{}{fragment}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default()
+    )
+}
+
+/// The page's fragment (`#…`), if any.
+pub fn page_fragment() -> Option<String> {
+    leptos::prelude::window()
+        .location()
+        .hash()
+        .ok()
+        .filter(|h| !h.is_empty())
+}

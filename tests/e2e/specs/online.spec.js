@@ -113,6 +113,15 @@ test('a whole Kharbga game by clicks, watched live, with a reload mid-game', asy
   expect(await pieces(watcher)).toBe(end);
   const plies = await host.locator('[data-ply]').count();
   await expect(watcher.locator('[data-ply]')).toHaveCount(plies);
+  // The spectator steps through the move list, and back to the game.
+  await watcher.getByTestId('result-close').click();
+  await watcher.locator('[data-ply="3"]').click();
+  await expect(watcher.getByTestId('back-to-game')).toBeVisible();
+  const early = await watcher.locator('[data-piece]').count();
+  expect(early).toBeGreaterThan(0);
+  expect(early).toBeLessThanOrEqual(4);
+  await watcher.getByTestId('back-to-game').click();
+  expect(await pieces(watcher)).toBe(end);
   // The game is in both players' libraries, marked online.
   await host.getByTestId('result-close').click();
   await host.getByTestId('nav-library').click();
@@ -184,6 +193,11 @@ test('the online screens in Arabic', async ({ browser, errors }) => {
   await guest.getByTestId('chat-send').click();
   await expect(host.getByTestId('chat-lines')).toContainText('<b>سلام</b>');
   await expect(host.getByTestId('chat-lines').locator('b')).toHaveCount(0);
+  // The chat can be hidden.
+  await host.getByTestId('chat-mute').check();
+  await expect(host.getByTestId('chat-lines')).toHaveCount(0);
+  await host.getByTestId('chat-mute').uncheck();
+  await expect(host.getByTestId('chat-lines')).toContainText('سلام');
   for (const page of [host, guest]) await page.context().close();
 });
 
