@@ -659,13 +659,13 @@ fn Chat(
                     on:change=move |event| muted.set(event_target_checked(&event))/>
                 {tr_text(|| tr!("chat-mute"))}
             </label>
-            {move || (!muted.get()).then(|| view! {
-                <ol class="chat-lines" data-testid="chat-lines" aria-live="polite">
-                    {move || lines.get().into_iter().map(|(name, text)| view! {
-                        <li><bdi class="chat-name">{name}</bdi>": "<bdi>{text}</bdi></li>
-                    }).collect_view()}
-                </ol>
-            })}
+            // Kept in the page while hidden, so that showing it again
+            // rebuilds nothing.
+            <ol class="chat-lines" data-testid="chat-lines" aria-live="polite" hidden=move || muted.get()>
+                {move || lines.get().into_iter().map(|(name, text)| view! {
+                    <li><bdi class="chat-name">{name}</bdi>": "<bdi>{text}</bdi></li>
+                }).collect_view()}
+            </ol>
             <form class="chat-form" on:submit=submit>
                 <input type="text" maxlength="200" dir="auto" data-testid="chat-input"
                     aria-label=move || tr!("chat-input")
