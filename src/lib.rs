@@ -10,6 +10,7 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod learn;
 pub mod net;
 pub mod store;
 

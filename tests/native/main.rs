@@ -6,6 +6,7 @@
 mod ai;
 mod cli;
 mod helpers;
+mod learn;
 mod net;
 mod perft;
 mod properties;

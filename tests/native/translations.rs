@@ -174,12 +174,23 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
 }
 
 /// The messages of one language with the variables each uses.
+/// The Fluent files of a language: `main.ftl` (every page) and
+/// `learn.ftl` (the tutorial's page).
+const FILES: [&str; 2] = ["main.ftl", "learn.ftl"];
+
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let path = root().join("locales").join(language).join("main.ftl");
+    let mut out = BTreeMap::new();
+    for file in FILES {
+        file_messages(language, file, &mut out);
+    }
+    out
+}
+
+fn file_messages(language: &str, file: &str, out: &mut BTreeMap<String, BTreeSet<String>>) {
+    let path = root().join("locales").join(language).join(file);
     let text = fs::read_to_string(&path).expect("a Fluent file");
     let resource = fluent_syntax::parser::parse(text)
         .unwrap_or_else(|(_, errors)| panic!("{}: {errors:?}", path.display()));
-    let mut out = BTreeMap::new();
     for entry in resource.body {
         match entry {
             Entry::Message(message) => {
@@ -197,19 +208,28 @@ fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {
             _ => {}
         }
     }
-    out
 }
 
 #[test]
 fn every_text_exists_in_every_language_with_its_arguments() {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
-    let calls: Vec<Call> = files.iter().flat_map(|f| calls_in(f)).collect();
+    let mut calls: Vec<Call> = files.iter().flat_map(|f| calls_in(f)).collect();
     assert!(
         calls.len() > 150,
         "the scan finds the calls ({})",
         calls.len()
     );
+    // The lessons name their texts as data.
+    for lesson in kharbga::learn::LESSONS {
+        for id in lesson.message_ids() {
+            calls.push(Call {
+                at: format!("lesson {}", lesson.id),
+                id,
+                args: BTreeSet::new(),
+            });
+        }
+    }
     let mut problems = Vec::new();
     let english = messages("en");
     for language in LANGUAGES {
@@ -331,8 +351,11 @@ fn the_page_formats_every_message_as_fluent_rs_does() {
     use kharbga::app::i18n::format::{format_number, style_of};
 
     let mut compared = 0;
-    for language in LANGUAGES {
-        let path = root().join("locales").join(language).join("main.ftl");
+    for (language, file) in LANGUAGES
+        .iter()
+        .flat_map(|l| FILES.iter().map(move |f| (*l, *f)))
+    {
+        let path = root().join("locales").join(language).join(file);
         let text = fs::read_to_string(&path).unwrap();
         let ours =
             Catalogue::parse(language, &text).unwrap_or_else(|e| panic!("{language}: {e:?}"));
