@@ -76,12 +76,15 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# Two pages: index.html (the first load, within its budget) and
-# online.html, the same app with online play (the `online` feature), whose
-# page is written from index.html into target/ and built there; its files
+# Three pages: index.html (the first load, within its budget),
+# online.html, the same app with online play (the `online` feature), and
+# learn.html, with the tutorial (the `learn` feature); each of the two is
+# written from index.html into target/ and built there; their files
 # join dist/ (content-hashed names; the worker and the network module are
 # the same files).
 ONLINE_HTML := target/online-page/online.html
+# The tutorial's page (`learn` feature), built the same way.
+LEARN_HTML  := target/learn-page/learn.html
 release: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
 	@mkdir -p $(dir $(ONLINE_HTML))
@@ -91,6 +94,13 @@ release: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/online-page/dist $(ONLINE_HTML)
 	cp target/online-page/dist/index.html dist/online.html
 	cp -R -n target/online-page/dist/. dist/
+	@mkdir -p $(dir $(LEARN_HTML))
+	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
+	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
+	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="learn" #' index.html > $(LEARN_HTML)
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/learn-page/dist $(LEARN_HTML)
+	cp target/learn-page/dist/index.html dist/learn.html
+	cp -R -n target/learn-page/dist/. dist/
 	@# The service worker, with the files to cache and a version of them all.
 	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
 	  version=$$(cat $$files | sha256sum | cut -c1-16) && \
@@ -119,7 +129,10 @@ sizes:
 	online=$(call gz,online.html) && for f in $(call refs,online.html) kharbga-net.js kharbga-net_bg.wasm; do online=$$((online + $(call gz,$$f))); done && \
 	locale=$$(for f in locales/fr/main.ftl locales/ar/main.ftl; do gzip -9 -c $$f | wc -c; done | sort -n | tail -1) && \
 	echo "first load: $$((first + locale)) bytes gzipped ($$first for English, +$$locale for the largest other language; budget 300000)" && \
-	echo "online page: $$((online + locale)) bytes gzipped (online.html, its files and the network module, loaded when an online game starts)"
+	echo "online page: $$((online + locale)) bytes gzipped (online.html, its files and the network module, loaded when an online game starts)" && \
+	learn=$(call gz,learn.html) && for f in $(call refs,learn.html); do learn=$$((learn + $(call gz,$$f))); done && \
+	learnftl=$$(for l in fr ar; do gzip -9 -c locales/$$l/learn.ftl | wc -c; done | sort -n | tail -1) && \
+	echo "tutorial page: $$((learn + locale + learnftl)) bytes gzipped (learn.html and its files, the lessons and the rules sheet)"
 
 # ---- Checks -----------------------------------------------------------------
 
@@ -136,6 +149,7 @@ clippy:
 	cargo clippy --all-targets --locked --no-default-features -- -D warnings
 	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --all-targets --locked --features online --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --all-targets --locked --features learn --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:

@@ -415,3 +415,9 @@ online-bylink-label = المباراة في رابط
 online-settings-reset = استعادة الإعدادات الافتراضية
 app-updated = نُصّب إصدار جديد من الخربقة.
 app-reload = أعد التحميل لاستعماله
+
+# The tutorial's page (learn.html), linked from every page.
+nav-learn = تعلّم
+control-help = ؟
+control-help-label = الدرس الخاص بهذه اللحظة من اللعبة
+control-rules = القواعد

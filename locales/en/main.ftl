@@ -397,3 +397,9 @@ online-bylink-label = The game as a link
 online-settings-reset = Restore the defaults
 app-updated = A new version of Kharbga is installed.
 app-reload = Reload to use it
+
+# The tutorial's page (learn.html), linked from every page.
+nav-learn = Learn
+control-help = ?
+control-help-label = The lesson for this moment of the game
+control-rules = Rules

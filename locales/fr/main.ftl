@@ -396,3 +396,9 @@ online-bylink-label = La partie sous forme de lien
 online-settings-reset = Rétablir les valeurs par défaut
 app-updated = Une nouvelle version de Kharbga est installée.
 app-reload = Recharger pour l’utiliser
+
+# The tutorial's page (learn.html), linked from every page.
+nav-learn = Apprendre
+control-help = ?
+control-help-label = La leçon pour ce moment de la partie
+control-rules = Règles

@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod i18n;
+pub mod learn;
 pub mod online;
 pub mod play;
 pub mod screens;
@@ -25,6 +26,9 @@ use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
+#[cfg(feature = "learn")]
+use self::learn::LearnScreen;
+use self::learn::LearnStart;
 #[cfg(feature = "online")]
 use self::online::{OnlineScreen, OnlineStart};
 use self::play::describe::side_key;
@@ -50,6 +54,32 @@ enum Screen {
     /// An online game's room (`online.html` only).
     #[cfg(feature = "online")]
     Online(Box<OnlineStart>),
+    /// The tutorial or the rules sheet (`learn.html` only).
+    #[cfg(feature = "learn")]
+    Learn(LearnStart),
+}
+
+/// The page's fragment, if it is a place of the tutorial.
+fn learn_fragment() -> Option<String> {
+    page_fragment().filter(|f| LearnStart::is_fragment(f))
+}
+
+/// The screen for a place of the tutorial (a fragment): here on the
+/// tutorial's page; other pages send the learner there (without reading
+/// the lessons, which they do not carry).
+fn learn_screen(fragment: &str, here: Screen) -> Screen {
+    #[cfg(feature = "learn")]
+    {
+        let _ = here;
+        Screen::Learn(LearnStart::from_fragment(fragment).unwrap_or(LearnStart::List))
+    }
+    #[cfg(not(feature = "learn"))]
+    {
+        let _ = window()
+            .location()
+            .assign(&format!("{}{fragment}", self::learn::PAGE));
+        here
+    }
 }
 
 /// The whole application.
@@ -239,6 +269,9 @@ fn Shell() -> impl IntoView {
     // else a new game starts with the default players.
     let initial = match shared_fragment().map(|f| share::decode(&f)) {
         Some(Ok(record)) => Screen::Replay(Box::new(record)),
+        None if cfg!(feature = "learn") && learn_fragment().is_some() => {
+            learn_screen(&learn_fragment().unwrap_or_default(), Screen::Library)
+        }
         None if invitation_code().is_some() => {
             online_room(saves, invitation_code().unwrap_or_default())
         }
@@ -296,6 +329,8 @@ fn Shell() -> impl IntoView {
             if !here {
                 screen.set(online_room(saves, code));
             }
+        } else if let Some(fragment) = learn_fragment() {
+            screen.set(learn_screen(&fragment, screen.get_untracked()));
         } else if let Some(fragment) = shared_fragment() {
             match share::decode(&fragment) {
                 Ok(record) => screen.set(Screen::Replay(Box::new(record))),
@@ -369,6 +404,10 @@ fn Shell() -> impl IntoView {
                    <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
                        {tr_text(|| tr!("nav-library"))}
                    </button>
+                   <button type="button" class="nav" data-testid="nav-learn"
+                       on:click=move |_| screen.set(learn_screen(&LearnStart::List.fragment(), screen.get_untracked()))>
+                       {tr_text(|| tr!("nav-learn"))}
+                   </button>
                </nav>
                <LanguageSwitcher/>
            </header>
@@ -441,6 +480,8 @@ fn Shell() -> impl IntoView {
                    Screen::Replay(record) => {
                        view! { <Replay record=*record on_play=on_start/> }.into_any()
                    }
+                   #[cfg(feature = "learn")]
+                   Screen::Learn(start) => view! { <LearnScreen start=start/> }.into_any(),
                    #[cfg(feature = "online")]
                    Screen::Online(start) => {
                        let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));

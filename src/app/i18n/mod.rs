@@ -59,6 +59,24 @@ pub static LANGUAGES: [Language; 3] = [
 /// English: compiled in, the fallback for any message a language lacks.
 const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
 
+/// The tutorial's texts (`learn.html` only), in English.
+#[cfg(feature = "learn")]
+const ENGLISH_LEARN: &str = include_str!("../../../locales/en/learn.ftl");
+
+/// The Fluent files a page reads for each language.
+#[cfg(feature = "learn")]
+const FILES: &[&str] = &["main.ftl", "learn.ftl"];
+#[cfg(not(feature = "learn"))]
+const FILES: &[&str] = &["main.ftl"];
+
+/// English, as this page reads it.
+fn english() -> std::borrow::Cow<'static, str> {
+    #[cfg(feature = "learn")]
+    return format!("{ENGLISH}\n{ENGLISH_LEARN}").into();
+    #[cfg(not(feature = "learn"))]
+    ENGLISH.into()
+}
+
 /// Where the chosen language is remembered.
 const STORAGE_KEY: &str = "kharbga.language";
 
@@ -92,7 +110,7 @@ impl I18n {
             bundles: StoredValue::new_local(vec![(
                 LANGUAGES[0].id,
                 crate::app::services::browser::measure("kharbga:translations", || {
-                    catalogue(&LANGUAGES[0], ENGLISH)
+                    catalogue(&LANGUAGES[0], &english())
                 }),
             )]),
         }
@@ -115,12 +133,20 @@ impl I18n {
             return;
         }
         leptos::task::spawn_local_scoped_with_cancellation(async move {
-            if let Some(text) = fetch_text(&format!("./locales/{}/main.ftl", language.id)).await {
-                let _ = self
-                    .bundles
-                    .try_update_value(|b| b.push((language.id, catalogue(language, &text))));
-                self.language.set(language);
+            let mut text = String::new();
+            for file in FILES {
+                match fetch_text(&format!("./locales/{}/{file}", language.id)).await {
+                    Some(part) => {
+                        text.push_str(&part);
+                        text.push('\n');
+                    }
+                    None => return,
+                }
             }
+            let _ = self
+                .bundles
+                .try_update_value(|b| b.push((language.id, catalogue(language, &text))));
+            self.language.set(language);
         });
     }
 

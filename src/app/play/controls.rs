@@ -9,8 +9,10 @@ use crate::app::i18n::tr_text;
 
 use super::controller::{Controller, Response};
 use super::Play;
+use crate::app::learn::LearnStart;
 use crate::app::online::OnlineHooks;
 use crate::engine::Phase;
+use crate::learn::lesson_for;
 use crate::net::message::Offer;
 use crate::net::table::{takeback_point, Event, Table};
 
@@ -53,6 +55,16 @@ pub fn Controls(
             <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
                 {tr_text(|| tr!("control-flip"))}
             </button>
+            // The lesson for what is happening now, and the rules sheet, in
+            // a tab of their own (the game goes on here).
+            <a class="button help" data-testid="help" target="_blank" rel="noopener"
+                href=move || LearnStart::Lesson(controller.with(|c| lesson_for(c.shown()))).url()
+                aria-label=move || tr!("control-help-label")>
+                {tr_text(|| tr!("control-help"))}
+            </a>
+            <a class="button" data-testid="rules-link" target="_blank" rel="noopener" href=LearnStart::Rules.url()>
+                {tr_text(|| tr!("control-rules"))}
+            </a>
             {play.variant.is_kharbga().then(|| view! {
                 <label class="toggle" class:disabled=move || !controller.with(Controller::flag_available)>
                     <input

@@ -1,0 +1,92 @@
+//! The tutorial on the page: the lessons of [`crate::learn`] on the real
+//! `<Board>`, the learner's progress, and the one-screen rules sheet.
+//!
+//! The screens are built only into `learn.html` (the `learn` feature), so
+//! the first page keeps its size budget; the other pages link there
+//! (`learn.html#learn`, `#learn/<lesson>`, `#rules`).
+
+pub mod run;
+#[cfg(feature = "learn")]
+mod screen;
+
+#[cfg(feature = "learn")]
+pub use screen::LearnScreen;
+
+/// What the tutorial's page opens on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnStart {
+    /// The list of lessons.
+    List,
+    /// A lesson, by id.
+    Lesson(&'static str),
+    /// The rules sheet.
+    Rules,
+}
+
+impl LearnStart {
+    /// The address fragment that opens it.
+    pub fn fragment(self) -> String {
+        match self {
+            LearnStart::List => "#learn".to_owned(),
+            LearnStart::Lesson(id) => format!("#learn/{id}"),
+            LearnStart::Rules => "#rules".to_owned(),
+        }
+    }
+
+    /// What a fragment opens, if it is the tutorial's (an unknown lesson
+    /// opens the list).
+    pub fn from_fragment(fragment: &str) -> Option<LearnStart> {
+        match fragment {
+            "#learn" => Some(LearnStart::List),
+            "#rules" => Some(LearnStart::Rules),
+            _ => {
+                let id = fragment.strip_prefix("#learn/")?;
+                Some(
+                    crate::learn::Lesson::find(id)
+                        .map_or(LearnStart::List, |l| LearnStart::Lesson(l.id)),
+                )
+            }
+        }
+    }
+
+    /// Whether a fragment is a place of the tutorial (read without the
+    /// lessons: the other pages only pass it on).
+    pub fn is_fragment(fragment: &str) -> bool {
+        fragment == "#learn" || fragment == "#rules" || fragment.starts_with("#learn/")
+    }
+
+    /// The tutorial's page at this place (a link from any page).
+    pub fn url(self) -> String {
+        format!("{PAGE}{}", self.fragment())
+    }
+}
+
+/// The tutorial's page.
+pub const PAGE: &str = "learn.html";
+
+/// Where the learner's progress is kept.
+pub const PROGRESS_KEY: &str = "kharbga.learn";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_round_trip_and_unknown_lessons_open_the_list() {
+        for start in [
+            LearnStart::List,
+            LearnStart::Rules,
+            LearnStart::Lesson(crate::learn::LESSONS[0].id),
+        ] {
+            assert_eq!(LearnStart::from_fragment(&start.fragment()), Some(start));
+        }
+        assert_eq!(
+            LearnStart::from_fragment("#learn/<script>"),
+            Some(LearnStart::List)
+        );
+        assert_eq!(LearnStart::from_fragment("#g1abc"), None);
+        assert!(LearnStart::is_fragment("#learn/anything"));
+        assert!(!LearnStart::is_fragment("#g1abc"));
+        assert_eq!(LearnStart::Rules.url(), "learn.html#rules");
+    }
+}

@@ -1,0 +1,305 @@
+//! The tutorial's screens: the list of lessons with the learner's stars,
+//! a lesson on the board, and the rules sheet.
+
+use crate::tr;
+use leptos::prelude::*;
+
+use super::run::{Feedback, LessonRun};
+use super::{LearnStart, PROGRESS_KEY};
+use crate::app::board::Board;
+use crate::app::i18n::{tr_text, translate};
+use crate::app::play::controller::{Controller, Response};
+use crate::app::play::hud::refusal_text;
+use crate::learn::{Lesson, Progress, LESSONS};
+
+/// The progress kept in this browser (none when storage is unavailable).
+fn load_progress() -> Progress {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use gloo_storage::{LocalStorage, Storage};
+        let text = LocalStorage::raw()
+            .get_item(PROGRESS_KEY)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        Progress::parse(&text)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    Progress::default()
+}
+
+/// Keeps the progress (a full or unavailable storage loses only stars).
+fn save_progress(progress: &Progress) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use gloo_storage::{LocalStorage, Storage};
+        let _ = LocalStorage::raw().set_item(PROGRESS_KEY, &progress.to_text());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (progress, PROGRESS_KEY);
+}
+
+/// Shows `start`'s fragment in the address bar without a reload (a reload
+/// returns there).
+fn show_address(start: LearnStart) {
+    let window = window();
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &leptos::wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{}", start.fragment())),
+        );
+    }
+}
+
+/// The tutorial: the list, a lesson or the rules sheet.
+#[component]
+pub fn LearnScreen(start: LearnStart) -> impl IntoView {
+    let place = RwSignal::new(start);
+    let progress = RwSignal::new(load_progress());
+    Effect::new(move |_| show_address(place.get()));
+    view! {
+        <div class="learn-screen" data-testid="learn-screen">
+            {move || match place.get() {
+                LearnStart::List => view! { <LessonList place=place progress=progress/> }.into_any(),
+                LearnStart::Rules => view! { <RulesSheet place=place/> }.into_any(),
+                LearnStart::Lesson(id) => match Lesson::find(id) {
+                    Some(lesson) => view! { <LessonView lesson=lesson place=place progress=progress/> }.into_any(),
+                    None => view! { <LessonList place=place progress=progress/> }.into_any(),
+                },
+            }}
+        </div>
+    }
+}
+
+/// The lessons, Kharbga's then Seega's, each with its star.
+#[component]
+fn LessonList(place: RwSignal<LearnStart>, progress: RwSignal<Progress>) -> impl IntoView {
+    let item = move |lesson: &'static Lesson| {
+        let done = move || progress.with(|p| p.is_done(lesson.id));
+        view! {
+            <li class="lesson-item" class:done=done>
+                <button type="button" class="lesson-open" data-testid=format!("lesson-{}", lesson.id)
+                    on:click=move |_| place.set(LearnStart::Lesson(lesson.id))>
+                    <span class="lesson-star" aria-hidden="true">{move || if done() { "★" } else { "☆" }}</span>
+                    <span class="lesson-name">{move || translate(&format!("lesson-{}", lesson.id), &[])}</span>
+                    <span class="lesson-intro">{move || translate(&format!("lesson-{}-intro", lesson.id), &[])}</span>
+                    {move || done().then(|| view! { <span class="visually-hidden">{tr_text(|| tr!("learn-done"))}</span> })}
+                </button>
+            </li>
+        }
+    };
+    let group = move |kharbga: bool| {
+        LESSONS
+            .iter()
+            .filter(|l| l.rules.variant.is_kharbga() == kharbga)
+            .map(item)
+            .collect_view()
+    };
+    view! {
+        <section class="panel lesson-list" aria-labelledby="learn-title">
+            <h2 id="learn-title">{tr_text(|| tr!("learn-title"))}</h2>
+            <p data-testid="learn-progress">
+                {move || tr!("learn-progress", { "done" => progress.with(Progress::count), "total" => LESSONS.len() })}
+            </p>
+            <div class="learn-actions">
+                {move || progress.with(Progress::next).map(|next| view! {
+                    <button type="button" class="primary" data-testid="learn-continue"
+                        on:click=move |_| place.set(LearnStart::Lesson(next.id))>
+                        {tr_text(|| tr!("learn-continue"))}
+                    </button>
+                })}
+                <button type="button" data-testid="open-rules" on:click=move |_| place.set(LearnStart::Rules)>
+                    {tr_text(|| tr!("rules-title"))}
+                </button>
+            </div>
+            <h3>{tr_text(|| tr!("learn-kharbga"))}</h3>
+            <ol class="lessons">{group(true)}</ol>
+            <h3>{tr_text(|| tr!("learn-seega"))}</h3>
+            <ol class="lessons">{group(false)}</ol>
+        </section>
+    }
+}
+
+/// One lesson: the caption, the board, and the buttons to go on.
+#[component]
+fn LessonView(
+    lesson: &'static Lesson,
+    place: RwSignal<LearnStart>,
+    progress: RwSignal<Progress>,
+) -> impl IntoView {
+    let Some(run) = LessonRun::new(lesson) else {
+        return view! { <LessonList place=place progress=progress/> }.into_any();
+    };
+    let run = RwSignal::new(run);
+    let finished = RwSignal::new(false);
+    let board_view = Memo::new(move |_| run.with(LessonRun::board_view));
+    let act = move |f: &dyn Fn(&mut Controller) -> Response| {
+        run.update(|r| {
+            let response = f(&mut r.controller);
+            r.respond(response);
+        });
+    };
+    let on_tap = Callback::new(move |square| act(&|c| c.tap(square)));
+    let on_drag = Callback::new(move |(from, to)| act(&|c| c.drag(from, to)));
+    let next = move |_| {
+        let went = run.try_update(LessonRun::go_on).unwrap_or(false);
+        if !went && run.with_untracked(|r| r.is_last() && r.can_go_on()) {
+            progress.update(|p| p.mark(lesson.id));
+            progress.with_untracked(save_progress);
+            finished.set(true);
+        }
+    };
+    let index = lesson_index(lesson);
+    let following = LESSONS.get(index + 1);
+    let feedback = move || {
+        run.with(|r| match r.feedback {
+            Feedback::None => None,
+            Feedback::Right => Some(("right", tr!("learn-right"))),
+            Feedback::Wrong(id) => Some(("wrong", translate(id, &[]))),
+            Feedback::Refused(refusal) => {
+                let position = r.controller.game().position();
+                Some((
+                    "wrong",
+                    refusal_text(refusal, position.rules().variant, position.to_move()),
+                ))
+            }
+        })
+    };
+    let flag_shown = lesson.rules.variant.is_kharbga()
+        && lesson.steps.iter().any(|s| {
+            s.task
+                .is_some_and(|t| t.answers.iter().any(|a| a.ends_with('*')))
+        });
+    view! {
+        <div class="lesson" data-testid="lesson" data-lesson=lesson.id>
+            <section class="play-area">
+                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+            </section>
+            <aside class="panel side-panel lesson-panel">
+                <nav class="lesson-nav">
+                    <button type="button" class="link" data-testid="lesson-back" on:click=move |_| place.set(LearnStart::List)>
+                        {tr_text(|| tr!("learn-back"))}
+                    </button>
+                </nav>
+                <h2 data-testid="lesson-title">{move || translate(&format!("lesson-{}", lesson.id), &[])}</h2>
+                <p class="lesson-step" data-testid="lesson-step">
+                    {move || tr!("learn-step", { "step" => run.with(|r| r.step) + 1, "total" => lesson.steps.len() })}
+                </p>
+                <p class="lesson-caption" data-testid="lesson-caption" aria-live="polite"
+                    data-task=move || run.with(LessonRun::is_task).to_string()>
+                    {move || run.with(|r| translate(r.current().caption, &[]))}
+                </p>
+                {move || run.with(|r| r.hinted.then(|| r.current().task.and_then(|t| t.hint())).flatten()).map(|ply| view! {
+                    <p class="lesson-hint" data-testid="lesson-hint-text" data-ply=ply.to_string()>
+                        {move || tr!("learn-hint-text", { "ply" => ply.to_string() })}
+                    </p>
+                })}
+                {move || feedback().map(|(kind, text)| view! {
+                    <p class="lesson-feedback" data-testid="lesson-feedback" data-kind=kind role="status">{text}</p>
+                })}
+                <div class="controls">
+                    {move || (run.with(|r| r.is_task() && !r.solved)).then(|| view! {
+                        <button type="button" data-testid="lesson-hint"
+                            on:click=move |_| run.update(LessonRun::hint)>
+                            {tr_text(|| tr!("learn-hint"))}
+                        </button>
+                    })}
+                    {flag_shown.then(|| view! {
+                        <label class="toggle">
+                            <input type="checkbox" data-testid="exchange-flag"
+                                prop:checked=move || run.with(|r| r.controller.flag())
+                                disabled=move || !run.with(|r| r.controller.flag_available())
+                                on:change=move |event| {
+                                    let on = event_target_checked(&event);
+                                    run.update(|r| r.controller.set_flag(on));
+                                }/>
+                            {tr_text(|| tr!("control-exchange"))}
+                        </label>
+                    })}
+                    {move || run.with(|r| r.is_task() && !r.solved && r.controller.can_stop()).then(|| view! {
+                        <button type="button" data-testid="stop-chain"
+                            on:click=move |_| act(&Controller::stop_chain)>
+                            {tr_text(|| tr!("control-stop"))}
+                        </button>
+                    })}
+                    <button type="button" data-testid="lesson-again"
+                        on:click=move |_| run.update(LessonRun::restart_step)>
+                        {tr_text(|| tr!("learn-again"))}
+                    </button>
+                    <button type="button" data-testid="control-flip"
+                        on:click=move |_| run.update(|r| r.controller.flipped = !r.controller.flipped)>
+                        {tr_text(|| tr!("control-flip"))}
+                    </button>
+                </div>
+                {move || (!finished.get()).then(|| view! {
+                    <button type="button" class="primary" data-testid="lesson-next"
+                        disabled=move || !run.with(LessonRun::can_go_on)
+                        on:click=next>
+                        {move || if run.with(LessonRun::is_last) { tr!("learn-finish") } else { tr!("learn-next") }}
+                    </button>
+                })}
+                {move || finished.get().then(|| view! {
+                    <div class="lesson-finished" data-testid="lesson-finished" role="status">
+                        <p>{tr_text(|| tr!("learn-finished"))}</p>
+                        {following.map(|l| view! {
+                            <button type="button" class="primary" data-testid="lesson-following"
+                                on:click=move |_| place.set(LearnStart::Lesson(l.id))>
+                                {tr_text(|| tr!("learn-following"))}
+                            </button>
+                        })}
+                        <button type="button" data-testid="lesson-list" on:click=move |_| place.set(LearnStart::List)>
+                            {tr_text(|| tr!("learn-back"))}
+                        </button>
+                    </div>
+                })}
+            </aside>
+        </div>
+    }
+    .into_any()
+}
+
+/// Where a lesson is in the list.
+fn lesson_index(lesson: &Lesson) -> usize {
+    LESSONS
+        .iter()
+        .position(|l| l.id == lesson.id)
+        .unwrap_or(LESSONS.len())
+}
+
+/// The rules on one screen, to read or print.
+#[component]
+fn RulesSheet(place: RwSignal<LearnStart>) -> impl IntoView {
+    let section = |title: fn() -> String, body: fn() -> String| {
+        view! {
+            <section class="rules-part">
+                <h3>{tr_text(title)}</h3>
+                <p>{tr_text(body)}</p>
+            </section>
+        }
+    };
+    view! {
+        <article class="panel rules-sheet" data-testid="rules-sheet" aria-labelledby="rules-title">
+            <nav class="lesson-nav no-print">
+                <button type="button" class="link" data-testid="rules-back" on:click=move |_| place.set(LearnStart::List)>
+                    {tr_text(|| tr!("learn-back"))}
+                </button>
+                <button type="button" data-testid="rules-print" on:click=move |_| { let _ = window().print(); }>
+                    {tr_text(|| tr!("rules-print"))}
+                </button>
+            </nav>
+            <h2 id="rules-title">{tr_text(|| tr!("rules-title"))}</h2>
+            {section(|| tr!("rules-board-title"), || tr!("rules-board"))}
+            {section(|| tr!("rules-setting-title"), || tr!("rules-setting"))}
+            {section(|| tr!("rules-moving-title"), || tr!("rules-moving"))}
+            {section(|| tr!("rules-capture-title"), || tr!("rules-capture"))}
+            {section(|| tr!("rules-chain-title"), || tr!("rules-chain"))}
+            {section(|| tr!("rules-blocked-title"), || tr!("rules-blocked"))}
+            {section(|| tr!("rules-exchange-title"), || tr!("rules-exchange"))}
+            {section(|| tr!("rules-end-title"), || tr!("rules-end"))}
+            {section(|| tr!("rules-seega-title"), || tr!("rules-seega"))}
+        </article>
+    }
+}
