@@ -324,53 +324,14 @@ error-saved-record = سجلّه تالف: { $detail }
 error-saved-newer = حفظه إصدار أحدث من التطبيق (الإصدار { $version })
 
 nav-online = العب عبر الإنترنت
-online-title = مباراة عبر الإنترنت
 online-create = أنشئ الغرفة
 online-draw-lots = اقترع على الجانبين
 online-your-name = اسمك
-online-status = { $status ->
-        [connecting] جارٍ الاتصال…
-        [searching] جارٍ البحث عن خصم…
-        [waiting] في انتظار خصمك
-        [connected] متصل
-        [away] الخصم غائب
-        [reconnecting] انقطع الاتصال: جارٍ إعادة الاتصال…
-       *[unavailable] تعذّر تحميل اللعب عبر الإنترنت (لا شبكة؟)
-    }
-online-watchers = { $count ->
-        [zero] لا متفرجين
-        [one] متفرج واحد
-        [two] متفرجان
-        [few] { $count } متفرجين
-       *[other] { $count } متفرجًا
-    }
-online-watching = أنت تشاهد هذه المباراة.
-online-version = الصفحة الأخرى تعمل بإصدار آخر من اللعبة (البروتوكول { $version }): أعد تحميل الصفحتين.
-online-unavailable = اللعب عبر الإنترنت يحتاج إلى اتصال بالشبكة. المباريات ضد الحاسوب والمباريات بالرابط تعمل دائمًا.
-online-invite = أرسل هذا الرابط إلى خصمك. تبدأ المباراة عندما ينضم.
-online-link = رابط الدعوة
-online-share = مشاركة…
-online-qr = رمز QR لرابط الدعوة
 online-offered = خصمك { $offer ->
         [draw] يعرض التعادل.
         [takeback] يطلب استرجاع نقلته الأخيرة.
        *[rematch] يعرض مباراة ثأرية.
     }
-online-accept = قبول
-online-decline = رفض
-online-offer-waiting = { $offer ->
-        [draw] عُرض التعادل:
-        [takeback] طُلب الاسترجاع:
-       *[rematch] عُرضت مباراة ثأرية:
-    } في انتظار الرد.
-online-answered = { $accept ->
-        [yes] قبل خصمك.
-       *[no] رفض خصمك.
-    }
-online-join-title = دعوة
-online-join-text = يدعوك { $host } إلى لعب { $game } بصفتك { $side }.
-online-join = انضم إلى المباراة
-online-watch = مشاهدة فقط
 online-offer-draw = اعرض التعادل
 online-offer-takeback = اطلب الاسترجاع
 online-leave = مغادرة
@@ -390,16 +351,9 @@ online-warning = أُهملت رسالة: { $kind ->
         [seat-taken] كان المقعد محجوزًا: أنت تشاهد.
        *[version] جاءت من إصدار آخر.
     }
-chat-title = الدردشة
-chat-mute = إخفاء الدردشة
-chat-input = رسالة إلى خصمك
-chat-send = إرسال
 library-online = لُعبت عبر الإنترنت
-online-quick = مباراة سريعة
 online-quick-button = العب ضد شخص مجهول
 online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة.
-online-quick-text = جارٍ البحث عن خصم في { $game }… أبقِ هذه الصفحة مفتوحة.
-online-cancel = إلغاء
 online-settings = إعدادات الاتصال
 online-settings-server = خادم الإشارات (ws:// أو wss://)
 online-settings-ice = خوادم STUN و TURN (stun:… turn:…، تفصل بينها مسافات)
@@ -408,10 +362,6 @@ online-settings-credential = كلمة مرور TURN
 online-settings-save = حفظ
 online-settings-saved = حُفظت: تُستعمل للغرفة التالية.
 online-settings-invalid = لم تُحفظ: يجب أن يبدأ الخادم بـ ws:// أو wss://، وكل خادم STUN أو TURN بـ stun: أو stuns: أو turn: أو turns:.
-online-bylink-offer = لا اتصال؟ بعض الشبكات لا تستطيع وصل متصفحين مباشرة. يمكنك المتابعة بالروابط بدلًا من ذلك.
-online-bylink-start = العب بالروابط
-online-bylink-text = بعد نقلتك، أرسل هذا الرابط إلى خصمك بأي تطبيق مراسلة؛ ويعود رده بالطريقة نفسها. كل رابط يحمل المباراة كاملة، وتُتحقق منه عند فتحه.
-online-bylink-label = المباراة في رابط
 online-settings-reset = استعادة الإعدادات الافتراضية
 app-updated = نُصّب إصدار جديد من الخربقة.
 app-reload = أعد التحميل لاستعماله
@@ -421,3 +371,15 @@ nav-learn = تعلّم
 control-help = ؟
 control-help-label = الدرس الخاص بهذه اللحظة من اللعبة
 control-rules = القواعد
+
+# The settings screen.
+nav-settings = الإعدادات
+settings-title = الإعدادات
+settings-theme = المظهر
+theme-system = مثل النظام
+theme-light = فاتح
+theme-dark = داكن
+settings-board = الرقعة
+board-wood = خشب
+board-stone = حجر
+settings-sound = الصوت

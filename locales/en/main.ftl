@@ -309,50 +309,14 @@ error-saved-record = its game record is damaged: { $detail }
 error-saved-newer = it was saved by a newer version of the app (version { $version })
 
 nav-online = Play online
-online-title = Online game
 online-create = Create the room
 online-draw-lots = Draw lots for the sides
 online-your-name = Your name
-online-status = { $status ->
-        [connecting] Connecting…
-        [searching] Looking for an opponent…
-        [waiting] Waiting for your opponent
-        [connected] Connected
-        [away] Opponent away
-        [reconnecting] Connection lost: reconnecting…
-       *[unavailable] Online play cannot load (no network?)
-    }
-online-watchers = { $count ->
-        [one] One spectator
-       *[other] { $count } spectators
-    }
-online-watching = You are watching this game.
-online-version = The other page runs another version of the game (protocol { $version }): reload both pages.
-online-unavailable = Online play needs a network connection. Games against the computer and games by link still work.
-online-invite = Send this link to your opponent. The game starts when they join.
-online-link = Invitation link
-online-share = Share…
-online-qr = QR code of the invitation link
 online-offered = Your opponent { $offer ->
         [draw] offers a draw.
         [takeback] asks to take back their last move.
        *[rematch] offers a rematch.
     }
-online-accept = Accept
-online-decline = Decline
-online-offer-waiting = { $offer ->
-        [draw] Draw offered:
-        [takeback] Takeback asked:
-       *[rematch] Rematch offered:
-    } waiting for the answer.
-online-answered = { $accept ->
-        [yes] Your opponent accepted.
-       *[no] Your opponent declined.
-    }
-online-join-title = An invitation
-online-join-text = { $host } invites you to play { $game } as { $side }.
-online-join = Join the game
-online-watch = Just watch
 online-offer-draw = Offer a draw
 online-offer-takeback = Ask to take back
 online-leave = Leave
@@ -372,16 +336,9 @@ online-warning = A message was ignored: { $kind ->
         [seat-taken] the seat was already taken: you are watching.
        *[version] it came from another version.
     }
-chat-title = Chat
-chat-mute = Hide the chat
-chat-input = A message to your opponent
-chat-send = Send
 library-online = played online
-online-quick = Quick game
 online-quick-button = Play a stranger
 online-quick-hint = Paired with the next player who presses it, for this game.
-online-quick-text = Looking for an opponent for { $game }… Keep this page open.
-online-cancel = Cancel
 online-settings = Connection settings
 online-settings-server = Signalling server (ws:// or wss://)
 online-settings-ice = STUN and TURN servers (stun:… turn:…, separated by spaces)
@@ -390,10 +347,6 @@ online-settings-credential = TURN password
 online-settings-save = Save
 online-settings-saved = Saved: used for the next room.
 online-settings-invalid = Not saved: the server must start with ws:// or wss://, and each STUN or TURN server with stun:, stuns:, turn: or turns:.
-online-bylink-offer = No connection? Some networks cannot connect two browsers directly. You can go on by link instead.
-online-bylink-start = Play by link
-online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
-online-bylink-label = The game as a link
 online-settings-reset = Restore the defaults
 app-updated = A new version of Kharbga is installed.
 app-reload = Reload to use it
@@ -403,3 +356,15 @@ nav-learn = Learn
 control-help = ?
 control-help-label = The lesson for this moment of the game
 control-rules = Rules
+
+# The settings screen.
+nav-settings = Settings
+settings-title = Settings
+settings-theme = Theme
+theme-system = As the system
+theme-light = Light
+theme-dark = Dark
+settings-board = Board
+board-wood = Wood
+board-stone = Stone
+settings-sound = Sound

@@ -308,50 +308,14 @@ error-saved-record = sa notation est abîmée : { $detail }
 error-saved-newer = elle a été enregistrée par une version plus récente de l’application (version { $version })
 
 nav-online = Jouer en ligne
-online-title = Partie en ligne
 online-create = Créer la salle
 online-draw-lots = Tirer les camps au sort
 online-your-name = Votre nom
-online-status = { $status ->
-        [connecting] Connexion…
-        [searching] Recherche d’un adversaire…
-        [waiting] En attente de votre adversaire
-        [connected] Connecté
-        [away] Adversaire absent
-        [reconnecting] Connexion perdue : reconnexion…
-       *[unavailable] Le jeu en ligne ne peut pas se charger (pas de réseau ?)
-    }
-online-watchers = { $count ->
-        [one] Un spectateur
-       *[other] { $count } spectateurs
-    }
-online-watching = Vous regardez cette partie.
-online-version = L’autre page utilise une autre version du jeu (protocole { $version }) : rechargez les deux pages.
-online-unavailable = Le jeu en ligne demande une connexion réseau. Les parties contre l’ordinateur et par lien fonctionnent toujours.
-online-invite = Envoyez ce lien à votre adversaire. La partie commence quand il arrive.
-online-link = Lien d’invitation
-online-share = Partager…
-online-qr = Code QR du lien d’invitation
 online-offered = Votre adversaire { $offer ->
         [draw] propose la nulle.
         [takeback] demande à reprendre son dernier coup.
        *[rematch] propose une revanche.
     }
-online-accept = Accepter
-online-decline = Refuser
-online-offer-waiting = { $offer ->
-        [draw] Nulle proposée :
-        [takeback] Reprise demandée :
-       *[rematch] Revanche proposée :
-    } en attente de la réponse.
-online-answered = { $accept ->
-        [yes] Votre adversaire a accepté.
-       *[no] Votre adversaire a refusé.
-    }
-online-join-title = Une invitation
-online-join-text = { $host } vous invite à jouer à { $game } : vous seriez { $side }.
-online-join = Rejoindre la partie
-online-watch = Seulement regarder
 online-offer-draw = Proposer la nulle
 online-offer-takeback = Demander à reprendre
 online-leave = Quitter
@@ -371,16 +335,9 @@ online-warning = Un message a été ignoré : { $kind ->
         [seat-taken] la place était déjà prise : vous regardez.
        *[version] il venait d’une autre version.
     }
-chat-title = Discussion
-chat-mute = Masquer la discussion
-chat-input = Un message à votre adversaire
-chat-send = Envoyer
 library-online = joué en ligne
-online-quick = Partie rapide
 online-quick-button = Jouer contre un inconnu
 online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu.
-online-quick-text = Recherche d’un adversaire pour { $game }… Gardez cette page ouverte.
-online-cancel = Annuler
 online-settings = Paramètres de connexion
 online-settings-server = Serveur de signalisation (ws:// ou wss://)
 online-settings-ice = Serveurs STUN et TURN (stun:… turn:…, séparés par des espaces)
@@ -389,10 +346,6 @@ online-settings-credential = Mot de passe TURN
 online-settings-save = Enregistrer
 online-settings-saved = Enregistré : utilisé pour la prochaine salle.
 online-settings-invalid = Non enregistré : le serveur doit commencer par ws:// ou wss://, et chaque serveur STUN ou TURN par stun:, stuns:, turn: ou turns:.
-online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier deux navigateurs directement. Vous pouvez continuer par lien.
-online-bylink-start = Jouer par lien
-online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
-online-bylink-label = La partie sous forme de lien
 online-settings-reset = Rétablir les valeurs par défaut
 app-updated = Une nouvelle version de Kharbga est installée.
 app-reload = Recharger pour l’utiliser
@@ -402,3 +355,15 @@ nav-learn = Apprendre
 control-help = ?
 control-help-label = La leçon pour ce moment de la partie
 control-rules = Règles
+
+# The settings screen.
+nav-settings = Réglages
+settings-title = Réglages
+settings-theme = Thème
+theme-system = Comme le système
+theme-light = Clair
+theme-dark = Sombre
+settings-board = Plateau
+board-wood = Bois
+board-stone = Pierre
+settings-sound = Son

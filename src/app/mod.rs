@@ -36,8 +36,10 @@ use self::play::{GameScreen, Match, Session};
 use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
 use self::screens::replay::Replay;
+use self::screens::settings::SettingsScreen;
 use self::services::browser::{fresh_id, now_ms, page_fragment, record_date};
 use self::services::computer::ComputerPlayer;
+use self::services::prefs::Prefs;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
@@ -51,6 +53,8 @@ enum Screen {
     Library,
     /// A record in the replay viewer.
     Replay(Box<Record>),
+    /// The theme, the board's style, sound.
+    Settings,
     /// An online game's room (`online.html` only).
     #[cfg(feature = "online")]
     Online(Box<OnlineStart>),
@@ -258,6 +262,10 @@ fn Shell() -> impl IntoView {
     let saves = Saves::open();
     provide_context(saves);
     provide_context(ComputerPlayer::new());
+    // The player's preferences, shown on the page and kept as they change.
+    let prefs = RwSignal::new(Prefs::load());
+    provide_context(prefs);
+    Effect::new(move |_| prefs.get().save_and_apply());
     // The app offline: a new version that took over says so.
     let updated = RwSignal::new(false);
     let worker = self::services::browser::register_service_worker(move || updated.set(true));
@@ -408,6 +416,9 @@ fn Shell() -> impl IntoView {
                        on:click=move |_| screen.set(learn_screen(&LearnStart::List.fragment(), screen.get_untracked()))>
                        {tr_text(|| tr!("nav-learn"))}
                    </button>
+                   <button type="button" class="nav" data-testid="nav-settings" on:click=move |_| screen.set(Screen::Settings)>
+                       {tr_text(|| tr!("nav-settings"))}
+                   </button>
                </nav>
                <LanguageSwitcher/>
            </header>
@@ -477,6 +488,7 @@ fn Shell() -> impl IntoView {
                    Screen::Library => {
                        view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
                    }
+                   Screen::Settings => view! { <SettingsScreen/> }.into_any(),
                    Screen::Replay(record) => {
                        view! { <Replay record=*record on_play=on_start/> }.into_any()
                    }

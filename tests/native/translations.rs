@@ -174,9 +174,16 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
 }
 
 /// The messages of one language with the variables each uses.
-/// The Fluent files of a language: `main.ftl` (every page) and
-/// `learn.ftl` (the tutorial's page).
-const FILES: [&str; 2] = ["main.ftl", "learn.ftl"];
+/// The Fluent files of a language: `main.ftl` (every page), `online.ftl`
+/// (the online page) and `learn.ftl` (the tutorial's page).
+const FILES: [&str; 3] = ["main.ftl", "online.ftl", "learn.ftl"];
+
+/// The files built only into a page of their own, and the Fluent file
+/// that page adds: their messages may live there.
+const PAGE_ONLY: [(&str, &str); 2] = [
+    ("src/app/online/screen.rs", "online.ftl"),
+    ("src/app/learn/screen.rs", "learn.ftl"),
+];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut out = BTreeMap::new();
@@ -463,4 +470,45 @@ fn the_page_formats_every_message_as_fluent_rs_does() {
         }
     }
     assert!(compared > 1000, "{compared} texts compared");
+}
+
+#[test]
+fn the_first_page_finds_its_messages_in_main_ftl() {
+    // What the first page shows must be in the file it reads: only a
+    // page's own screens may use the page's file.
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    for language in LANGUAGES {
+        let mut main = BTreeMap::new();
+        file_messages(language, "main.ftl", &mut main);
+        let mut problems = Vec::new();
+        for file in &files {
+            let relative = file
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let page_file = PAGE_ONLY
+                .iter()
+                .find(|(f, _)| *f == relative)
+                .map(|(_, ftl)| *ftl);
+            let mut allowed = main.clone();
+            if let Some(ftl) = page_file {
+                file_messages(language, ftl, &mut allowed);
+            }
+            for call in calls_in(file) {
+                if !allowed.contains_key(&call.id) {
+                    problems.push(format!(
+                        "{}: {} is not in {language}/main.ftl",
+                        call.at, call.id
+                    ));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+    // And the page files hold something (the split is real).
+    let mut online = BTreeMap::new();
+    file_messages("en", "online.ftl", &mut online);
+    assert!(online.len() > 20);
 }

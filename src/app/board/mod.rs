@@ -65,7 +65,8 @@ pub fn Board(
     let focused = RwSignal::new(None::<Square>);
     let board_ref = NodeRef::<leptos::html::Div>::new();
     let press = RwSignal::new(None::<Press>);
-    let ghost = RwSignal::new(None::<(Side, f64, f64)>);
+    // Where the dragged soldier is drawn, in whole pixels.
+    let ghost = RwSignal::new(None::<(Side, i32, i32)>);
     // A click that follows a drag's release is part of the drag.
     let swallow_click = StoredValue::new(false);
 
@@ -130,7 +131,7 @@ pub fn Board(
         }
         if current.dragging {
             event.prevent_default();
-            ghost.set(Some((current.piece, x, y)));
+            ghost.set(Some((current.piece, event.client_x(), event.client_y())));
         }
     };
 
@@ -234,10 +235,6 @@ pub fn Board(
                         let lines = arrows
                             .into_iter()
                             .map(|([x1, y1, x2, y2], kind)| {
-                                // Stop short of the target's centre so that the head shows.
-                                let (dx, dy) = (x2 - x1, y2 - y1);
-                                let length = dx.hypot(dy).max(0.01);
-                                let (x2, y2) = (x2 - dx / length * 0.3, y2 - dy / length * 0.3);
                                 view! {
                                     <line class=format!("arrow {kind}") x1=x1 y1=y1 x2=x2 y2=y2
                                         marker-end="url(#arrow-head)"/>
@@ -245,7 +242,7 @@ pub fn Board(
                             })
                             .collect_view();
                         view! {
-                            <svg class="arrows" viewBox=format!("0 0 {side} {side}") aria-hidden="true"
+                            <svg class="arrows" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100) aria-hidden="true"
                                 data-testid="board-arrows">
                                 <defs>
                                     <marker id="arrow-head" viewBox="0 0 10 10" refX="5" refY="5"

@@ -346,16 +346,22 @@ impl BoardView {
             .collect()
     }
 
-    /// An arrow as a line on screen, in square units from the board's
-    /// top-left corner: from the centre of one square to the other's.
-    pub fn arrow_line(&self, arrow: &Arrow) -> [f32; 4] {
+    /// An arrow as a line on screen, in hundredths of a square from the
+    /// board's top-left corner: from the centre of one square to just short
+    /// of the other's (so that the head shows).
+    pub fn arrow_line(&self, arrow: &Arrow) -> [i32; 4] {
+        // In hundredths of a square (whole numbers: the page formats no
+        // floating-point number, which keeps float printing out of it).
         let centre = |square: Square| {
             let (row, column) = self.screen_position(square);
-            (f32::from(column) + 0.5, f32::from(row) + 0.5)
+            (i32::from(column) * 100 + 50, i32::from(row) * 100 + 50)
         };
         let (x1, y1) = centre(arrow.from);
         let (x2, y2) = centre(arrow.to);
-        [x1, y1, x2, y2]
+        // Stop short of the target's centre so that the head shows.
+        let length = f64::from(x2 - x1).hypot(f64::from(y2 - y1)).max(1.0);
+        let short = |d: i32| (f64::from(d) / length * 30.0).round() as i32;
+        [x1, y1, x2 - short(x2 - x1), y2 - short(y2 - y1)]
     }
 
     /// Where keyboard focus goes from `from` when `key` is pressed; it stays

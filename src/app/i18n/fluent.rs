@@ -410,9 +410,11 @@ impl Reader {
             self.at += 1;
             self.blank();
             let name = self.identifier()?;
-            let key = match name.parse::<f64>() {
-                Ok(n) if name.starts_with(|c: char| c.is_ascii_digit()) => Key::Number(n),
-                _ => Key::Name(name),
+            // Numeric keys are whole numbers here (read without float
+            // parsing, which the page does not carry).
+            let key = match name.parse::<u32>() {
+                Ok(n) => Key::Number(f64::from(n)),
+                Err(_) => Key::Name(name),
             };
             self.blank();
             if self.peek() != Some(']') {

@@ -43,18 +43,22 @@ pub fn style_of(language: &str) -> NumberStyle {
 /// `value` with `fraction` digits after the separator (groups of three
 /// digits from 10 000 on, as the languages' style guides do for counts).
 pub fn format_number(value: f64, fraction: usize, style: NumberStyle) -> String {
-    let text = format!("{:.*}", fraction, value.abs());
-    let (whole, part) = match text.split_once('.') {
-        Some((w, p)) => (w.to_owned(), Some(p.to_owned())),
-        None => (text, None),
-    };
+    // Whole numbers only, printed as integers: the page carries no
+    // floating-point printing (several kilobytes of wasm).
+    let scale = 10u64.pow(fraction.min(6) as u32);
+    let scaled = (value.abs() * scale as f64).round() as u64;
+    let whole = (scaled / scale).to_string();
+    let part = (fraction > 0).then(|| {
+        let digits = (scaled % scale).to_string();
+        "0".repeat(fraction.min(6) - digits.len()) + &digits
+    });
     let mut out = String::new();
-    if value < 0.0 && text_is_nonzero(&whole, part.as_deref()) {
+    if value < 0.0 && scaled != 0 {
         out.push('-');
     }
     if whole.len() > 4 {
         for (i, digit) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i) % 3 == 0 {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
                 out.push_str(style.group);
             }
             out.push(digit);
@@ -67,13 +71,6 @@ pub fn format_number(value: f64, fraction: usize, style: NumberStyle) -> String 
         out.push_str(&part);
     }
     out
-}
-
-fn text_is_nonzero(whole: &str, part: Option<&str>) -> bool {
-    whole
-        .bytes()
-        .chain(part.unwrap_or("").bytes())
-        .any(|b| b != b'0')
 }
 
 #[cfg(test)]

@@ -59,22 +59,33 @@ pub static LANGUAGES: [Language; 3] = [
 /// English: compiled in, the fallback for any message a language lacks.
 const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
 
-/// The tutorial's texts (`learn.html` only), in English.
-#[cfg(feature = "learn")]
-const ENGLISH_LEARN: &str = include_str!("../../../locales/en/learn.ftl");
-
-/// The Fluent files a page reads for each language.
-#[cfg(feature = "learn")]
-const FILES: &[&str] = &["main.ftl", "learn.ftl"];
-#[cfg(not(feature = "learn"))]
-const FILES: &[&str] = &["main.ftl"];
-
-/// English, as this page reads it.
-fn english() -> std::borrow::Cow<'static, str> {
+/// The Fluent files a page reads for each language: `main.ftl`, and the
+/// files of what the page adds (the first page carries only what it shows).
+const FILES: &[&str] = &[
+    "main.ftl",
+    #[cfg(feature = "online")]
+    "online.ftl",
     #[cfg(feature = "learn")]
-    return format!("{ENGLISH}\n{ENGLISH_LEARN}").into();
-    #[cfg(not(feature = "learn"))]
-    ENGLISH.into()
+    "learn.ftl",
+];
+
+/// English, as this page reads it: compiled in, with the page's own files.
+fn english() -> std::borrow::Cow<'static, str> {
+    let pages: &[&str] = &[
+        #[cfg(feature = "online")]
+        include_str!("../../../locales/en/online.ftl"),
+        #[cfg(feature = "learn")]
+        include_str!("../../../locales/en/learn.ftl"),
+    ];
+    if pages.is_empty() {
+        return ENGLISH.into();
+    }
+    let mut text = ENGLISH.to_owned();
+    for page in pages {
+        text.push('\n');
+        text.push_str(page);
+    }
+    text.into()
 }
 
 /// Where the chosen language is remembered.

@@ -10,6 +10,7 @@ use crate::app::board::Board;
 use crate::app::i18n::{tr_text, translate};
 use crate::app::play::controller::{Controller, Response};
 use crate::app::play::hud::refusal_text;
+use crate::app::services::sound::{self, Sound};
 use crate::learn::{Lesson, Progress, LESSONS};
 
 /// The progress kept in this browser (none when storage is unavailable).
@@ -139,6 +140,10 @@ fn LessonView(
     let act = move |f: &dyn Fn(&mut Controller) -> Response| {
         run.update(|r| {
             let response = f(&mut r.controller);
+            if let Response::Played(played) = &response {
+                let over = r.controller.game().outcome().is_some();
+                sound::play(Sound::of(played, over));
+            }
             r.respond(response);
         });
     };

@@ -77,6 +77,8 @@ pub fn GameScreen(
     }
 
     let announce = move |played: &PlayedPly| {
+        let over = controller.with_untracked(|c| c.game().outcome().is_some());
+        crate::app::services::sound::play(crate::app::services::sound::Sound::of(played, over));
         let side = side_name(play.variant, played.side);
         let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
         for note in ply_notes(played) {

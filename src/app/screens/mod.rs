@@ -1,7 +1,8 @@
 //! The screens other than the game: a new game, the library of saved
-//! games, and the replay viewer. Online play and the lessons will live here.
+//! games, the replay viewer and the settings.
 
 pub mod forms;
 pub mod library;
 pub mod new_game;
 pub mod replay;
+pub mod settings;

@@ -4,4 +4,6 @@
 
 pub mod browser;
 pub mod computer;
+pub mod prefs;
+pub mod sound;
 pub mod storage;

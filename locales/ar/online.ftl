@@ -1,0 +1,52 @@
+# The online page (online.html): the room, its invitation, offers and chat.
+
+online-title = مباراة عبر الإنترنت
+online-status = { $status ->
+        [connecting] جارٍ الاتصال…
+        [searching] جارٍ البحث عن خصم…
+        [waiting] في انتظار خصمك
+        [connected] متصل
+        [away] الخصم غائب
+        [reconnecting] انقطع الاتصال: جارٍ إعادة الاتصال…
+       *[unavailable] تعذّر تحميل اللعب عبر الإنترنت (لا شبكة؟)
+    }
+online-watchers = { $count ->
+        [zero] لا متفرجين
+        [one] متفرج واحد
+        [two] متفرجان
+        [few] { $count } متفرجين
+       *[other] { $count } متفرجًا
+    }
+online-watching = أنت تشاهد هذه المباراة.
+online-version = الصفحة الأخرى تعمل بإصدار آخر من اللعبة (البروتوكول { $version }): أعد تحميل الصفحتين.
+online-unavailable = اللعب عبر الإنترنت يحتاج إلى اتصال بالشبكة. المباريات ضد الحاسوب والمباريات بالرابط تعمل دائمًا.
+online-invite = أرسل هذا الرابط إلى خصمك. تبدأ المباراة عندما ينضم.
+online-link = رابط الدعوة
+online-share = مشاركة…
+online-qr = رمز QR لرابط الدعوة
+online-accept = قبول
+online-decline = رفض
+online-offer-waiting = { $offer ->
+        [draw] عُرض التعادل:
+        [takeback] طُلب الاسترجاع:
+       *[rematch] عُرضت مباراة ثأرية:
+    } في انتظار الرد.
+online-answered = { $accept ->
+        [yes] قبل خصمك.
+       *[no] رفض خصمك.
+    }
+online-join-title = دعوة
+online-join-text = يدعوك { $host } إلى لعب { $game } بصفتك { $side }.
+online-join = انضم إلى المباراة
+online-watch = مشاهدة فقط
+chat-title = الدردشة
+chat-mute = إخفاء الدردشة
+chat-input = رسالة إلى خصمك
+chat-send = إرسال
+online-quick = مباراة سريعة
+online-quick-text = جارٍ البحث عن خصم في { $game }… أبقِ هذه الصفحة مفتوحة.
+online-cancel = إلغاء
+online-bylink-offer = لا اتصال؟ بعض الشبكات لا تستطيع وصل متصفحين مباشرة. يمكنك المتابعة بالروابط بدلًا من ذلك.
+online-bylink-start = العب بالروابط
+online-bylink-text = بعد نقلتك، أرسل هذا الرابط إلى خصمك بأي تطبيق مراسلة؛ ويعود رده بالطريقة نفسها. كل رابط يحمل المباراة كاملة، وتُتحقق منه عند فتحه.
+online-bylink-label = المباراة في رابط

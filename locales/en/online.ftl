@@ -1,0 +1,49 @@
+# The online page (online.html): the room, its invitation, offers and chat.
+
+online-title = Online game
+online-status = { $status ->
+        [connecting] Connecting…
+        [searching] Looking for an opponent…
+        [waiting] Waiting for your opponent
+        [connected] Connected
+        [away] Opponent away
+        [reconnecting] Connection lost: reconnecting…
+       *[unavailable] Online play cannot load (no network?)
+    }
+online-watchers = { $count ->
+        [one] One spectator
+       *[other] { $count } spectators
+    }
+online-watching = You are watching this game.
+online-version = The other page runs another version of the game (protocol { $version }): reload both pages.
+online-unavailable = Online play needs a network connection. Games against the computer and games by link still work.
+online-invite = Send this link to your opponent. The game starts when they join.
+online-link = Invitation link
+online-share = Share…
+online-qr = QR code of the invitation link
+online-accept = Accept
+online-decline = Decline
+online-offer-waiting = { $offer ->
+        [draw] Draw offered:
+        [takeback] Takeback asked:
+       *[rematch] Rematch offered:
+    } waiting for the answer.
+online-answered = { $accept ->
+        [yes] Your opponent accepted.
+       *[no] Your opponent declined.
+    }
+online-join-title = An invitation
+online-join-text = { $host } invites you to play { $game } as { $side }.
+online-join = Join the game
+online-watch = Just watch
+chat-title = Chat
+chat-mute = Hide the chat
+chat-input = A message to your opponent
+chat-send = Send
+online-quick = Quick game
+online-quick-text = Looking for an opponent for { $game }… Keep this page open.
+online-cancel = Cancel
+online-bylink-offer = No connection? Some networks cannot connect two browsers directly. You can go on by link instead.
+online-bylink-start = Play by link
+online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
+online-bylink-label = The game as a link

@@ -1,0 +1,49 @@
+# The online page (online.html): the room, its invitation, offers and chat.
+
+online-title = Partie en ligne
+online-status = { $status ->
+        [connecting] Connexion…
+        [searching] Recherche d’un adversaire…
+        [waiting] En attente de votre adversaire
+        [connected] Connecté
+        [away] Adversaire absent
+        [reconnecting] Connexion perdue : reconnexion…
+       *[unavailable] Le jeu en ligne ne peut pas se charger (pas de réseau ?)
+    }
+online-watchers = { $count ->
+        [one] Un spectateur
+       *[other] { $count } spectateurs
+    }
+online-watching = Vous regardez cette partie.
+online-version = L’autre page utilise une autre version du jeu (protocole { $version }) : rechargez les deux pages.
+online-unavailable = Le jeu en ligne demande une connexion réseau. Les parties contre l’ordinateur et par lien fonctionnent toujours.
+online-invite = Envoyez ce lien à votre adversaire. La partie commence quand il arrive.
+online-link = Lien d’invitation
+online-share = Partager…
+online-qr = Code QR du lien d’invitation
+online-accept = Accepter
+online-decline = Refuser
+online-offer-waiting = { $offer ->
+        [draw] Nulle proposée :
+        [takeback] Reprise demandée :
+       *[rematch] Revanche proposée :
+    } en attente de la réponse.
+online-answered = { $accept ->
+        [yes] Votre adversaire a accepté.
+       *[no] Votre adversaire a refusé.
+    }
+online-join-title = Une invitation
+online-join-text = { $host } vous invite à jouer à { $game } : vous seriez { $side }.
+online-join = Rejoindre la partie
+online-watch = Seulement regarder
+chat-title = Discussion
+chat-mute = Masquer la discussion
+chat-input = Un message à votre adversaire
+chat-send = Envoyer
+online-quick = Partie rapide
+online-quick-text = Recherche d’un adversaire pour { $game }… Gardez cette page ouverte.
+online-cancel = Annuler
+online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier deux navigateurs directement. Vous pouvez continuer par lien.
+online-bylink-start = Jouer par lien
+online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
+online-bylink-label = La partie sous forme de lien
