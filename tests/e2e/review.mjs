@@ -1,5 +1,6 @@
 // Screenshots of every screen for a person to look at (not committed output):
-// node review.mjs <outdir>. English and Arabic, 1280×800 and 390×844.
+// node review.mjs <outdir>. English and Arabic, 1280×800 and 390×844:
+// the game, the library and replay, online play, the tutorial, settings.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { SEEGA5_GAME } from './specs/games.js';
@@ -118,6 +119,26 @@ try {
       await online(host, '11-online-game');
       await online(watcher, '12-online-spectator');
       for (const p of [host, guest, watcher]) await p.context().close();
+
+      // The tutorial: the list, a lesson after a wrong try and a hint, the
+      // rules sheet; the settings, in the dark theme with the stone board.
+      const learn = await open();
+      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn`);
+      await online(learn, '13-lessons');
+      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/capture`);
+      await learn.getByTestId('lesson-next').click();
+      await learn.locator('.square.movable').first().click();
+      await learn.getByTestId('lesson-hint').click();
+      await online(learn, '14-lesson');
+      await learn.goto(`http://127.0.0.1:${port}/learn.html#rules`);
+      await online(learn, '15-rules');
+      await learn.getByTestId('nav-settings').click();
+      await learn.getByTestId('theme-dark').check();
+      await learn.getByTestId('board-stone').check();
+      await online(learn, '16-settings-dark');
+      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/exchange`);
+      await online(learn, '17-lesson-dark-stone');
+      await learn.context().close();
     }
   }
 } finally {

@@ -11,6 +11,8 @@ use crate::app::i18n::{tr_text, translate};
 use crate::app::play::controller::{Controller, Response};
 use crate::app::play::hud::refusal_text;
 use crate::app::services::sound::{self, Sound};
+#[cfg(target_arch = "wasm32")]
+use crate::app::services::storage::browser_storage_works;
 use crate::learn::{Lesson, Progress, LESSONS};
 
 /// The progress kept in this browser (none when storage is unavailable).
@@ -18,6 +20,9 @@ fn load_progress() -> Progress {
     #[cfg(target_arch = "wasm32")]
     {
         use gloo_storage::{LocalStorage, Storage};
+        if !browser_storage_works() {
+            return Progress::default();
+        }
         let text = LocalStorage::raw()
             .get_item(PROGRESS_KEY)
             .ok()
@@ -34,7 +39,9 @@ fn save_progress(progress: &Progress) {
     #[cfg(target_arch = "wasm32")]
     {
         use gloo_storage::{LocalStorage, Storage};
-        let _ = LocalStorage::raw().set_item(PROGRESS_KEY, &progress.to_text());
+        if browser_storage_works() {
+            let _ = LocalStorage::raw().set_item(PROGRESS_KEY, &progress.to_text());
+        }
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (progress, PROGRESS_KEY);

@@ -52,7 +52,14 @@ impl OnlineSettings {
         #[cfg(target_arch = "wasm32")]
         {
             use gloo_storage::Storage;
-            if let Ok(Some(text)) = gloo_storage::LocalStorage::raw().get_item(KEY) {
+            // Without storage (a private window, a blocked site) the
+            // defaults serve.
+            let stored = if crate::app::services::storage::browser_storage_works() {
+                gloo_storage::LocalStorage::raw().get_item(KEY)
+            } else {
+                Ok(None)
+            };
+            if let Ok(Some(text)) = stored {
                 if let Some(settings) = OnlineSettings::from_text(&text) {
                     return settings;
                 }
@@ -66,7 +73,9 @@ impl OnlineSettings {
         #[cfg(target_arch = "wasm32")]
         {
             use gloo_storage::Storage;
-            let _ = gloo_storage::LocalStorage::raw().set_item(KEY, &self.to_text());
+            if crate::app::services::storage::browser_storage_works() {
+                let _ = gloo_storage::LocalStorage::raw().set_item(KEY, &self.to_text());
+            }
         }
     }
 

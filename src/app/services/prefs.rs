@@ -115,7 +115,11 @@ impl Prefs {
         #[cfg(target_arch = "wasm32")]
         {
             use gloo_storage::{LocalStorage, Storage};
-            let text = LocalStorage::raw().get_item(KEY).ok().flatten();
+            // Without storage (a private window, a blocked site) the
+            // defaults serve.
+            let text = super::storage::browser_storage_works()
+                .then(|| LocalStorage::raw().get_item(KEY).ok().flatten())
+                .flatten();
             Prefs::parse(text.as_deref().unwrap_or_default())
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -127,7 +131,9 @@ impl Prefs {
         #[cfg(target_arch = "wasm32")]
         {
             use gloo_storage::{LocalStorage, Storage};
-            let _ = LocalStorage::raw().set_item(KEY, &self.to_text());
+            if super::storage::browser_storage_works() {
+                let _ = LocalStorage::raw().set_item(KEY, &self.to_text());
+            }
             if let Some(root) = leptos::prelude::document().document_element() {
                 let _ = match self.theme {
                     Theme::System => root.remove_attribute("data-theme"),

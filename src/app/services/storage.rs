@@ -18,7 +18,7 @@ pub enum PageStore {
 /// The browser's storage, when this page may use it: probed with a write,
 /// since reading `window.localStorage` itself throws where storage is
 /// disabled (gloo's handle would abort the program there).
-fn browser_storage_works() -> bool {
+pub fn browser_storage_works() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
         let usable = leptos::web_sys::window()

@@ -151,3 +151,43 @@ test('the "?" of a game opens the lesson for the moment; the rules sheet prints'
   await expect(sheet.locator('.topbar')).toBeHidden();
   await sheet.close();
 });
+
+/** Presses Tab until the focused element matches `test` (at most 40 times). */
+async function tabTo(page, test) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(test)) return;
+  }
+  throw new Error('never focused');
+}
+
+test('a lesson taken with the keyboard alone', async ({ page }) => {
+  await page.goto('/learn.html#learn');
+  await page.getByRole('button', { name: 'English' }).click();
+  await tabTo(page, () => document.activeElement?.dataset.testid === 'learn-continue');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lesson')).toBeVisible();
+  for (let guard = 0; guard < 10; guard++) {
+    const task = (await page.getByTestId('lesson-caption').getAttribute('data-task')) === 'true';
+    if (task) break;
+    await tabTo(page, () => document.activeElement?.dataset.testid === 'lesson-next');
+    await page.keyboard.press('Enter');
+  }
+  // The answer, read from "Show me" (reached and pressed by keyboard too).
+  await tabTo(page, () => document.activeElement?.dataset.testid === 'lesson-hint');
+  await page.keyboard.press('Enter');
+  const ply = await page.getByTestId('lesson-hint-text').getAttribute('data-ply');
+  expect(ply).toMatch(/^[a-g][1-7]$/);
+  // Into the board, then arrows to the square, then Enter.
+  await tabTo(page, () => document.activeElement?.hasAttribute('data-square'));
+  const at = await page.evaluate(() => document.activeElement.dataset.square);
+  const files = ply.charCodeAt(0) - at.charCodeAt(0);
+  const ranks = Number(ply[1]) - Number(at[1]);
+  for (let i = 0; i < Math.abs(files); i++) await page.keyboard.press(files > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(ranks); i++) await page.keyboard.press(ranks > 0 ? 'ArrowUp' : 'ArrowDown');
+  await expect(board(page).locator(`[data-square="${ply}"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-kind', 'right');
+  await tabTo(page, () => document.activeElement?.dataset.testid === 'lesson-next');
+  await page.keyboard.press('Enter');
+});
