@@ -471,7 +471,9 @@ fn Shell() -> impl IntoView {
                }).collect_view()}
            </div>
            <main class="layout">
-               {move || match screen.get() {
+               // The screen is rebuilt only when `screen` changes: nothing a
+               // screen reads while it is built may rebuild it.
+               {move || { let shown = screen.get(); untrack(move || match shown {
                    Screen::NewGame(previous) => {
                        #[cfg(feature = "online")]
                     let on_quick = Some(Callback::new(move |m: Match| {
@@ -499,7 +501,7 @@ fn Shell() -> impl IntoView {
                        let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));
                     view! { <OnlineScreen start=*start on_new_game=on_new_game on_start=on_start/> }.into_any()
                    }
-               }}
+               })}}
            </main>
        }
 }

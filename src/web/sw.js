@@ -10,6 +10,7 @@
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `kharbga-${VERSION}`;
+const PAGES = ['index.html', 'online.html', 'learn.html'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -33,9 +34,11 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  // A page is its file, whatever its fragment or query.
+  // A page is its file, whatever its fragment or query: one of the app's
+  // pages (index, online, learn), or the first page for the site's root.
+  const name = url.pathname.split('/').pop();
   const page = request.mode === 'navigate'
-    ? (url.pathname.endsWith('online.html') ? './online.html' : './index.html')
+    ? (PAGES.includes(name) ? `./${name}` : './index.html')
     : null;
   event.respondWith(
     fetch(request)

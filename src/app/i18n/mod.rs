@@ -296,15 +296,24 @@ pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
     provide_context(i18n);
     let wanted = initial_language();
     let ready = RwSignal::new(wanted == &LANGUAGES[0]);
+    // Once shown, the page is never built again: the language arriving
+    // after the fallback, the fallback firing after the language, or a
+    // later switch back to it must not rebuild the app (it did: 3 s after
+    // a French or Arabic page opened, every screen started over).
+    let show = move || {
+        if !ready.get_untracked() {
+            ready.set(true);
+        }
+    };
     if !ready.get_untracked() {
         i18n.choose(wanted);
         // Shown in English if the file cannot be fetched.
         Effect::new(move |_| {
             if i18n.language.get() == wanted {
-                ready.set(true);
+                show();
             }
         });
-        let fallback = gloo_timers::callback::Timeout::new(3_000, move || ready.set(true));
+        let fallback = gloo_timers::callback::Timeout::new(3_000, show);
         StoredValue::new_local(fallback);
     }
     // `lang` and `dir` on <html> follow the language.
@@ -315,7 +324,8 @@ pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
             let _ = html.set_attribute("dir", if language.rtl { "rtl" } else { "ltr" });
         }
     });
-    move || ready.get().then(|| children())
+    let shown = Memo::new(move |_| ready.get());
+    move || shown.get().then(|| children())
 }
 
 /// One button per language, each labelled in its own language.

@@ -191,3 +191,17 @@ test('a lesson taken with the keyboard alone', async ({ page }) => {
   await tabTo(page, () => document.activeElement?.dataset.testid === 'lesson-next');
   await page.keyboard.press('Enter');
 });
+
+test('a page opened in Arabic is never rebuilt under the learner (the language fallback)', async ({ page }) => {
+  // The language is remembered: the page fetches it, then shows itself; the
+  // 3 s fallback (English if the file never comes) must not build it again.
+  await page.goto('/learn.html#learn');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await page.goto('/learn.html#learn/chain');
+  await page.reload();
+  await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'chain');
+  await page.getByTestId('lesson-next').click();
+  await expect.poll(() => plain(page.getByTestId('lesson-step'))).toMatch(/2/);
+  await page.waitForTimeout(3_500);
+  await expect.poll(() => plain(page.getByTestId('lesson-step'))).toMatch(/2/);
+});

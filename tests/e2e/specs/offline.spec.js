@@ -2,9 +2,10 @@
 // the wasm, the AI's worker and the translations; with the static server
 // stopped (the browser's offline switch does not stop a service worker's own
 // requests), a reload opens the app and a game against the computer is
-// played; a changed build served later announces the update. This spec
+// played, a game by link is passed to a friend's browser and a lesson
+// opens; a changed build served later announces the update. This spec
 // starts and stops its own static server.
-import { test, expect } from './fixtures.js';
+import { test, expect, watch } from './fixtures.js';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,16 +35,26 @@ async function stop(server) {
   await exited;
 }
 
-test('after one visit the app opens and plays offline; a new build says it was installed', async ({ page }) => {
+/** Waits until the page's service worker is installed and controls it. */
+async function cached(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+test('after one visit the app opens and plays offline; a new build says it was installed', async ({ page, browser, errors }) => {
   const dir = mkdtempSync(join(tmpdir(), 'kharbga-offline-'));
   cpSync('../../dist', dir, { recursive: true });
   let server = await serve(dir);
+  // A friend's browser that visited once too (for a game by link).
+  const friend = await (await browser.newContext({ serviceWorkers: 'allow' })).newPage();
+  watch(friend, errors, [/WebSocket connection/]);
   try {
+    await friend.goto(`${origin}/`);
+    await cached(friend);
     await page.goto(`${origin}/`);
     await page.getByRole('button', { name: 'English' }).click();
     // The worker is installed (every file cached) and serves the page.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await cached(page);
     const manifest = await page.evaluate(() => fetch('manifest.webmanifest').then((r) => r.json()));
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.some((i) => i.sizes === '192x192' || i.sizes === '512x512')).toBe(true);
@@ -74,6 +85,20 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.getByTestId('start').click();
     await expect(page.getByTestId('online-unavailable')).toContainText('needs a network connection');
     await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'unavailable');
+    // A game by link works offline: the link is checked and played here.
+    await page.getByTestId('by-link-start').click();
+    await page.locator('[data-square="a1"]').click();
+    await page.locator('[data-square="b1"]').click();
+    const link = await page.getByTestId('by-link').inputValue();
+    await friend.goto(link);
+    await expect(friend.locator('[data-ply]')).toHaveCount(2);
+    await expect(board(friend)).toHaveAttribute('data-input', 'true');
+    await friend.locator('[data-square="e5"]').click();
+    await expect(friend.locator('[data-ply]')).toHaveCount(3);
+    // The tutorial offline too.
+    await page.goto(`${origin}/learn.html#learn/board`);
+    await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'board');
+    await expect(page.getByTestId('lesson-caption')).not.toHaveText('');
 
     // A changed build: its service worker takes over and says so.
     await page.goto(`${origin}/`).catch(() => {});
@@ -83,6 +108,7 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.reload();
     await expect(page.getByTestId('updated')).toBeVisible({ timeout: 20_000 });
   } finally {
+    await friend.context().close();
     if (server) await stop(server);
     rmSync(dir, { recursive: true, force: true });
   }
