@@ -11,6 +11,30 @@ function arm(event) {
   armed = true;
   removeEventListener('pointerdown', arm, true);
   removeEventListener('keydown', arm, true);
+  // The browser's audio starts slowly the first time (about 80 ms in
+  // headless Chromium): start it now, after this first gesture (a button,
+  // a language), rather than in the middle of a game's first ply.
+  setTimeout(() => {
+    if (!muted()) open();
+  }, 0);
+}
+
+// Whether the player turned sound off (the page's saved preferences).
+function muted() {
+  try {
+    return (localStorage.getItem('kharbga.prefs') ?? '').includes('sound=off');
+  } catch (_) {
+    return false;
+  }
+}
+
+function open() {
+  try {
+    if (!context) context = new AudioContext();
+  } catch (_) {
+    // No audio here: the game goes on in silence.
+  }
+  return context;
 }
 addEventListener('pointerdown', arm, true);
 addEventListener('keydown', arm, true);
@@ -28,8 +52,8 @@ export function playSound(index) {
   if (!armed) return;
   const notes = SOUNDS[index];
   if (!notes) return;
+  if (!open()) return;
   try {
-    if (!context) context = new AudioContext();
     const now = context.currentTime;
     for (const [frequency, start, length, wave, volume] of notes) {
       const oscillator = context.createOscillator();
