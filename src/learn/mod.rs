@@ -73,14 +73,7 @@ impl Step {
     pub const fn then(caption: &'static str) -> Step {
         Step {
             position: None,
-            demo: &[],
-            taken: &[],
-            outcome: None,
-            caption,
-            focus: &[],
-            danger: &[],
-            arrows: &[],
-            task: None,
+            ..Step::show("", caption)
         }
     }
 }
