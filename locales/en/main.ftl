@@ -334,6 +334,7 @@ online-warning = A message was ignored: { $kind ->
         [diverged] the other page's game differs from this one; this one is kept.
         [bad-record] the game sent could not be read.
         [seat-taken] the seat was already taken: you are watching.
+        [room-full] the room is full: it takes no more visitors.
        *[version] it came from another version.
     }
 library-online = played online

@@ -333,6 +333,7 @@ online-warning = Un message a été ignoré : { $kind ->
         [diverged] la partie de l’autre page diffère de celle-ci ; celle-ci est gardée.
         [bad-record] la partie envoyée était illisible.
         [seat-taken] la place était déjà prise : vous regardez.
+        [room-full] la salle est pleine : elle n’accueille plus de visiteurs.
        *[version] il venait d’une autre version.
     }
 library-online = joué en ligne

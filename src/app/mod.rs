@@ -202,6 +202,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
                 room: code.to_owned(),
                 secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()).0,
                 opponent: None,
+                host: false,
             });
             (m, session)
         }
@@ -211,6 +212,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
         room: code.to_owned(),
         secret: String::new(),
         opponent: None,
+        host: false,
     });
     let mut table = Table::resume(
         session.game.clone(),
@@ -218,6 +220,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
         [m.first.clone(), m.second.clone()],
         (Secret(seat.secret), seat.opponent.map(Secret)),
         session.date.clone(),
+        seat.host,
     );
     table.take_link(record).map_err(ByLinkError::Refused)?;
     session.game = table.game;

@@ -8,7 +8,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod link {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::rc::Rc;
 
@@ -27,7 +27,13 @@ mod link {
         sender: UnboundedSender<(PeerId, Packet)>,
         peers: Peers,
         stop: Option<oneshot::Sender<()>>,
+        /// When the socket's loop last went round (it does at least once a
+        /// second): a loop that stopped going round is a dead module.
+        beat: Rc<Cell<f64>>,
     }
+
+    /// The loop's longest wait without news.
+    const BEAT_MS: u32 = 1_000;
 
     fn emit(on_event: &js_sys::Function, kind: &str, peer: &str, text: &str) {
         let _ = on_event.call3(
@@ -65,14 +71,17 @@ mod link {
             let peers: Peers = Rc::default();
             let (stop, stopped) = oneshot::channel::<()>();
             let known = peers.clone();
+            let beat = Rc::new(Cell::new(js_sys::Date::now()));
+            let beating = beat.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let mut message_loop = message_loop.fuse();
                 let mut stopped = stopped.fuse();
                 let mut id_told = false;
                 loop {
+                    beating.set(js_sys::Date::now());
                     // Until the server gives our id, look for it often.
                     let mut wait = if id_told {
-                        TimeoutFuture::new(60_000).fuse()
+                        TimeoutFuture::new(BEAT_MS).fuse()
                     } else {
                         TimeoutFuture::new(20).fuse()
                     };
@@ -122,11 +131,23 @@ mod link {
                     }
                 }
                 socket.close();
+                // Ended (closed, or the server went away): not a dead module.
+                beating.set(f64::INFINITY);
             });
             Link {
                 sender,
                 peers,
                 stop: Some(stop),
+                beat,
+            }
+        }
+
+        /// Throws when the socket's loop has not gone round for a while (the
+        /// module stopped inside: the page opens the room again with a fresh
+        /// copy of it).
+        pub fn check(&self) {
+            if js_sys::Date::now() - self.beat.get() > 10.0 * f64::from(BEAT_MS) {
+                wasm_bindgen::throw_str("the network module's loop stopped");
             }
         }
 

@@ -25,6 +25,11 @@ pub const MAX_CHAT: usize = 200;
 /// The longest ply text (`e7-e6*` is six).
 const MAX_PLY: usize = 8;
 
+/// The most plies a record from a peer may hold: it is checked before the
+/// record is replayed (the longest game the barrier rule allows is far
+/// shorter).
+pub const MAX_RECORD_PLIES: usize = 3_000;
+
 /// A seat's secret: 32 hexadecimal digits (128 bits from the browser's
 /// crypto), known only to the browser that holds the seat and, once the
 /// game started, to its opponent's (who checks it on a return).
@@ -97,6 +102,8 @@ pub enum Refusal {
     SeatTaken,
     /// The seat's secret is wrong.
     BadSecret,
+    /// The room has as many visitors as it takes.
+    RoomFull,
 }
 
 /// One message.
@@ -181,10 +188,14 @@ pub enum Message {
         /// The number of spectators.
         count: u32,
     },
-    /// Are you there? (`at`: the sender's clock, echoed in the pong)
+    /// Are you there? (`at`: the sender's clock, echoed in the pong;
+    /// `plies`: the length of the sender's game, so that a ply lost in a
+    /// reconnection is caught up at the next heartbeat)
     Ping {
         /// The sender's time, milliseconds.
         at: f64,
+        /// Plies in the sender's game (absent from older pages).
+        plies: Option<u32>,
     },
     /// Yes, here.
     Pong {
@@ -343,9 +354,12 @@ pub fn encode(message: &Message) -> String {
             put("watchers");
             put(&count.to_string());
         }
-        Message::Ping { at } => {
+        Message::Ping { at, plies } => {
             put("ping");
             put(&at.to_string());
+            if let Some(plies) = plies {
+                put(&plies.to_string());
+            }
         }
         Message::Pong { at } => {
             put("pong");
@@ -361,6 +375,7 @@ pub fn encode(message: &Message) -> String {
             put(match why {
                 Refusal::SeatTaken => "seat-taken",
                 Refusal::BadSecret => "bad-secret",
+                Refusal::RoomFull => "room-full",
             });
         }
     }
@@ -390,9 +405,51 @@ pub fn decode(text: &str) -> Result<Message, DecodeError> {
     let Some((kind, fields)) = fields.split_first() else {
         return Err(DecodeError::Malformed);
     };
-    let message = parse(kind, fields).ok_or(DecodeError::Malformed)?;
+    let mut message = parse(kind, fields).ok_or(DecodeError::Malformed)?;
+    strip_format(&mut message);
     check(&message)?;
     Ok(message)
+}
+
+/// Invisible format characters dropped from names and chat: the bidi
+/// embeddings, overrides, isolates and marks (which can reverse how a name
+/// or the text after it reads), zero-width spaces and joiners of words,
+/// invisible operators, the byte-order mark, interlinear annotations and
+/// tag characters. Zero-width (non-)joiners, which Persian and Arabic
+/// spelling need, stay.
+pub fn is_hidden_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// `text` without control and hidden format characters, trimmed.
+pub fn strip_text(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control() && !is_hidden_format(*c))
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// Names and chat lines of a peer's message, without control and hidden
+/// format characters (a name cannot reverse the text around it).
+fn strip_format(message: &mut Message) {
+    let strip = |text: &mut String| {
+        if text.chars().any(|c| c.is_control() || is_hidden_format(c)) {
+            *text = strip_text(text);
+        }
+    };
+    match message {
+        Message::Hello { name, .. } | Message::Join { name, .. } => strip(name),
+        Message::Seated { first, second } => {
+            strip(first);
+            strip(second);
+        }
+        Message::Chat { text } => strip(text),
+        _ => {}
+    }
 }
 
 fn parse(kind: &str, fields: &[String]) -> Option<Message> {
@@ -464,7 +521,14 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         ("watchers", [count]) => Message::Watchers {
             count: number(count)?,
         },
-        ("ping", [at]) => Message::Ping { at: time(at)? },
+        ("ping", [at]) => Message::Ping {
+            at: time(at)?,
+            plies: None,
+        },
+        ("ping", [at, plies]) => Message::Ping {
+            at: time(at)?,
+            plies: Some(number(plies)?),
+        },
         ("pong", [at]) => Message::Pong { at: time(at)? },
         ("bye", []) => Message::Bye,
         ("pair", [room]) => Message::Pair { room: room.clone() },
@@ -472,6 +536,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             why: match why.as_str() {
                 "seat-taken" => Refusal::SeatTaken,
                 "bad-secret" => Refusal::BadSecret,
+                "room-full" => Refusal::RoomFull,
                 _ => return None,
             },
         },
@@ -479,9 +544,10 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     })
 }
 
-/// A text fits in `max` characters and has no control characters.
+/// A text fits in `max` characters and has no control or hidden format
+/// characters.
 pub fn clean_text(text: &str, max: usize) -> bool {
-    text.chars().count() <= max && !text.chars().any(char::is_control)
+    text.chars().count() <= max && !text.chars().any(|c| c.is_control() || is_hidden_format(c))
 }
 
 fn check(message: &Message) -> Result<(), DecodeError> {
@@ -527,11 +593,12 @@ fn check(message: &Message) -> Result<(), DecodeError> {
                 "chat",
             )?;
         }
-        Message::Ping { at } | Message::Pong { at } => field(at.is_finite(), "at")?,
+        Message::Ping { at, .. } | Message::Pong { at } => field(at.is_finite(), "at")?,
         Message::Pair { room } => field(crate::net::room::is_code(room), "room")?,
-        Message::Welcome { .. }
-        | Message::Sync { .. }
-        | Message::Resign
+        Message::Welcome { record, .. } | Message::Sync { record } => {
+            field(record_fits(record), "record")?;
+        }
+        Message::Resign
         | Message::Offer { .. }
         | Message::Answer { .. }
         | Message::Watchers { .. }
@@ -544,4 +611,13 @@ fn check(message: &Message) -> Result<(), DecodeError> {
 /// A position's hash as messages carry it.
 pub fn hash_text(hash: u64) -> String {
     format!("{hash:016x}")
+}
+
+/// True when a record from a peer may be replayed: at most
+/// [`MAX_RECORD_PLIES`] plies, counted on the text before the engine
+/// replays anything (each ply is one word of the movetext, beside turn
+/// numbers and the result).
+pub fn record_fits(record: &str) -> bool {
+    let movetext = record.rsplit_once("\n\n").map_or(record, |(_, m)| m);
+    movetext.split_ascii_whitespace().count() <= 2 * MAX_RECORD_PLIES
 }

@@ -17,10 +17,10 @@ use std::collections::BTreeMap;
 use sha2::{Digest, Sha256};
 
 use super::message::{
-    clean_text, decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat,
-    Secret, MAX_CHAT, MAX_NAME,
+    clean_text, decode, encode, hash_text, strip_text, Claim, DecodeError, Message, Offer, Refusal,
+    Seat, Secret, MAX_CHAT, MAX_NAME,
 };
-use crate::engine::{Game, GameError, Record, Side};
+use crate::engine::{Game, GameError, Record, Rules, Side};
 
 /// A peer's id on the signalling server (it changes on every reconnect).
 pub type PeerId = String;
@@ -29,6 +29,21 @@ pub type PeerId = String;
 const BURST: f64 = 40.0;
 /// Messages a second a peer may keep sending.
 const RATE: f64 = 20.0;
+/// The proved opponent's allowance: a resync after a reconnection sends
+/// more at once than a visitor ever needs, and the opponent's messages
+/// never share a bucket with anyone else's.
+const OPPONENT_BURST: f64 = 200.0;
+const OPPONENT_RATE: f64 = 60.0;
+/// What every peer that is not the proved opponent shares, together: new
+/// connections (a new peer id each time) do not bring a new allowance.
+const ROOM_BURST: f64 = 120.0;
+const ROOM_RATE: f64 = 40.0;
+/// Peers other than the opponent a page talks to; past that a newcomer is
+/// told the room is full and not answered.
+pub const MAX_VISITORS: usize = 16;
+/// A peer that left is remembered this long (its allowance with it: saying
+/// `bye` and `hello` again does not refill it).
+const FORGET_MS: f64 = 60_000.0;
 /// Chat lines a peer may send in [`CHAT_WINDOW_MS`].
 const CHAT_LINES: usize = 5;
 const CHAT_WINDOW_MS: f64 = 10_000.0;
@@ -68,12 +83,62 @@ enum Kind {
 struct Peer {
     kind: Kind,
     heard: f64,
-    tokens: f64,
+    bucket: Bucket,
     flooding: bool,
     chats: Vec<f64>,
     /// The side and secret proof it claimed (a newcomer joins the seat of
     /// the welcomer's opponent).
     claim: Option<Claim>,
+    /// Said hello (and was answered): a second hello is no news.
+    greeted: bool,
+    /// Left (`bye`, or the server said so), at this time: kept a while so
+    /// that coming back does not refill its allowance.
+    left: Option<f64>,
+    /// Speaks another protocol version.
+    version: Option<u32>,
+}
+
+impl Peer {
+    fn new(now: f64) -> Peer {
+        Peer {
+            kind: Kind::Unknown,
+            heard: now,
+            bucket: Bucket::full(BURST, now),
+            flooding: false,
+            chats: Vec::new(),
+            claim: None,
+            greeted: false,
+            left: None,
+            version: None,
+        }
+    }
+}
+
+/// A token bucket: `burst` messages at once, `rate` a second after that.
+#[derive(Clone, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: f64,
+}
+
+impl Bucket {
+    fn full(burst: f64, now: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: now,
+        }
+    }
+
+    /// Takes one token if there is one.
+    fn take(&mut self, burst: f64, rate: f64, now: f64) -> bool {
+        self.tokens = (self.tokens + (now - self.at).max(0.0) / 1000.0 * rate).min(burst);
+        self.at = self.at.max(now);
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
 }
 
 /// Why a message was dropped: shown to the player, in their language.
@@ -101,6 +166,8 @@ pub enum Warning {
     BadRecord,
     /// The seat was taken by someone else.
     SeatTaken,
+    /// The room is full (this page was not let in).
+    RoomFull,
 }
 
 impl Warning {
@@ -118,6 +185,7 @@ impl Warning {
             Warning::Diverged => "diverged",
             Warning::BadRecord => "bad-record",
             Warning::SeatTaken => "seat-taken",
+            Warning::RoomFull => "room-full",
         }
     }
 }
@@ -159,8 +227,6 @@ pub enum Event {
     Seated,
     /// Welcomed: the game is known, and this seat is free (or none).
     Invited(Option<Side>),
-    /// A peer says this version of the protocol or app differs.
-    Version(u32),
     /// A chat line.
     Chat {
         /// Who wrote it.
@@ -225,6 +291,15 @@ pub struct Table {
     watchers: u32,
     /// The player whose welcome a newcomer answers (its join goes there).
     welcomer: Option<PeerId>,
+    /// This page made the room: it alone gives the free seat (a page that
+    /// joined never does, even before its opponent's secret arrives).
+    pub hosting: bool,
+    /// A newcomer of quick pairing takes only a new game of these rules.
+    pub expect: Option<Rules>,
+    /// What everyone but the proved opponent shares.
+    room_bucket: Bucket,
+    /// The proved opponent's own allowance.
+    opponent_bucket: Bucket,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -246,6 +321,10 @@ impl Table {
             pending: None,
             watchers: 0,
             welcomer: None,
+            hosting: true,
+            expect: None,
+            room_bucket: Bucket::full(ROOM_BURST, 0.0),
+            opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
             peers: BTreeMap::new(),
         }
     }
@@ -257,6 +336,7 @@ impl Table {
             secret: None,
             names: [String::new(), String::new()],
             name: String::new(),
+            hosting: false,
             ..Table::host(
                 Game::new(crate::engine::Rules::kharbga()),
                 Side::First,
@@ -267,18 +347,30 @@ impl Table {
         }
     }
 
-    /// A player returning to a saved online game.
+    /// A newcomer of quick pairing: it takes only a new game of `rules`
+    /// (the peer met in the queue chooses the room, nothing else).
+    pub fn paired(rules: Rules) -> Table {
+        Table {
+            expect: Some(rules),
+            ..Table::newcomer()
+        }
+    }
+
+    /// A player returning to a saved online game (`hosting` if it made the
+    /// room).
     pub fn resume(
         game: Game,
         side: Side,
         names: [String; 2],
         secrets: (Secret, Option<Secret>),
         date: String,
+        hosting: bool,
     ) -> Table {
         let name = names[slot(side)].clone();
         Table {
             names,
             opponent_secret: secrets.1,
+            hosting,
             ..Table::host(game, side, name, secrets.0, date)
         }
     }
@@ -291,12 +383,22 @@ impl Table {
         }
     }
 
-    /// The seat a newcomer may take.
+    /// The seat a newcomer may take (only the room's maker gives it).
     pub fn open_seat(&self) -> Option<Side> {
         match self.role {
-            Role::Player(side) if self.opponent_secret.is_none() => Some(side.opponent()),
+            Role::Player(side) if self.hosting && self.opponent_secret.is_none() => {
+                Some(side.opponent())
+            }
             _ => None,
         }
+    }
+
+    /// Another protocol version spoken by a peer still here, if any.
+    pub fn other_version(&self) -> Option<u32> {
+        self.peers
+            .values()
+            .filter(|p| p.left.is_none())
+            .find_map(|p| p.version)
     }
 
     /// The game's record, as messages carry it.
@@ -315,7 +417,9 @@ impl Table {
             return Presence::Waiting;
         }
         let here = self.peers.values().any(|p| {
-            matches!(p.kind, Kind::Opponent | Kind::Claimed(_)) && now - p.heard < AWAY_MS
+            p.left.is_none()
+                && matches!(p.kind, Kind::Opponent | Kind::Claimed(_))
+                && now - p.heard < AWAY_MS
         });
         if here {
             Presence::Connected
@@ -335,19 +439,19 @@ impl Table {
         self.me = Some(id);
     }
 
-    /// A peer connected: introduce ourselves.
+    /// A peer connected: introduce ourselves. A peer that comes back
+    /// under the same id keeps what it had used of its allowance.
     pub fn connected(&mut self, peer: PeerId, now: f64) -> Vec<Event> {
-        self.peers.insert(
-            peer.clone(),
-            Peer {
-                kind: Kind::Unknown,
-                heard: now,
-                tokens: BURST,
-                flooding: false,
-                chats: Vec::new(),
-                claim: None,
-            },
-        );
+        match self.peers.get_mut(&peer) {
+            Some(p) => {
+                p.left = None;
+                p.greeted = false;
+                p.kind = Kind::Unknown;
+            }
+            None => {
+                self.peers.insert(peer.clone(), Peer::new(now));
+            }
+        }
         let claim = match (self.role, &self.secret) {
             (Role::Player(side), Some(secret)) => Some(Claim {
                 side: side.into(),
@@ -365,58 +469,123 @@ impl Table {
         )]
     }
 
-    /// A peer left (or the server says it is gone).
-    pub fn disconnected(&mut self, peer: &str) -> Vec<Event> {
-        let gone = self.peers.remove(peer);
-        if gone.as_ref().is_some_and(|p| p.kind == Kind::Opponent) {
+    /// A peer left (or the server says it is gone). It is remembered a
+    /// while, its allowance with it, as someone who left.
+    pub fn disconnected(&mut self, peer: &str, now: f64) -> Vec<Event> {
+        let Some(p) = self.peers.get_mut(peer) else {
+            return Vec::new();
+        };
+        if p.left.is_some() {
+            return Vec::new();
+        }
+        p.left = Some(now);
+        let was = p.kind;
+        p.kind = Kind::Unknown;
+        if was == Kind::Opponent {
             // Offers die with the opponent's page (it starts afresh).
             self.offered = None;
             self.pending = None;
         }
-        let was_visitor = gone.is_some_and(|p| p.kind == Kind::Visitor);
-        if was_visitor {
-            self.count_watchers()
-        } else {
-            Vec::new()
+        if was == Kind::Visitor {
+            self.count_watchers();
         }
+        vec![Event::Changed]
     }
 
-    /// The heartbeat: a ping to every peer.
+    /// The heartbeat: a ping to every peer (with this game's length, so
+    /// that a ply lost in a reconnection is caught up), the spectator count
+    /// if it changed since it was last told, and peers long gone forgotten.
     pub fn tick(&mut self, now: f64) -> Vec<Event> {
-        vec![Event::Broadcast(Message::Ping { at: now })]
+        self.peers
+            .retain(|_, p| p.left.is_none_or(|left| now - left < FORGET_MS));
+        let mut events = vec![Event::Broadcast(Message::Ping {
+            at: now,
+            plies: Some(self.game.plies().len() as u32),
+        })];
+        events.extend(self.count_watchers());
+        events
+    }
+
+    /// Peers here that are not the proved opponent.
+    fn visitors(&self) -> usize {
+        self.peers
+            .values()
+            .filter(|p| p.left.is_none() && p.kind != Kind::Opponent)
+            .count()
     }
 
     /// A message from `peer`, as received.
     pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
-        let Some(p) = self.peers.get_mut(peer) else {
-            // Matchbox reports a peer before its first message; a message
-            // from an unknown peer registers it.
-            let mut events = self.connected(peer.to_owned(), now);
-            events.extend(self.receive(peer, text, now));
-            return events;
-        };
-        // A token bucket per peer: a flood is dropped with one warning.
-        p.tokens = (p.tokens + (now - p.heard).max(0.0) / 1000.0 * RATE).min(BURST);
-        p.heard = now;
-        if p.tokens < 1.0 {
-            let first = !p.flooding;
-            p.flooding = true;
-            return if first {
-                vec![Event::Warn(Warning::Flood)]
-            } else {
-                Vec::new()
-            };
+        match self.peers.get_mut(peer) {
+            None => {
+                // Matchbox reports a peer before its first message; a
+                // message from a peer not known registers it.
+                let mut events = self.connected(peer.to_owned(), now);
+                events.extend(self.receive(peer, text, now));
+                return events;
+            }
+            Some(p) if p.left.is_some() => {
+                // It said goodbye and speaks again on the same connection:
+                // it is back, with the allowance it had (and no new hello
+                // from us: it had ours).
+                p.left = None;
+                p.greeted = false;
+            }
+            Some(_) => {}
         }
-        p.tokens -= 1.0;
-        if p.tokens >= BURST / 2.0 {
-            p.flooding = false;
+        if !self.allowed(peer, now) {
+            return self.flooding(peer);
+        }
+        if let Some(p) = self.peers.get_mut(peer) {
+            if p.bucket.tokens >= BURST / 2.0 {
+                p.flooding = false;
+            }
         }
         let message = match decode(text) {
             Ok(message) => message,
-            Err(DecodeError::Version(v)) => return vec![Event::Version(v)],
+            Err(DecodeError::Version(v)) => {
+                // Shown while that peer is here, not for good.
+                if let Some(p) = self.peers.get_mut(peer) {
+                    p.version = Some(v);
+                }
+                return vec![Event::Changed];
+            }
             Err(e) => return vec![Event::Warn(Warning::Decode(e))],
         };
         self.handle(peer, message, now)
+    }
+
+    /// Takes one message from `peer`'s allowance: the proved opponent has
+    /// its own; everyone else has one each and, together but for the peers
+    /// a spectator follows, the room's.
+    fn allowed(&mut self, peer: &str, now: f64) -> bool {
+        let Some(p) = self.peers.get_mut(peer) else {
+            return false;
+        };
+        p.heard = now;
+        match p.kind {
+            Kind::Opponent => self
+                .opponent_bucket
+                .take(OPPONENT_BURST, OPPONENT_RATE, now),
+            Kind::Claimed(_) => p.bucket.take(BURST, RATE, now),
+            Kind::Unknown | Kind::Visitor => {
+                p.bucket.take(BURST, RATE, now) && self.room_bucket.take(ROOM_BURST, ROOM_RATE, now)
+            }
+        }
+    }
+
+    /// A flood is dropped with one warning per peer.
+    fn flooding(&mut self, peer: &str) -> Vec<Event> {
+        let Some(p) = self.peers.get_mut(peer) else {
+            return Vec::new();
+        };
+        let first = !p.flooding;
+        p.flooding = true;
+        if first {
+            vec![Event::Warn(Warning::Flood)]
+        } else {
+            Vec::new()
+        }
     }
 
     fn kind(&self, peer: &str) -> Kind {
@@ -439,23 +608,26 @@ impl Table {
         )
     }
 
+    /// Counts the spectators this page sees (every page is connected to
+    /// every other: a spectator counts the other visitors and itself). Nobody
+    /// is told: a count from a peer is never believed, and arrivals cause no
+    /// broadcast.
     fn count_watchers(&mut self) -> Vec<Event> {
-        if self.side().is_none() {
-            return Vec::new();
-        }
-        let count = self
+        let others = self
             .peers
             .values()
-            .filter(|p| p.kind == Kind::Visitor)
+            .filter(|p| p.left.is_none() && p.kind == Kind::Visitor)
             .count() as u32;
+        let count = match self.role {
+            Role::Player(_) => others,
+            Role::Spectator => others + 1,
+            Role::Newcomer | Role::Invited(_) => 0,
+        };
         if count == self.watchers {
             return Vec::new();
         }
         self.watchers = count;
-        vec![
-            Event::Broadcast(Message::Watchers { count }),
-            Event::Changed,
-        ]
+        vec![Event::Changed]
     }
 
     fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
@@ -548,22 +720,23 @@ impl Table {
                 };
                 vec![Event::Chat { name, text }]
             }
-            Message::Watchers { count } => {
-                if self.side().is_none() && matches!(self.kind(peer), Kind::Claimed(_)) {
-                    self.watchers = count.min(10_000);
-                    vec![Event::Changed]
-                } else {
-                    Vec::new()
+            // Each page counts the spectators it sees itself (older pages
+            // still send their count: it is not believed).
+            Message::Watchers { .. } => Vec::new(),
+            Message::Ping { at, plies } => {
+                let mut events = vec![Event::Send(peer.to_owned(), Message::Pong { at })];
+                // The opponent's game is not as long as ours (a ply sent
+                // while it reconnected), or longer: our record settles it.
+                let length = self.game.plies().len();
+                if self.kind(peer) == Kind::Opponent && plies.is_some_and(|n| n as usize != length)
+                {
+                    events.push(self.sync_to(peer));
                 }
-            }
-            Message::Ping { at } => vec![Event::Send(peer.to_owned(), Message::Pong { at })],
-            // Pairing messages belong to the queue, not to a room.
-            Message::Pong { .. } | Message::Pair { .. } => Vec::new(),
-            Message::Bye => {
-                let mut events = self.disconnected(peer);
-                events.push(Event::Changed);
                 events
             }
+            // Pairing messages belong to the queue, not to a room.
+            Message::Pong { .. } | Message::Pair { .. } => Vec::new(),
+            Message::Bye => self.disconnected(peer, now),
             Message::Refused { why } => match why {
                 Refusal::SeatTaken => {
                     // Only the player this page asked for the seat can refuse it.
@@ -585,15 +758,31 @@ impl Table {
                     vec![Event::Warn(Warning::SeatTaken), Event::Changed]
                 }
                 Refusal::BadSecret => vec![Event::Warn(Warning::BadSecret)],
+                Refusal::RoomFull => {
+                    // Only a newcomer waits to be let in.
+                    if self.role == Role::Newcomer && matches!(self.kind(peer), Kind::Claimed(_)) {
+                        vec![Event::Warn(Warning::RoomFull)]
+                    } else {
+                        Vec::new()
+                    }
+                }
             },
         }
     }
 
     fn hello(&mut self, peer: &str, name: String, claim: Option<Claim>) -> Vec<Event> {
         let mut events = Vec::new();
-        if let Some(p) = self.peers.get_mut(peer) {
-            p.claim = claim.clone();
+        let Some(p) = self.peers.get_mut(peer) else {
+            return events;
+        };
+        if p.greeted {
+            // One hello per connection: a second one is no news (and gets
+            // no second welcome).
+            return events;
         }
+        p.greeted = true;
+        p.claim = claim.clone();
+        let full = self.visitors() > MAX_VISITORS;
         match (self.role, claim) {
             (Role::Player(me), Some(claim)) => {
                 let expected = self
@@ -630,20 +819,38 @@ impl Table {
                             },
                         ));
                     }
-                    self.set_kind(peer, Kind::Visitor);
-                    events.push(self.welcome(peer));
-                    events.extend(self.count_watchers());
+                    if full {
+                        events.push(Event::Send(
+                            peer.to_owned(),
+                            Message::Refused {
+                                why: Refusal::RoomFull,
+                            },
+                        ));
+                    } else {
+                        self.set_kind(peer, Kind::Visitor);
+                        events.push(self.welcome(peer));
+                        events.extend(self.count_watchers());
+                    }
                 }
+            }
+            (Role::Player(_), None) if full => {
+                events.push(Event::Send(
+                    peer.to_owned(),
+                    Message::Refused {
+                        why: Refusal::RoomFull,
+                    },
+                ));
             }
             (Role::Player(_), None) => {
                 self.set_kind(peer, Kind::Visitor);
                 events.push(self.welcome(peer));
-                if self.opponent_secret.is_some() {
-                    events.extend(self.count_watchers());
-                }
+                events.extend(self.count_watchers());
             }
             (_, Some(claim)) => self.set_kind(peer, Kind::Claimed(claim.side.into())),
-            (_, None) => self.set_kind(peer, Kind::Visitor),
+            (_, None) => {
+                self.set_kind(peer, Kind::Visitor);
+                events.extend(self.count_watchers());
+            }
         }
         events
     }
@@ -654,9 +861,21 @@ impl Table {
                 if !matches!(self.kind(peer), Kind::Claimed(_)) {
                     return vec![Event::Warn(Warning::NotPlayer)];
                 }
-                let Ok(record) = Record::from_text(record) else {
+                let Some(record) = peer_record(record) else {
                     return vec![Event::Warn(Warning::BadRecord)];
                 };
+                if let Some(rules) = self.expect {
+                    // Quick pairing: a new game of the queue's rules, or nothing.
+                    let fresh = Game::new(rules);
+                    if record.game.rules() != &rules
+                        || record.game.start() != fresh.start()
+                        || !record.game.plies().is_empty()
+                        || record.game.outcome().is_some()
+                        || open.is_none()
+                    {
+                        return vec![Event::Warn(Warning::BadRecord)];
+                    }
+                }
                 self.names = [record.first, record.second];
                 self.date = record.date;
                 self.game = record.game;
@@ -666,6 +885,7 @@ impl Table {
                     Some(side) => Role::Invited(side),
                     None => Role::Spectator,
                 };
+                self.count_watchers();
                 vec![Event::Invited(open), Event::Changed]
             }
             Role::Spectator | Role::Invited(_) => self.sync(peer, record),
@@ -704,7 +924,7 @@ impl Table {
         let free = self.opponent_secret.is_none()
             && self.game.plies().is_empty()
             && self.kind(peer) == Kind::Visitor;
-        if !again && !free {
+        if !self.hosting || (!again && !free) {
             return vec![Event::Send(
                 peer.to_owned(),
                 Message::Refused {
@@ -802,7 +1022,7 @@ impl Table {
             // A spectator's record is no news to a player.
             return Vec::new();
         };
-        let Ok(record) = Record::from_text(text) else {
+        let Some(record) = peer_record(text) else {
             return vec![Event::Warn(Warning::BadRecord)];
         };
         if self.side().is_none() {
@@ -839,6 +1059,9 @@ impl Table {
     /// The [`Warning`] that says why it was not taken.
     pub fn take_link(&mut self, record: Record) -> Result<usize, Warning> {
         let side = self.side().ok_or(Warning::NotPlayer)?;
+        if !names_fit(&record) {
+            return Err(Warning::BadRecord);
+        }
         let before = self.game.plies().len();
         match merge(&self.game, record.game, side.opponent(), true) {
             Merge::Same | Merge::Behind => Ok(0),
@@ -1007,12 +1230,7 @@ impl Table {
 
     /// A chat line from this page's player (trimmed, cut to the limit).
     pub fn chat(&mut self, text: &str) -> Vec<Event> {
-        let text: String = text
-            .trim()
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(MAX_CHAT)
-            .collect();
+        let text: String = strip_text(text).chars().take(MAX_CHAT).collect();
         if text.is_empty() || self.side().is_none() {
             return Vec::new();
         }
@@ -1110,19 +1328,31 @@ pub fn takeback_point(game: &Game, side: Side) -> Option<usize> {
     Some(start)
 }
 
-/// A name as a player typed it: trimmed, control characters dropped, cut
-/// to the limit.
+/// A name as a player typed it: control and hidden format characters
+/// dropped, trimmed, cut to the limit.
 pub fn clean_name(name: &str) -> String {
-    name.trim()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_NAME)
-        .collect()
+    strip_text(name).chars().take(MAX_NAME).collect()
 }
 
 /// True when `text` could be a name.
 pub fn is_name(text: &str) -> bool {
     clean_text(text, MAX_NAME) && !text.trim().is_empty()
+}
+
+/// True when a record's players' names may be shown and saved: each at
+/// most [`MAX_NAME`] characters, with no control or hidden format
+/// characters (empty while a seat is free).
+pub fn names_fit(record: &Record) -> bool {
+    clean_text(&record.first, MAX_NAME) && clean_text(&record.second, MAX_NAME)
+}
+
+/// A record from a peer, bounded before it is replayed (see
+/// [`super::message::record_fits`]) and with names that fit.
+fn peer_record(text: &str) -> Option<Record> {
+    if !super::message::record_fits(text) {
+        return None;
+    }
+    Record::from_text(text).ok().filter(names_fit)
 }
 
 /// The messages of `events` to send, encoded: `(to, text)`, `to` `None` for

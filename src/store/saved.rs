@@ -85,7 +85,8 @@ pub struct SavedGame {
 }
 
 /// What a player's page keeps of an online game to return to it: the
-/// room, its own seat secret and, once known, the opponent's.
+/// room, its own seat secret and, once known, the opponent's, and whether
+/// this page made the room (only the room's maker gives its free seat).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlineSeat {
     /// The room's code.
@@ -94,21 +95,32 @@ pub struct OnlineSeat {
     pub secret: String,
     /// The opponent's seat secret, once the seats are bound.
     pub opponent: Option<String>,
+    /// This page made the room.
+    pub host: bool,
 }
 
 impl OnlineSeat {
     fn to_text(&self) -> String {
         format!(
-            "{} {} {}",
+            "{} {} {} {}",
             self.room,
             self.secret,
-            self.opponent.as_deref().unwrap_or("-")
+            self.opponent.as_deref().unwrap_or("-"),
+            if self.host { "host" } else { "guest" }
         )
     }
 
+    /// Entries of earlier versions have no last word: their page made the
+    /// room if it never learnt the opponent's secret (as they behaved).
     fn from_text(text: &str) -> Option<OnlineSeat> {
         let mut words = text.split(' ');
         let (room, secret, opponent) = (words.next()?, words.next()?, words.next()?);
+        let host = match words.next() {
+            Some("host") => true,
+            Some("guest") => false,
+            None => opponent == "-",
+            Some(_) => return None,
+        };
         let word = |w: &str| {
             !w.is_empty() && w.len() <= 64 && w.bytes().all(|b| b.is_ascii_alphanumeric())
         };
@@ -120,6 +132,7 @@ impl OnlineSeat {
             room: room.to_owned(),
             secret: secret.to_owned(),
             opponent: (opponent != "-").then(|| opponent.to_owned()),
+            host,
         })
     }
 }

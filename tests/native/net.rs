@@ -49,7 +49,7 @@ impl Net {
     fn remove(&mut self, index: usize) -> Table {
         let (id, table, _) = self.pages.remove(index);
         for (_, t, _) in &mut self.pages {
-            t.disconnected(&id);
+            t.disconnected(&id, self.now);
         }
         self.queue.retain(|(from, to, _)| *from != id && *to != id);
         table
@@ -225,7 +225,14 @@ fn every_message_round_trips() {
             text: "<b>hi</b> & bye".into(),
         },
         Message::Watchers { count: 2 },
-        Message::Ping { at: 12.5 },
+        Message::Ping {
+            at: 12.5,
+            plies: None,
+        },
+        Message::Ping {
+            at: 12.5,
+            plies: Some(31),
+        },
         Message::Pong { at: 12.5 },
         Message::Bye,
         Message::Pair {
@@ -283,10 +290,45 @@ fn bad_messages_are_typed_errors() {
         secret: secret(1),
     });
     assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
+    // Control and bidi format characters are stripped from names and chat
+    // (a name cannot turn the text after it around); what is left must be
+    // something.
     let control = encode(&Message::Chat {
         text: "a\u{7}b".into(),
     });
-    assert_eq!(decode(&control), Err(DecodeError::Field("chat")));
+    assert_eq!(decode(&control), Ok(Message::Chat { text: "ab".into() }));
+    let bidi = encode(&Message::Join {
+        name: "\u{202E}Mallory\u{2066}\u{200F}".into(),
+        secret: secret(1),
+    });
+    assert_eq!(
+        decode(&bidi),
+        Ok(Message::Join {
+            name: "Mallory".into(),
+            secret: secret(1),
+        })
+    );
+    let hidden = encode(&Message::Chat {
+        text: "\u{202E}\u{FEFF} ".into(),
+    });
+    assert_eq!(decode(&hidden), Err(DecodeError::Field("chat")));
+    // Arabic and Persian spelling keeps its joiners.
+    let joiners = encode(&Message::Chat {
+        text: "می\u{200C}خواهم".into(),
+    });
+    assert_eq!(
+        decode(&joiners),
+        Ok(Message::Chat {
+            text: "می\u{200C}خواهم".into()
+        })
+    );
+    // A record is counted before it is replayed: no more than the longest
+    // game's plies.
+    let long = format!("[Variant \"seega5\"]\n\n{}*", "a1 ".repeat(6_001));
+    assert_eq!(
+        decode(&encode(&Message::Sync { record: long })),
+        Err(DecodeError::Field("record"))
+    );
     let bad_secret = encode(&Message::Join {
         name: "x".into(),
         secret: Secret("nope".into()),
@@ -402,10 +444,13 @@ fn bad_plies_are_refused_and_the_game_stays() {
         net.warnings(host),
         vec![Warning::Decode(DecodeError::Malformed)]
     );
-    let ping = encode(&Message::Ping { at: 1.0 });
+    let ping = encode(&Message::Ping {
+        at: 1.0,
+        plies: None,
+    });
     let now = net.now;
     let mut floods = 0;
-    for _ in 0..200 {
+    for _ in 0..400 {
         for e in net.table_mut(host).receive("p-guest", &ping, now) {
             floods += usize::from(e == Event::Warn(Warning::Flood));
         }
@@ -446,7 +491,9 @@ fn a_forged_seat_claim_is_refused() {
             secret: proof(&secret(2), "p-evil"),
         }),
     });
-    net.deliver("p-evil", "p-host", &replayed);
+    // (A second hello on one connection is no news: it comes on another.)
+    net.table_mut(host).connected("p-evil-2".into(), 0.0);
+    net.deliver("p-evil-2", "p-host", &replayed);
     assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
@@ -497,6 +544,7 @@ fn a_player_who_returns_catches_up() {
         saved.1,
         (saved.2, saved.3),
         "2026.11.23".into(),
+        false,
     );
     let guest = net.add("p-guest-2", back);
     assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
@@ -642,11 +690,16 @@ fn chat_is_limited() {
 }
 
 #[test]
-fn another_protocol_version_is_reported() {
+fn another_protocol_version_is_reported_while_its_page_is_here() {
     let (mut net, host, _) = seated();
-    net.events(host);
-    net.deliver("p-guest", "p-host", "kharbga\t9\thello");
-    assert_eq!(net.events(host), vec![Event::Version(9)]);
+    let now = net.now;
+    net.table_mut(host).connected("p-x".into(), now);
+    net.deliver("p-x", "p-host", "kharbga\t9\thello");
+    assert_eq!(net.table(host).other_version(), Some(9));
+    // It goes with that page (a single message does not leave it for good).
+    let now = net.now;
+    net.table_mut(host).disconnected("p-x", now);
+    assert_eq!(net.table(host).other_version(), None);
 }
 
 #[test]
@@ -669,6 +722,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         ["Amel".into(), "Youssef".into()],
         (secret(2), None),
         "?".into(),
+        false,
     );
     // Amel (first) sets two soldiers and sends the game by link.
     let mut sent = Game::new(rules);
@@ -703,6 +757,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         ["A".into(), "Y".into()],
         (secret(2), None),
         "?".into(),
+        false,
     );
     let mut forged = Game::new(rules);
     forged.resign(Side::Second).unwrap();
@@ -754,6 +809,7 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
         left.names.clone(),
         (left.secret.clone().unwrap(), left.opponent_secret.clone()),
         "?".into(),
+        false,
     );
     let guest = net.add("p-guest-2", back);
     assert!(net.table(guest).pending.is_none());
@@ -831,4 +887,238 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
     let guest = net.add("p-guest", Table::newcomer());
     net.act(guest, |t| t.join("Youssef".into(), secret(2)));
     assert_eq!(net.table(host).names[1], "Youssef");
+}
+
+/// Amel hosts Seega 5×5; the newcomer's page is welcomed and presses
+/// *Join*, and its join is still on its way (nothing delivered yet).
+fn joining() -> (Net, usize, usize) {
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), secret(1), "d".into()),
+    );
+    let guest = net.add("p-guest", Table::newcomer());
+    net.events(guest);
+    let events = net.table_mut(guest).join("Youssef".into(), secret(2));
+    net.route(guest, events);
+    (net, host, guest)
+}
+
+#[test]
+fn a_page_that_joined_never_gives_a_seat_away() {
+    // The join race: while the newcomer waits for the host's secret, a
+    // stranger asks it for the seat it seems to hold free.
+    let (mut net, host, guest) = joining();
+    let now = net.now;
+    net.table_mut(guest).connected("p-evil".into(), now);
+    assert_eq!(net.table(guest).open_seat(), None);
+    let join = encode(&Message::Join {
+        name: "Mallory".into(),
+        secret: secret(9),
+    });
+    net.deliver("p-evil", "p-guest", &join);
+    // The stranger is refused, learns no secret, and names nobody.
+    let sent: Vec<_> = net
+        .queue
+        .iter()
+        .filter(|(_, to, _)| to == "p-evil")
+        .collect();
+    assert!(sent.iter().all(|(_, _, text)| !text.contains("\tbound\t")));
+    assert!(sent.iter().any(|(_, _, text)| text.contains("seat-taken")));
+    net.run();
+    assert_eq!(
+        net.table(guest).names,
+        ["Amel".to_owned(), "Youssef".to_owned()]
+    );
+    assert_eq!(
+        net.table(host).names,
+        ["Amel".to_owned(), "Youssef".to_owned()]
+    );
+    assert_eq!(net.table(guest).opponent_secret, Some(secret(1)));
+    assert_eq!(net.table(host).opponent_secret, Some(secret(2)));
+    // A guest's page reloaded before the host's secret came still never
+    // hosts (its saved seat says it joined).
+    let back = Table::resume(
+        Game::new(Rules::seega(BoardSize::Five)),
+        Side::Second,
+        ["Amel".into(), "Youssef".into()],
+        (secret(2), None),
+        "d".into(),
+        false,
+    );
+    assert_eq!(back.open_seat(), None);
+}
+
+#[test]
+fn saying_bye_and_hello_again_refills_nothing() {
+    let (mut net, host, guest) = seated();
+    net.events(host);
+    let hello = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: String::new(),
+        claim: None,
+    });
+    let bye = encode(&Message::Bye);
+    let now = net.now;
+    // A stranger says bye and hello again, 2,000 times, on one connection…
+    let mut sent_back = 0;
+    let mut floods = 0;
+    for _ in 0..2_000 {
+        for text in [&bye, &hello] {
+            let events = net.table_mut(host).receive("p-evil", text, now);
+            floods += events
+                .iter()
+                .filter(|e| **e == Event::Warn(Warning::Flood))
+                .count();
+            sent_back += events
+                .iter()
+                .filter(|e| matches!(e, Event::Send(..) | Event::Broadcast(..)))
+                .count();
+        }
+    }
+    // …and gets at most its allowance of answers, without a broadcast.
+    assert!(sent_back <= 40, "{sent_back} answers");
+    assert!(floods >= 1);
+    // New connections (new peer ids) share the room's allowance and its
+    // cap: 500 of them are welcomed no more than the cap allows, and none
+    // makes the host broadcast anything.
+    let mut welcomed = 0;
+    for n in 0..500 {
+        let id = format!("p-evil-{n}");
+        for event in net.table_mut(host).receive(&id, &hello, now) {
+            welcomed += usize::from(matches!(event, Event::Send(_, Message::Welcome { .. })));
+            assert!(!matches!(event, Event::Broadcast(_)), "{event:?}");
+        }
+    }
+    assert!(welcomed <= 17, "{welcomed} newcomers welcomed at once");
+    // The opponent's own messages still pass at that instant.
+    net.queue.clear();
+    let ply = some_ply(&net, host);
+    net.play(host, &ply);
+    play_turn(&mut net, host);
+    let before = net.table(host).game.plies().len();
+    play_turn(&mut net, guest);
+    assert!(net.table(host).game.plies().len() > before);
+    assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn visitors_are_counted_by_each_page_and_capped() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", Table::newcomer());
+    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(host).watchers(), 1);
+    assert_eq!(net.table(watcher).watchers(), 1);
+    // A count told by someone is not believed.
+    net.deliver(
+        "p-host",
+        "p-watch",
+        &encode(&Message::Watchers { count: 9_999 }),
+    );
+    assert_eq!(net.table(watcher).watchers(), 1);
+    // Past the cap, a newcomer is told the room is full, and not welcomed.
+    for n in 0..16 {
+        net.add(&format!("p-v{n}"), Table::newcomer());
+    }
+    let late = net.add("p-late", Table::newcomer());
+    assert_eq!(net.table(late).role, Role::Newcomer);
+    assert!(net.warnings(late).contains(&Warning::RoomFull));
+    let _ = guest;
+}
+
+#[test]
+fn a_ply_lost_in_a_reconnection_is_caught_up_at_the_heartbeat() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    // The host's next ply goes nowhere (the guest was reconnecting).
+    let ply = some_ply(&net, guest);
+    net.play(guest, &ply);
+    let ply = some_ply(&net, guest);
+    let events = net.table_mut(guest).play(&ply).unwrap();
+    drop(events);
+    assert_ne!(net.table(host).game, net.table(guest).game);
+    // At the next heartbeat the lengths differ: the records settle it.
+    let now = net.now;
+    let events = net.table_mut(guest).tick(now);
+    net.route(guest, events);
+    net.run();
+    assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn quick_pairing_takes_only_a_new_game_of_its_queue() {
+    let rules = Rules::seega(BoardSize::Five);
+    let mut played = Game::new(rules);
+    played.play_text("a1").unwrap();
+    for (game, ok) in [
+        (Game::new(rules), true),
+        (Game::new(Rules::seega(BoardSize::Nine)), false),
+        (played, false),
+    ] {
+        let mut net = Net::new();
+        net.add(
+            "p-pairer",
+            Table::host(game, Side::First, "X".into(), secret(1), "d".into()),
+        );
+        let joiner = net.add("p-joiner", Table::paired(rules));
+        assert_eq!(
+            net.table(joiner).role == Role::Invited(Side::Second),
+            ok,
+            "{:?}",
+            net.table(joiner).game.rules()
+        );
+    }
+}
+
+#[test]
+fn names_in_records_are_bounded() {
+    use kharbga::engine::Record;
+    let rules = Rules::seega(BoardSize::Five);
+    for name in [
+        "x".repeat(100_000),
+        "Amel\nEvil".to_owned(),
+        "\u{202E}lemA".to_owned(),
+    ] {
+        // In a welcome…
+        let mut net = Net::new();
+        let newcomer = net.add("p-new", Table::newcomer());
+        net.deliver(
+            "p-evil",
+            "p-new",
+            &encode(&Message::Hello {
+                app: "0.1.0".into(),
+                name: String::new(),
+                claim: Some(Claim {
+                    side: Seat::First,
+                    secret: secret(3),
+                }),
+            }),
+        );
+        let record = Record::write(&Game::new(rules), &name, "", "d", &[]);
+        net.deliver(
+            "p-evil",
+            "p-new",
+            &encode(&Message::Welcome {
+                record,
+                open: Some(Seat::Second),
+            }),
+        );
+        assert_eq!(net.table(newcomer).role, Role::Newcomer);
+        // …and in a game sent by link.
+        let mut table = Table::resume(
+            Game::new(rules),
+            Side::Second,
+            ["Amel".into(), "Youssef".into()],
+            (secret(2), None),
+            "d".into(),
+            false,
+        );
+        let mut sent = Game::new(rules);
+        sent.play_text("a1").unwrap();
+        let mut link = Record::new(sent);
+        link.first = name.clone();
+        assert_eq!(table.take_link(link), Err(Warning::BadRecord));
+        assert!(table.game.plies().is_empty());
+    }
 }

@@ -407,15 +407,26 @@ fn an_online_game_keeps_its_room_and_secrets() {
     let mut entry = saved("g1", 5.0, random_game(Rules::kharbga(), 10, 3));
     entry.seats = kharbga::store::Seats::online(kharbga::engine::Side::Second);
     for opponent in [None, Some("0123456789abcdef0123456789abcdef".to_owned())] {
-        entry.online = Some(OnlineSeat {
-            room: "0123456789abcdef".into(),
-            secret: "ffffffffffffffffffffffffffffffff".into(),
-            opponent,
-        });
-        let (back, migrated) = SavedGame::from_text("g1", &entry.to_text()).unwrap();
-        assert!(!migrated);
-        assert_eq!(back, entry);
+        for host in [true, false] {
+            entry.online = Some(OnlineSeat {
+                room: "0123456789abcdef".into(),
+                secret: "ffffffffffffffffffffffffffffffff".into(),
+                opponent: opponent.clone(),
+                host,
+            });
+            let (back, migrated) = SavedGame::from_text("g1", &entry.to_text()).unwrap();
+            assert!(!migrated);
+            assert_eq!(back, entry);
+        }
     }
+    // An entry of an earlier version (no last word): the page made the room
+    // if it never learnt its opponent's secret.
+    let old = entry
+        .to_text()
+        .replace(" host\n", "\n")
+        .replace(" guest\n", "\n");
+    let (back, _) = SavedGame::from_text("g1", &old).unwrap();
+    assert_eq!(back.online.unwrap().host, false);
     // A damaged online line makes the entry unreadable, never half-read.
     let text = entry
         .to_text()

@@ -8,30 +8,59 @@ use leptos::wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
 let loading = null;
+let script = null;
 export function load_net() {
   if (loading === null) {
     loading = new Promise((resolve, reject) => {
-      const script = document.createElement('script');
+      script = document.createElement('script');
       script.src = './kharbga-net.js';
-      script.onload = () => wasm_bindgen('./kharbga-net_bg.wasm').then(() => resolve(wasm_bindgen), reject);
+      script.onload = () => wasm_bindgen({ module_or_path: './kharbga-net_bg.wasm' })
+        .then(() => resolve(wasm_bindgen), reject);
       script.onerror = () => { loading = null; script.remove(); reject(new Error('kharbga-net')); };
       document.head.appendChild(script);
     });
   }
   return loading;
 }
+// A module that failed inside (a trap) is not used again: the next room
+// loads a fresh copy of it.
+function dead(handle, error) {
+  if (!handle.live) return;
+  handle.live = false;
+  if (script !== null) { script.remove(); script = null; }
+  loading = null;
+  console.warn('the network module stopped; the room is opened again', error);
+  handle.callback('closed', '', 'dead');
+}
 export function open_link(net, url, ice, username, credential, callback) {
-  const handle = { live: true, link: null };
-  handle.link = new net.Link(url, ice, username, credential, (kind, peer, text) => {
-    if (handle.live) callback(kind, peer, text);
-  });
+  const handle = { live: true, link: null, callback };
+  try {
+    handle.link = new net.Link(url, ice, username, credential, (kind, peer, text) => {
+      if (handle.live) callback(kind, peer, text);
+    });
+  } catch (error) {
+    setTimeout(() => dead(handle, error), 0);
+  }
   return handle;
 }
-export function net_qr(net, text) { return net.qr_svg(text); }
-export function link_send(handle, peer, text) { if (handle.live) handle.link.send(peer, text); }
-export function link_broadcast(handle, text) { if (handle.live) handle.link.broadcast(text); }
+export function net_qr(net, text) { try { return net.qr_svg(text); } catch (error) { return ''; } }
+export function link_send(handle, peer, text) {
+  if (!handle.live) return;
+  try { handle.link.send(peer, text); } catch (error) { dead(handle, error); }
+}
+export function link_broadcast(handle, text) {
+  if (!handle.live) return;
+  try { handle.link.broadcast(text); } catch (error) { dead(handle, error); }
+}
+export function link_alive(handle) {
+  // A hidden page's timers are slowed down: only a visible page judges.
+  if (!handle.live || document.hidden) return;
+  try { handle.link.check(); } catch (error) { dead(handle, error); }
+}
 export function link_close(handle) {
-  if (handle.live) { handle.live = false; handle.link.close(); handle.link.free(); }
+  if (!handle.live) return;
+  handle.live = false;
+  try { handle.link.close(); handle.link.free(); } catch (error) { /* already dead */ }
 }
 "#)]
 extern "C" {
@@ -47,6 +76,7 @@ extern "C" {
     fn net_qr(net: &JsValue, text: &str) -> String;
     fn link_send(handle: &JsValue, peer: &str, text: &str);
     fn link_broadcast(handle: &JsValue, text: &str);
+    fn link_alive(handle: &JsValue);
     fn link_close(handle: &JsValue);
 }
 
@@ -138,6 +168,13 @@ impl Link {
     /// Sends `text` to every peer.
     pub fn broadcast(&self, text: &str) {
         link_broadcast(&self.handle, text);
+    }
+
+    /// Checks that the module's task still runs (the heartbeat asks): a
+    /// module that stopped reports `Closed` and the room is opened again
+    /// with a fresh copy of it.
+    pub fn check(&self) {
+        link_alive(&self.handle);
     }
 }
 

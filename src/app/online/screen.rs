@@ -18,7 +18,7 @@ use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{
     can_share, copy_to_clipboard, fresh_id, now_ms, page_url, random_bytes, record_date, share_url,
 };
-use crate::engine::{Game, Side};
+use crate::engine::{Game, Rules, Side};
 use crate::net::message::{Offer, Secret};
 use crate::net::room;
 use crate::net::table::{
@@ -35,8 +35,10 @@ pub enum OnlineStart {
     Host(Match, Game, Option<String>),
     /// An invitation's room code.
     Join(String),
-    /// A room's code, joined at once under this name (quick pairing).
-    JoinAs(String, String),
+    /// A room's code, joined at once under this name if it holds a new
+    /// game of these rules (quick pairing: the peer met chooses nothing
+    /// else).
+    JoinAs(String, String, Rules),
     /// Quick pairing for this match's rules, under the name of its local side.
     Quick(Match),
     /// A saved online game of this page's player.
@@ -112,7 +114,7 @@ pub fn OnlineScreen(
     let settings = OnlineSettings::load();
     let now = now_ms();
     let join_as = match &start {
-        OnlineStart::JoinAs(_, name) => Some(name.clone()),
+        OnlineStart::JoinAs(_, name, _) => Some(name.clone()),
         _ => None,
     };
     // Playing by link: moves are open without the opponent connected.
@@ -136,6 +138,7 @@ pub fn OnlineScreen(
                 room: code.clone(),
                 secret: secret.0,
                 opponent: None,
+                host: true,
             });
             (code, table, Some(session))
         }
@@ -144,6 +147,7 @@ pub fn OnlineScreen(
                 room: room::code(random_bytes::<10>()),
                 secret: fresh_secret().0,
                 opponent: None,
+                host: true,
             });
             let side = m.seats.hands_side().unwrap_or(Side::First);
             let table = Table::resume(
@@ -155,10 +159,12 @@ pub fn OnlineScreen(
                     seat.opponent.clone().map(Secret),
                 ),
                 session.date.clone(),
+                seat.host,
             );
             (seat.room, table, Some(session))
         }
-        OnlineStart::Join(code) | OnlineStart::JoinAs(code, _) => (code, Table::newcomer(), None),
+        OnlineStart::Join(code) => (code, Table::newcomer(), None),
+        OnlineStart::JoinAs(code, _, rules) => (code, Table::paired(rules), None),
         OnlineStart::Quick(m) => {
             return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }
                 .into_any();
@@ -173,7 +179,6 @@ pub fn OnlineScreen(
     let state = RwSignal::new(LinkState::Loading);
     let warnings = RwSignal::new(Vec::<(u32, Warning)>::new());
     let warning_count = StoredValue::new(0u32);
-    let version = RwSignal::new(None::<u32>);
     let chat = RwSignal::new(Vec::<(String, String)>::new());
     let chat_muted = RwSignal::new(false);
     let clock = RwSignal::new(now);
@@ -204,7 +209,6 @@ pub fn OnlineScreen(
                         list.drain(..excess);
                     });
                 }
-                Event::Version(v) => version.set(Some(v)),
                 Event::Chat { name, text } => chat.update(|lines| {
                     lines.push((name, text));
                     let excess = lines.len().saturating_sub(50);
@@ -248,7 +252,7 @@ pub fn OnlineScreen(
                 reached.set_value(true);
             }
             LinkEvent::Peer(peer) => act(&|t| t.connected(peer.clone(), now)),
-            LinkEvent::Left(peer) => act(&|t| t.disconnected(&peer)),
+            LinkEvent::Left(peer) => act(&|t| t.disconnected(&peer, now)),
             LinkEvent::Message(peer, text) => act(&|t| t.receive(&peer, &text, now)),
             LinkEvent::Closed(_) => {
                 // Never reached the server: no network (or no server) — say
@@ -283,6 +287,12 @@ pub fn OnlineScreen(
         if f64::from(n) * 1_000.0 >= PING_MS {
             ticks.set_value(0);
             act(&|t| t.tick(now));
+            // A network module that stopped inside is noticed here.
+            link.with_value(|l| {
+                if let Some(l) = l {
+                    l.check();
+                }
+            });
         }
     });
     StoredValue::new_local(heartbeat);
@@ -365,6 +375,7 @@ pub fn OnlineScreen(
                     room: code_value.get_value(),
                     secret: t.secret.clone()?.0,
                     opponent: t.opponent_secret.clone().map(|s| s.0),
+                    host: t.hosting,
                 })
             })
         });
@@ -390,7 +401,7 @@ pub fn OnlineScreen(
                 {move || (role.get() == Role::Spectator).then(|| view! {
                     <p class="watching" data-testid="watching">{tr_text(|| tr!("online-watching"))}</p>
                 })}
-                {move || version.get().map(|v| view! {
+                {move || table.with(Table::other_version).map(|v| view! {
                     <p class="notice warning" data-testid="online-version">{move || tr!("online-version", { "version" => v })}</p>
                 })}
                 {move || (state.get() == LinkState::Unavailable).then(|| view! {
@@ -773,7 +784,8 @@ fn QuickPairing(
             if let Ok(Message::Pair { room: code }) = decode(&text) {
                 if !paired.get_value() {
                     paired.set_value(true);
-                    go(OnlineStart::JoinAs(code, name.get_value()), 0);
+                    let rules = game.with_value(|g| g.rules);
+                    go(OnlineStart::JoinAs(code, name.get_value(), rules), 0);
                 }
             }
         }
