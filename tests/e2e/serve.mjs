@@ -1,11 +1,15 @@
 // A tiny static server for the release build in dist/, bound to 127.0.0.1.
-// Usage: node serve.mjs <dir> <port>. Unknown paths serve index.html (SPA).
+// Usage: node serve.mjs <dir> <port> [<prefix>]. Unknown paths serve
+// index.html (SPA). With a prefix (`/games/kharbga/`), the build is served
+// under that path only, as a project page of a static host would be, and
+// anything outside it is a 404.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const root = resolve(process.argv[2] ?? '../../dist');
 const port = Number(process.argv[3] ?? 4173);
+const prefix = process.argv[4] ?? '/';
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -15,6 +19,7 @@ const types = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
   '.ico': 'image/x-icon',
 };
 
@@ -32,7 +37,13 @@ async function resolveFile(urlPath) {
 
 createServer(async (req, res) => {
   try {
-    const file = await resolveFile(new URL(req.url, 'http://localhost').pathname);
+    const path = new URL(req.url, 'http://localhost').pathname;
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const file = await resolveFile('/' + path.slice(prefix.length));
     const body = await readFile(file);
     res.writeHead(200, {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
@@ -43,4 +54,4 @@ createServer(async (req, res) => {
     res.writeHead(500, { 'content-type': 'text/plain' });
     res.end(String(error));
   }
-}).listen(port, '127.0.0.1', () => console.log(`serving ${root} on http://127.0.0.1:${port}`));
+}).listen(port, '127.0.0.1', () => console.log(`serving ${root} on http://127.0.0.1:${port}${prefix}`));

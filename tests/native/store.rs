@@ -426,7 +426,7 @@ fn an_online_game_keeps_its_room_and_secrets() {
         .replace(" host\n", "\n")
         .replace(" guest\n", "\n");
     let (back, _) = SavedGame::from_text("g1", &old).unwrap();
-    assert_eq!(back.online.unwrap().host, false);
+    assert!(!back.online.unwrap().host);
     // A damaged online line makes the entry unreadable, never half-read.
     let text = entry
         .to_text()

@@ -163,12 +163,26 @@ pub fn GameScreen(
     shortcuts(controller);
 
     let board_view = Memo::new(move |_| controller.with(Controller::board_view));
+    // Each side's bar is on its own edge of the board: the side at the
+    // bottom (the second player's when the board is turned, as on the
+    // second player's page online) has its bar below.
+    let flipped = Memo::new(move |_| controller.with(|c| c.flipped));
+    let bar = move |bottom: bool| {
+        move || {
+            let side = if bottom != flipped.get() {
+                Side::First
+            } else {
+                Side::Second
+            };
+            view! { <PlayerBar side=side/> }
+        }
+    };
     view! {
         <div class="game-screen" data-testid="game-screen">
             <section class="play-area">
-                <PlayerBar side=Side::Second/>
+                {bar(false)}
                 <Board view=board_view on_tap=on_tap on_drag=on_drag/>
-                <PlayerBar side=Side::First/>
+                {bar(true)}
             </section>
             <aside class="panel side-panel">
                 <StatusPanel/>

@@ -136,6 +136,10 @@ test('takeback, a draw offer declined, a rematch with sides swapped; Seega 5×5'
   const link = await createRoom(host, 'seega5', 'Amel', 'first');
   await join(guest, link, 'Youssef');
   await expect(board(host)).toHaveAttribute('data-input', 'true');
+  // Each player's own bar is below its board (the guest's board is turned).
+  await expect(host.locator('.play-area > .player').last()).toHaveAttribute('data-side', 'first');
+  await expect(guest.locator('.play-area > .player').last()).toHaveAttribute('data-side', 'second');
+  await expect(guest.locator('.play-area > .player').first()).toContainText('Amel');
   // Two placements (a Seega turn), then the host asks to take them back.
   await host.locator('.square.placeable').first().click();
   await host.locator('.square.placeable').first().click();

@@ -1,0 +1,140 @@
+// A hostile peer of our own, not the app's code: it speaks matchbox's
+// signalling JSON over a WebSocket and raw WebRTC (an RTCPeerConnection
+// with the negotiated data channel 0 matchbox uses) from a page that does
+// not run the app. What it does with each signal is chosen by the test:
+// answer an offer honestly or with a broken description, send a broken
+// offer to newcomers, send ICE candidates the browser refuses, and write
+// any text on the data channel.
+import { expect } from '@playwright/test';
+
+/** The in-page peer: installed once per page, then driven by `H`. */
+function install() {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  window.H = {
+    ws: null,
+    id: null,
+    conns: {},
+    received: [],
+    joined: [],
+    // What to do with an offer: 'honest', 'bogus' (answer `v=0`) or 'ignore';
+    // with a peer that joins after us (we must offer): 'honest', 'bogus'
+    // (offer `v=0`) or 'ignore'.
+    onOffer: 'honest',
+    onNewPeer: 'ignore',
+    signal(receiver, data) {
+      this.ws.send(JSON.stringify({ Signal: { receiver, data } }));
+    },
+    connection(peer) {
+      const pc = new RTCPeerConnection({ iceServers: [] });
+      const channel = pc.createDataChannel('hostile', { negotiated: true, id: 0, ordered: true });
+      channel.binaryType = 'arraybuffer';
+      channel.onmessage = (event) => {
+        const text = typeof event.data === 'string' ? event.data : decoder.decode(event.data);
+        this.received.push({ peer, text });
+      };
+      const conn = { pc, channel, open: false };
+      channel.onopen = () => { conn.open = true; };
+      pc.onicecandidate = (event) => {
+        const candidate = event.candidate ? JSON.stringify(event.candidate.toJSON()) : 'null';
+        this.signal(peer, { IceCandidate: candidate });
+      };
+      this.conns[peer] = conn;
+      return conn;
+    },
+    async offer(peer) {
+      const { pc } = this.connection(peer);
+      await pc.setLocalDescription(await pc.createOffer());
+      this.signal(peer, { Offer: pc.localDescription.sdp });
+    },
+    async handle(event) {
+      if (event.IdAssigned) this.id = event.IdAssigned;
+      if (event.NewPeer) {
+        this.joined.push(event.NewPeer);
+        if (this.onNewPeer === 'honest') await this.offer(event.NewPeer);
+        if (this.onNewPeer === 'bogus') this.signal(event.NewPeer, { Offer: 'v=0' });
+      }
+      if (!event.Signal) return;
+      const { sender, data } = event.Signal;
+      if (data.Offer !== undefined) {
+        if (this.onOffer === 'bogus') return this.signal(sender, { Answer: 'v=0' });
+        if (this.onOffer === 'ignore') return;
+        const { pc } = this.connection(sender);
+        await pc.setRemoteDescription({ type: 'offer', sdp: data.Offer });
+        await pc.setLocalDescription(await pc.createAnswer());
+        this.signal(sender, { Answer: pc.localDescription.sdp });
+      } else if (data.Answer !== undefined && this.conns[sender]) {
+        await this.conns[sender].pc.setRemoteDescription({ type: 'answer', sdp: data.Answer });
+      } else if (data.IceCandidate !== undefined && this.conns[sender]) {
+        const candidate = JSON.parse(data.IceCandidate);
+        if (candidate) await this.conns[sender].pc.addIceCandidate(candidate).catch(() => {});
+      }
+    },
+    connect(url) {
+      return new Promise((resolve, reject) => {
+        this.ws = new WebSocket(url);
+        this.ws.onmessage = (message) => {
+          this.handle(JSON.parse(message.data)).catch((error) => console.warn('hostile', String(error)));
+          if (this.id) resolve(this.id);
+        };
+        this.ws.onerror = () => reject(new Error('signalling server'));
+      });
+    },
+    openPeers() {
+      return Object.entries(this.conns).filter(([, c]) => c.open).map(([peer]) => peer);
+    },
+    send(peer, text) {
+      this.conns[peer].channel.send(encoder.encode(text));
+    },
+    broadcast(text) {
+      for (const peer of this.openPeers()) this.send(peer, text);
+    },
+  };
+}
+
+/** The room code of an invitation link. */
+export const roomOf = (link) => link.split('#r')[1];
+
+/** A message of the app's protocol (version 1). */
+export const T = (...fields) => ['kharbga', '1', ...fields].join('\t');
+
+/**
+ * A hostile peer in a fresh context of `browser`, in the room of `link`
+ * (or at the signalling path `path`), with its behaviours set; resolves
+ * once the server gave it an id.
+ */
+export async function hostile(browser, room, behaviour = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // A same-origin document that does not start the app.
+  await page.goto('/kharbga-worker_loader.js');
+  await page.evaluate(install);
+  await page.evaluate(({ onOffer, onNewPeer }) => {
+    if (onOffer) window.H.onOffer = onOffer;
+    if (onNewPeer) window.H.onNewPeer = onNewPeer;
+  }, behaviour);
+  await page.evaluate((url) => window.H.connect(url), `ws://127.0.0.1:3536/kharbga-${room}`);
+  return {
+    page,
+    /** Sets what it does with offers and newcomers from now on. */
+    behave: (next) => page.evaluate(({ onOffer, onNewPeer }) => {
+      if (onOffer) window.H.onOffer = onOffer;
+      if (onNewPeer) window.H.onNewPeer = onNewPeer;
+    }, next),
+    /** Waits until `count` data channels are open; returns their peers. */
+    connected: async (count) => {
+      await expect.poll(() => page.evaluate(() => window.H.openPeers().length), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(count);
+      return page.evaluate(() => window.H.openPeers());
+    },
+    /** Sends a raw signal (any JSON) to `peer` through the server. */
+    signal: (peer, data) => page.evaluate(({ p, d }) => window.H.signal(p, d), { p: peer, d: data }),
+    send: (peer, text) => page.evaluate(({ p, t }) => window.H.send(p, t), { p: peer, t: text }),
+    broadcast: (text) => page.evaluate((t) => window.H.broadcast(t), text),
+    /** Runs `body(H)` in the page (for floods). */
+    run: (body, arg) => page.evaluate(body, arg),
+    received: () => page.evaluate(() => window.H.received),
+    joined: () => page.evaluate(() => window.H.joined),
+    close: () => context.close(),
+  };
+}

@@ -1,0 +1,169 @@
+// Attacks by a peer of our own (hostile.js: matchbox's signalling JSON and
+// a raw RTCPeerConnection, not the app's code) against the release build:
+// each is what a stranger holding the link could do, and each must leave
+// the honest pages playing, with no page or console error.
+import { test, expect, watch } from './fixtures.js';
+import { board } from './helpers.js';
+import { hostile, roomOf, T } from './hostile.js';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function newPlayer(browser, errors) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  watch(page, errors);
+  return page;
+}
+
+async function createRoom(page, variant, name) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId('nav-online').click();
+  await page.getByTestId(`variant-${variant}`).check();
+  await page.getByTestId('online-name').fill(name);
+  await page.getByTestId('online-side').selectOption('first');
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
+  return page.getByTestId('invitation-link').inputValue();
+}
+
+async function join(page, link, name) {
+  await page.goto(link);
+  await expect(page.getByTestId('join-form')).toBeVisible();
+  await page.getByTestId('join-name').fill(name);
+  await page.getByTestId('join').click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+}
+
+/** The host sets a soldier and the guest sees it; then the guest. */
+async function pliesStillCross(host, guest, watchers = []) {
+  const before = await host.locator('[data-ply]').count();
+  await host.locator('.square.placeable').first().click();
+  await host.locator('.square.placeable').first().click();
+  for (const page of [guest, ...watchers]) {
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 5_000 });
+  }
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  await guest.locator('.square.placeable').first().click();
+  await guest.locator('.square.placeable').first().click();
+  for (const page of [host, ...watchers]) {
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 5_000 });
+  }
+}
+
+test('malformed signals silence no page: a broken answer, a refused ICE candidate, a broken offer to a newcomer', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  await join(guest, link, 'Youssef');
+  const room = roomOf(link);
+  // 1. A visitor answers both players' offers with `v=0`.
+  const answers = await hostile(browser, room, { onOffer: 'bogus' });
+  // 2. Another connects honestly, then sends each page an ICE candidate
+  // for a media section that does not exist.
+  const candidates = await hostile(browser, room, { onOffer: 'honest' });
+  const peers = await candidates.connected(2);
+  for (const peer of peers) {
+    await candidates.signal(peer, {
+      IceCandidate: JSON.stringify({
+        candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 9 typ host', sdpMid: 'zz', sdpMLineIndex: 0,
+      }),
+    });
+  }
+  // 3. It then offers `v=0` to whoever comes next: a spectator.
+  await candidates.behave({ onNewPeer: 'bogus' });
+  await host.waitForTimeout(500);
+  const watcher = await newPlayer(browser, errors);
+  await watcher.goto(link);
+  await expect(watcher.getByTestId('watching')).toBeVisible();
+  // Everyone plays on and sees the plies; the pages still say connected.
+  await pliesStillCross(host, guest, [watcher]);
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  }
+  // A new spectator still finds the game (the pages still take newcomers).
+  const late = await newPlayer(browser, errors);
+  await late.goto(link);
+  await expect(late.getByTestId('watching')).toBeVisible();
+  await expect(late.locator('[data-ply]')).toHaveCount(4);
+  for (const peer of [answers, candidates]) await peer.close();
+  for (const page of [host, guest, watcher, late]) await page.context().close();
+});
+
+test('the join race: a stranger never takes the seat of a page that is joining', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
+  await evil.connected(1);
+  await guest.goto(link);
+  await expect(guest.getByTestId('join-form')).toBeVisible();
+  await evil.connected(2);
+  // It asks every page for the seat, over and over, while the guest joins.
+  const asking = evil.run(async (text) => {
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      window.H.broadcast(text);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }, T('join', 'Mallory', 'ab'.repeat(16)));
+  await guest.getByTestId('join-name').fill('Youssef');
+  await guest.getByTestId('join').click();
+  await asking;
+  await expect(guest.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  // Nobody sent it a seat's secret; both pages name the real players.
+  const received = await evil.received();
+  expect(received.filter((m) => m.text.includes('\tbound\t'))).toEqual([]);
+  for (const page of [host, guest]) {
+    await expect(page.locator('.player[data-side="second"]')).toContainText('Youssef');
+    await expect(page.locator('.player[data-side="first"]')).toContainText('Amel');
+  }
+  await pliesStillCross(host, guest);
+  await evil.close();
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('saying bye and hello again at 400 messages a second stalls no game', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  await join(guest, link, 'Youssef');
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest' });
+  await evil.connected(2);
+  const flood = evil.run(async ({ bye, hello }) => {
+    const until = Date.now() + 6_000;
+    while (Date.now() < until) {
+      for (let i = 0; i < 4; i++) { window.H.broadcast(bye); window.H.broadcast(hello); }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }, { bye: T('bye'), hello: T('hello', '0.1.0', '', '-', '-') });
+  // Plies cross within five seconds while it floods.
+  await host.waitForTimeout(500);
+  await pliesStillCross(host, guest);
+  await flood;
+  // The host's messages were never dropped as a flood: both pages see
+  // each other and the same game.
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  }
+  await pliesStillCross(host, guest);
+  // The host answered the flood with little: no broadcast per arrival.
+  const received = await evil.received();
+  expect(received.length).toBeLessThan(200);
+  await evil.close();
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('a link for an unknown room cannot fill the storage or break the library', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  const room = '0123456789abcdef';
+  for (const name of ['x'.repeat(100_000), 'Amel%0AEvil', '%E2%80%AEvil']) {
+    await page.goto(`/online.html#m${room}-f-g1~seega5~${name}~Y~~AA~`);
+    await expect(page.getByTestId('by-link-error')).toBeVisible();
+  }
+  const stored = await page.evaluate(() => Object.values(localStorage).join('').length);
+  expect(stored).toBeLessThan(10_000);
+  await page.getByTestId('nav-library').click();
+  await expect(page.getByTestId('game-online')).toHaveCount(0);
+});

@@ -1,0 +1,84 @@
+// The build served from a sub-path, as a project page of a static host
+// serves it (`https://example.org/games/kharbga/`): a game, online play
+// (the invitation keeps the path), the tutorial and the app offline. This
+// spec starts and stops its own static server, which serves nothing
+// outside the path.
+import { test, expect, watch } from './fixtures.js';
+import { spawn } from 'node:child_process';
+import { board } from './helpers.js';
+
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 120_000 });
+
+const port = 4182;
+const prefix = '/games/kharbga/';
+const base = `http://127.0.0.1:${port}${prefix}`;
+
+async function serve() {
+  const server = spawn('node', ['serve.mjs', '../../dist', String(port), prefix], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(base).then((r) => r.ok, () => false)) return server;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the static server did not start');
+}
+
+async function stop(server) {
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill();
+  await exited;
+}
+
+test('under a sub-path: a game, online play, the tutorial, and offline', async ({ page, browser, errors }) => {
+  let server = await serve();
+  // Nothing is fetched from the site's root.
+  const outside = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.port === String(port) && !url.pathname.startsWith(prefix)) outside.push(url.pathname);
+  });
+  const guest = await (await browser.newContext()).newPage();
+  watch(guest, errors);
+  try {
+    // A game on the first page.
+    await page.goto(base);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(board(page)).toBeVisible();
+    await page.locator('.square.placeable').first().click();
+    await expect(page.locator('[data-ply]')).toHaveCount(1);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The tutorial.
+    await page.getByTestId('nav-learn').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}learn\\.html`));
+    await expect(page.locator('.lesson-open').first()).toBeVisible();
+    // Online: the invitation keeps the path, and a ply crosses.
+    await page.goto(base);
+    await page.getByTestId('nav-online').click();
+    await page.getByTestId('variant-seega5').check();
+    await page.getByTestId('online-name').fill('Amel');
+    await page.getByTestId('online-side').selectOption('first');
+    await page.getByTestId('start').click();
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
+    const link = await page.getByTestId('invitation-link').inputValue();
+    expect(link.startsWith(`${base}online.html#r`)).toBe(true);
+    await guest.goto(link);
+    await guest.getByRole('button', { name: 'English' }).click().catch(() => {});
+    await guest.getByTestId('join-name').fill('Youssef');
+    await guest.getByTestId('join').click();
+    await expect(guest.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+    await page.locator('[data-square="a1"]').click();
+    await expect(guest.locator('[data-ply]')).toHaveCount(1);
+    // Offline: the server stopped, the first page and a lesson still open.
+    await stop(server);
+    server = null;
+    await page.goto(base);
+    await expect(board(page)).toBeVisible();
+    await page.goto(`${base}learn.html#learn/board`);
+    await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'board');
+    expect(outside).toEqual([]);
+  } finally {
+    await guest.context().close();
+    if (server) await stop(server);
+  }
+});
