@@ -10,7 +10,7 @@ E2E          := $(CURDIR)/tests/e2e
 # Leptos erases component types in the page's build: 26 KB less gzipped wasm.
 # Source paths in panic locations are shortened (less text in the wasm).
 PAGE_RUSTFLAGS := --cfg erase_components --remap-path-prefix=$(HOME)/.cargo/registry/src= --remap-path-prefix=$(CURDIR)=
-export PATH  := $(TOOLS)/node_modules/.bin:$(TOOLS)/cargo/bin:$(HOME)/.cargo/bin:$(PATH)
+export PATH  := $(TOOLS)/node_modules/.bin:$(TOOLS)/cargo/bin:$(HOME)/.cargo/bin:$(PATH):/usr/sbin
 
 TRUNK_VERSION    := 0.21.14
 MATCHBOX_VERSION := 0.15.0
@@ -24,7 +24,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser e2e-deps \
+.PHONY: help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser proxy e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e release sizes screenshots review
 
 help:
@@ -58,6 +58,13 @@ matchbox:
 browser:
 	@command -v $(CHROMIUM) >/dev/null && command -v $(CHROMEDRIVER) >/dev/null \
 	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium chromium-driver; }
+
+# Debian's HAProxy: the reverse proxy of the test that routes rooms to two
+# signalling servers (its own config, on loopback; the package's service
+# has no listener and is not started).
+proxy:
+	@command -v haproxy >/dev/null || command -v /usr/sbin/haproxy >/dev/null \
+	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q haproxy; }
 
 e2e-deps: $(E2E)/node_modules/.package-lock.json
 $(E2E)/node_modules/.package-lock.json: $(E2E)/package.json $(E2E)/package-lock.json
@@ -137,7 +144,7 @@ sizes:
 
 # ---- Checks -----------------------------------------------------------------
 
-test: tools browser e2e-deps check-fmt clippy test-native test-wasm release test-e2e
+test: tools browser proxy e2e-deps check-fmt clippy test-native test-wasm release test-e2e
 
 check-fmt:
 	cargo fmt --all -- --check
@@ -164,7 +171,7 @@ test-wasm: tools browser
 	  cargo test --locked --target $(WASM_TARGET) --test web
 
 # End-to-end tests against the release build in dist/.
-test-e2e: e2e-deps browser matchbox
+test-e2e: e2e-deps browser proxy matchbox
 	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
 	cd $(E2E) && npx playwright test
 

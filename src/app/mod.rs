@@ -128,19 +128,22 @@ fn by_link(saves: Saves, fragment: &str, error: RwSignal<Option<ByLinkError>>) -
 }
 
 /// The room code of an invitation link in the page's address.
-fn invitation_code() -> Option<String> {
-    crate::net::room::from_fragment(&page_fragment()?).map(str::to_owned)
+fn invitation_code() -> Option<crate::net::room::RoomCode> {
+    crate::net::room::from_fragment(&page_fragment()?)
 }
 
 /// This page's saved game in the online room `code`, if any.
 #[cfg(feature = "online")]
-fn saved_in_room(saves: Saves, code: &str) -> Option<(crate::store::SavedGame, Record)> {
+fn saved_in_room(
+    saves: Saves,
+    code: &crate::net::room::RoomCode,
+) -> Option<(crate::store::SavedGame, Record)> {
     saves
         .update(|l| {
             let id = l
                 .games()
                 .iter()
-                .find(|g| g.room.as_deref() == Some(code) && g.seats.is_online())
+                .find(|g| g.room.as_deref() == Some(code.as_str()) && g.seats.is_online())
                 .map(|g| g.id.clone());
             Ok(id.and_then(|id| l.load(&id)))
         })
@@ -150,7 +153,7 @@ fn saved_in_room(saves: Saves, code: &str) -> Option<(crate::store::SavedGame, R
 /// The online screen for a room: this page's saved game in it, if any
 /// (a player returning), else the invitation.
 #[cfg(feature = "online")]
-fn online_room(saves: Saves, code: String) -> Screen {
+fn online_room(saves: Saves, code: crate::net::room::RoomCode) -> Screen {
     match saved_in_room(saves, &code) {
         Some((saved, record)) => {
             let (m, session) = Session::from_saved(&saved, record);
@@ -181,7 +184,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
     let (code, sender, link) = crate::net::room::parse_move_fragment(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
     let record = share::decode(link).map_err(ByLinkError::Share)?;
-    let (m, mut session) = match saved_in_room(saves, code) {
+    let (m, mut session) = match saved_in_room(saves, &code) {
         Some((saved, old)) => Session::from_saved(&saved, old),
         None => {
             // First news of this game: this page plays the sender's opponent.
@@ -199,8 +202,8 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
             };
             let mut session = new_session(start);
             session.online = Some(OnlineSeat {
-                room: code.to_owned(),
-                secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()).0,
+                room: code.clone(),
+                secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()),
                 opponent: None,
                 host: false,
             });
@@ -209,8 +212,8 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
     };
     let side = m.seats.hands_side().unwrap_or(Side::First);
     let seat = session.online.clone().unwrap_or(OnlineSeat {
-        room: code.to_owned(),
-        secret: String::new(),
+        room: code.clone(),
+        secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()),
         opponent: None,
         host: false,
     });
@@ -218,7 +221,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
         session.game.clone(),
         side,
         [m.first.clone(), m.second.clone()],
-        (Secret(seat.secret), seat.opponent.map(Secret)),
+        (seat.secret, seat.opponent),
         session.date.clone(),
         seat.host,
     );
@@ -240,7 +243,7 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
 
 /// The first page sends an invitation to the page that plays online.
 #[cfg(not(feature = "online"))]
-fn online_room(_saves: Saves, code: String) -> Screen {
+fn online_room(_saves: Saves, code: crate::net::room::RoomCode) -> Screen {
     let fragment = format!("{}{code}", crate::net::room::FRAGMENT);
     online::hand_over(&fragment);
     Screen::NewGame(None)
@@ -284,7 +287,7 @@ fn Shell() -> impl IntoView {
             learn_screen(&learn_fragment().unwrap_or_default(), Screen::Library)
         }
         None if invitation_code().is_some() => {
-            online_room(saves, invitation_code().unwrap_or_default())
+            invitation_code().map_or(Screen::Library, |code| online_room(saves, code))
         }
         None if by_link_fragment().is_some() => by_link(
             saves,

@@ -8,6 +8,8 @@
 //! kind and limit; a message that fails any check is a typed
 //! [`DecodeError`], never a panic.
 
+use super::room::RoomCode;
+use super::text::{clean_text, is_hidden_format, strip_text};
 use crate::engine::Side;
 
 /// The protocol version this build speaks.
@@ -30,11 +32,12 @@ const MAX_PLY: usize = 8;
 /// shorter).
 pub const MAX_RECORD_PLIES: usize = 3_000;
 
-/// A seat's secret: 32 hexadecimal digits (128 bits from the browser's
-/// crypto), known only to the browser that holds the seat and, once the
-/// game started, to its opponent's (who checks it on a return).
+/// A seat's secret: 32 lowercase hexadecimal digits (128 bits from the
+/// browser's crypto), known only to the browser that holds the seat and,
+/// once the game started, to its opponent's (who checks it on a return).
+/// It can only be made from bytes or read from a text of that shape.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Secret(pub String);
+pub struct Secret(String);
 
 impl Secret {
     /// A secret from 16 random bytes.
@@ -42,9 +45,15 @@ impl Secret {
         Secret(bytes.iter().map(|b| format!("{b:02x}")).collect())
     }
 
-    /// True when it has the shape of one.
-    pub fn is_valid(&self) -> bool {
-        self.0.len() == 32 && self.0.bytes().all(|b| b.is_ascii_hexdigit())
+    /// A secret read from `text`, if it has the shape of one.
+    pub fn parse(text: &str) -> Option<Secret> {
+        (text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .then(|| Secret(text.to_owned()))
+    }
+
+    /// Its text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
@@ -207,7 +216,7 @@ pub enum Message {
     /// Quick pairing: the peer met in the queue made this room; join it.
     Pair {
         /// The room's code.
-        room: String,
+        room: RoomCode,
     },
     /// The sender refused something.
     Refused {
@@ -304,7 +313,7 @@ pub fn encode(message: &Message) -> String {
             put(app);
             put(name);
             put(seat_token(claim.as_ref().map(|c| c.side)));
-            put(claim.as_ref().map_or("-", |c| c.secret.0.as_str()));
+            put(claim.as_ref().map_or("-", |c| c.secret.as_str()));
         }
         Message::Welcome { record, open } => {
             put("welcome");
@@ -314,11 +323,11 @@ pub fn encode(message: &Message) -> String {
         Message::Join { name, secret } => {
             put("join");
             put(name);
-            put(&secret.0);
+            put(secret.as_str());
         }
         Message::Bound { secret } => {
             put("bound");
-            put(&secret.0);
+            put(secret.as_str());
         }
         Message::Seated { first, second } => {
             put("seated");
@@ -368,7 +377,7 @@ pub fn encode(message: &Message) -> String {
         Message::Bye => put("bye"),
         Message::Pair { room } => {
             put("pair");
-            put(room);
+            put(room.as_str());
         }
         Message::Refused { why } => {
             put("refused");
@@ -411,28 +420,6 @@ pub fn decode(text: &str) -> Result<Message, DecodeError> {
     Ok(message)
 }
 
-/// Invisible format characters dropped from names and chat: the bidi
-/// embeddings, overrides, isolates and marks (which can reverse how a name
-/// or the text after it reads), zero-width spaces and joiners of words,
-/// invisible operators, the byte-order mark, interlinear annotations and
-/// tag characters. Zero-width (non-)joiners, which Persian and Arabic
-/// spelling need, stay.
-pub fn is_hidden_format(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
-        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
-        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
-}
-
-/// `text` without control and hidden format characters, trimmed.
-pub fn strip_text(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control() && !is_hidden_format(*c))
-        .collect::<String>()
-        .trim()
-        .to_owned()
-}
-
 /// Names and chat lines of a peer's message, without control and hidden
 /// format characters (a name cannot reverse the text around it).
 fn strip_format(message: &mut Message) {
@@ -467,7 +454,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     };
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
     let time = |t: &str| -> Option<f64> { t.parse().ok() };
-    let secret = |t: &String| Secret(t.clone());
+    let secret = |t: &String| Secret::parse(t);
     Some(match (kind, fields) {
         ("hello", [app, name, side, proof]) => Message::Hello {
             app: app.clone(),
@@ -476,7 +463,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
                 (None, "-") => None,
                 (Some(side), _) => Some(Claim {
                     side,
-                    secret: secret(proof),
+                    secret: secret(proof)?,
                 }),
                 (None, _) => return None,
             },
@@ -487,10 +474,10 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         },
         ("join", [name, key]) => Message::Join {
             name: name.clone(),
-            secret: secret(key),
+            secret: secret(key)?,
         },
         ("bound", [key]) => Message::Bound {
-            secret: secret(key),
+            secret: secret(key)?,
         },
         ("seated", [first, second]) => Message::Seated {
             first: first.clone(),
@@ -531,7 +518,9 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         },
         ("pong", [at]) => Message::Pong { at: time(at)? },
         ("bye", []) => Message::Bye,
-        ("pair", [room]) => Message::Pair { room: room.clone() },
+        ("pair", [room]) => Message::Pair {
+            room: RoomCode::parse(room)?,
+        },
         ("refused", [why]) => Message::Refused {
             why: match why.as_str() {
                 "seat-taken" => Refusal::SeatTaken,
@@ -544,12 +533,6 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     })
 }
 
-/// A text fits in `max` characters and has no control or hidden format
-/// characters.
-pub fn clean_text(text: &str, max: usize) -> bool {
-    text.chars().count() <= max && !text.chars().any(|c| c.is_control() || is_hidden_format(c))
-}
-
 fn check(message: &Message) -> Result<(), DecodeError> {
     let field = |ok: bool, name: &'static str| {
         if ok {
@@ -559,21 +542,16 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         }
     };
     match message {
-        Message::Hello { app, name, claim } => {
+        Message::Hello { app, name, .. } => {
             field(clean_text(app, 32), "app")?;
             field(clean_text(name, MAX_NAME), "name")?;
-            if let Some(claim) = claim {
-                field(claim.secret.is_valid(), "secret")?;
-            }
         }
-        Message::Join { name, secret } => {
+        Message::Join { name, .. } => {
             field(
                 clean_text(name, MAX_NAME) && !name.trim().is_empty(),
                 "name",
             )?;
-            field(secret.is_valid(), "secret")?;
         }
-        Message::Bound { secret } => field(secret.is_valid(), "secret")?,
         Message::Seated { first, second } => {
             field(
                 clean_text(first, MAX_NAME) && clean_text(second, MAX_NAME),
@@ -594,7 +572,6 @@ fn check(message: &Message) -> Result<(), DecodeError> {
             )?;
         }
         Message::Ping { at, .. } | Message::Pong { at } => field(at.is_finite(), "at")?,
-        Message::Pair { room } => field(crate::net::room::is_code(room), "room")?,
         Message::Welcome { record, .. } | Message::Sync { record } => {
             field(record_fits(record), "record")?;
         }
@@ -603,6 +580,8 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         | Message::Answer { .. }
         | Message::Watchers { .. }
         | Message::Bye
+        | Message::Bound { .. }
+        | Message::Pair { .. }
         | Message::Refused { .. } => {}
     }
     Ok(())

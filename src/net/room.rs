@@ -13,26 +13,47 @@ pub const CODE_LEN: usize = 16;
 /// What an invitation link's fragment starts with.
 pub const FRAGMENT: &str = "#r";
 
-/// A room's code, from 10 random bytes.
-pub fn code(bytes: [u8; 10]) -> String {
-    let mut bits: u128 = 0;
-    for b in bytes {
-        bits = (bits << 8) | u128::from(b);
+/// A room's code: it can only be drawn from random bytes or read from a
+/// text of that shape, so a room code in hand is always a valid one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// A room's code, from 10 random bytes.
+    pub fn from_bytes(bytes: [u8; 10]) -> RoomCode {
+        let mut bits: u128 = 0;
+        for b in bytes {
+            bits = (bits << 8) | u128::from(b);
+        }
+        RoomCode(
+            (0..CODE_LEN)
+                .rev()
+                .map(|i| ALPHABET[((bits >> (i * 5)) & 31) as usize] as char)
+                .collect(),
+        )
     }
-    (0..CODE_LEN)
-        .rev()
-        .map(|i| ALPHABET[((bits >> (i * 5)) & 31) as usize] as char)
-        .collect()
+
+    /// The code in `text`, if it is one.
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        (text.len() == CODE_LEN && text.bytes().all(|b| ALPHABET.contains(&b)))
+            .then(|| RoomCode(text.to_owned()))
+    }
+
+    /// Its text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
-/// True when `text` is a room code.
-pub fn is_code(text: &str) -> bool {
-    text.len() == CODE_LEN && text.bytes().all(|b| ALPHABET.contains(&b))
+impl std::fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 /// The room code in a page's fragment (`#r<code>`), if it is an invitation.
-pub fn from_fragment(fragment: &str) -> Option<&str> {
-    fragment.strip_prefix(FRAGMENT).filter(|c| is_code(c))
+pub fn from_fragment(fragment: &str) -> Option<RoomCode> {
+    fragment.strip_prefix(FRAGMENT).and_then(RoomCode::parse)
 }
 
 /// What a game sent by link starts with (no connection: each player sends
@@ -41,7 +62,7 @@ pub const MOVE_FRAGMENT: &str = "#m";
 
 /// The fragment of a game sent by link: the room, the sender's side and the
 /// game as a share link (`store::share`).
-pub fn move_fragment(code: &str, sender: Side, share: &str) -> String {
+pub fn move_fragment(code: &RoomCode, sender: Side, share: &str) -> String {
     let side = match sender {
         Side::First => 'f',
         Side::Second => 's',
@@ -53,7 +74,7 @@ pub fn move_fragment(code: &str, sender: Side, share: &str) -> String {
 }
 
 /// The room, the sender's side and the share link of a game sent by link.
-pub fn parse_move_fragment(fragment: &str) -> Option<(&str, Side, &str)> {
+pub fn parse_move_fragment(fragment: &str) -> Option<(RoomCode, Side, &str)> {
     let rest = fragment.strip_prefix(MOVE_FRAGMENT)?;
     let (code, rest) = rest.split_once('-')?;
     let (side, share) = rest.split_once('-')?;
@@ -62,12 +83,12 @@ pub fn parse_move_fragment(fragment: &str) -> Option<(&str, Side, &str)> {
         "s" => Side::Second,
         _ => return None,
     };
-    is_code(code).then_some((code, side, share))
+    Some((RoomCode::parse(code)?, side, share))
 }
 
 /// The signalling server's address for a room: `base` (`ws://…:3536`)
 /// and the room's code.
-pub fn room_url(base: &str, code: &str) -> String {
+pub fn room_url(base: &str, code: &RoomCode) -> String {
     format!("{}/kharbga-{code}", base.trim_end_matches('/'))
 }
 
@@ -93,25 +114,26 @@ mod tests {
 
     #[test]
     fn codes_are_sixteen_letters_of_eighty_bits() {
-        let a = code([0; 10]);
-        let b = code([0xff; 10]);
-        let c = code([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-        assert_eq!(a, "0000000000000000");
-        assert_eq!(b, "zzzzzzzzzzzzzzzz");
-        assert!(is_code(&c) && c != a && c != b);
-        assert_eq!(from_fragment(&format!("#r{c}")), Some(c.as_str()));
+        let a = RoomCode::from_bytes([0; 10]);
+        let b = RoomCode::from_bytes([0xff; 10]);
+        let c = RoomCode::from_bytes([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(a.as_str(), "0000000000000000");
+        assert_eq!(b.as_str(), "zzzzzzzzzzzzzzzz");
+        assert!(RoomCode::parse(c.as_str()) == Some(c.clone()) && c != a && c != b);
+        assert_eq!(from_fragment(&format!("#r{c}")), Some(c));
         assert_eq!(from_fragment("#rABC"), None);
         assert_eq!(from_fragment("#g123"), None);
-        assert!(!is_code("0000000000000000i"));
+        assert_eq!(RoomCode::parse("0000000000000000i"), None);
+        assert_eq!(RoomCode::parse("000000000000000I"), None);
     }
 
     #[test]
     fn games_sent_by_link() {
-        let code = code([7; 10]);
+        let code = RoomCode::from_bytes([7; 10]);
         let fragment = move_fragment(&code, Side::Second, "#g1~seega5~~a~b~AB~");
         assert_eq!(
             parse_move_fragment(&fragment),
-            Some((code.as_str(), Side::Second, "g1~seega5~~a~b~AB~"))
+            Some((code, Side::Second, "g1~seega5~~a~b~AB~"))
         );
         assert_eq!(parse_move_fragment("#mshort-f-g1"), None);
         assert_eq!(parse_move_fragment(&fragment.replace("-s-", "-x-")), None);
@@ -124,7 +146,11 @@ mod tests {
         assert!(is_server_url("wss://signal.example.org/"));
         assert!(!is_server_url("http://x"));
         assert!(!is_server_url("ws://"));
-        assert_eq!(room_url("ws://h:1/", "abc"), "ws://h:1/kharbga-abc");
+        let code = RoomCode::from_bytes([0; 10]);
+        assert_eq!(
+            room_url("ws://h:1/", &code),
+            "ws://h:1/kharbga-0000000000000000"
+        );
         assert_eq!(
             queue_url("ws://h:1", "seega5"),
             "ws://h:1/kharbga-quick-seega5?next=2"

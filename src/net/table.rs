@@ -16,37 +16,20 @@ use std::collections::BTreeMap;
 
 use sha2::{Digest, Sha256};
 
-use super::message::{
-    clean_text, decode, encode, hash_text, strip_text, Claim, DecodeError, Message, Offer, Refusal,
-    Seat, Secret, MAX_CHAT, MAX_NAME,
+use super::limits::{
+    Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
+    OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
 };
+use super::merge::{merge, peer_record, takeback_point, Merge};
+use super::message::{
+    decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat, Secret, MAX_CHAT,
+};
+use super::text::{names_fit, strip_text};
 use crate::engine::{Game, GameError, Record, Rules, Side};
 
 /// A peer's id on the signalling server (it changes on every reconnect).
 pub type PeerId = String;
 
-/// Messages a peer may send at once before being slowed down.
-const BURST: f64 = 40.0;
-/// Messages a second a peer may keep sending.
-const RATE: f64 = 20.0;
-/// The proved opponent's allowance: a resync after a reconnection sends
-/// more at once than a visitor ever needs, and the opponent's messages
-/// never share a bucket with anyone else's.
-const OPPONENT_BURST: f64 = 200.0;
-const OPPONENT_RATE: f64 = 60.0;
-/// What every peer that is not the proved opponent shares, together: new
-/// connections (a new peer id each time) do not bring a new allowance.
-const ROOM_BURST: f64 = 120.0;
-const ROOM_RATE: f64 = 40.0;
-/// Peers other than the opponent a page talks to; past that a newcomer is
-/// told the room is full and not answered.
-pub const MAX_VISITORS: usize = 16;
-/// A peer that left is remembered this long (its allowance with it: saying
-/// `bye` and `hello` again does not refill it).
-const FORGET_MS: f64 = 60_000.0;
-/// Chat lines a peer may send in [`CHAT_WINDOW_MS`].
-const CHAT_LINES: usize = 5;
-const CHAT_WINDOW_MS: f64 = 10_000.0;
 /// A heartbeat every this many milliseconds…
 pub const PING_MS: f64 = 2_000.0;
 /// …and a peer not heard for this long is away.
@@ -111,33 +94,6 @@ impl Peer {
             left: None,
             version: None,
         }
-    }
-}
-
-/// A token bucket: `burst` messages at once, `rate` a second after that.
-#[derive(Clone, Debug)]
-struct Bucket {
-    tokens: f64,
-    at: f64,
-}
-
-impl Bucket {
-    fn full(burst: f64, now: f64) -> Bucket {
-        Bucket {
-            tokens: burst,
-            at: now,
-        }
-    }
-
-    /// Takes one token if there is one.
-    fn take(&mut self, burst: f64, rate: f64, now: f64) -> bool {
-        self.tokens = (self.tokens + (now - self.at).max(0.0) / 1000.0 * rate).min(burst);
-        self.at = self.at.max(now);
-        if self.tokens < 1.0 {
-            return false;
-        }
-        self.tokens -= 1.0;
-        true
     }
 }
 
@@ -257,11 +213,13 @@ pub enum Presence {
 pub fn proof(secret: &Secret, to: &str) -> Secret {
     let digest = Sha256::new()
         .chain_update(b"kharbga-seat\n")
-        .chain_update(secret.0.as_bytes())
+        .chain_update(secret.as_str().as_bytes())
         .chain_update(b"\n")
         .chain_update(to.as_bytes())
         .finalize();
-    Secret(digest[..16].iter().map(|b| format!("{b:02x}")).collect())
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    Secret::from_bytes(bytes)
 }
 
 /// One page's side of an online game.
@@ -341,7 +299,7 @@ impl Table {
                 Game::new(crate::engine::Rules::kharbga()),
                 Side::First,
                 String::new(),
-                Secret(String::new()),
+                Secret::from_bytes([0; 16]),
                 String::new(),
             )
         }
@@ -935,20 +893,20 @@ impl Table {
         self.opponent_secret = Some(secret);
         self.names[slot(me.opponent())] = name;
         self.set_kind(peer, Kind::Opponent);
-        let mut events = vec![
-            Event::Send(
-                peer.to_owned(),
-                Message::Bound {
-                    secret: self.secret.clone().unwrap_or(Secret(String::new())),
-                },
-            ),
+        let mut events: Vec<Event> = self
+            .secret
+            .clone()
+            .map(|secret| Event::Send(peer.to_owned(), Message::Bound { secret }))
+            .into_iter()
+            .collect();
+        events.extend([
             Event::Broadcast(Message::Seated {
                 first: self.names[0].clone(),
                 second: self.names[1].clone(),
             }),
             Event::Seated,
             Event::Changed,
-        ];
+        ]);
         events.extend(self.count_watchers());
         events
     }
@@ -1247,112 +1205,6 @@ impl Table {
     pub fn bye(&self) -> Event {
         Event::Broadcast(Message::Bye)
     }
-}
-
-/// What a record sent by the player of `sender` does to ours.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Merge {
-    /// Nothing new.
-    Same,
-    /// Ours is longer: the sender should catch up.
-    Behind,
-    /// Theirs extends ours as it may: this is the game now.
-    Ahead(Game),
-    /// The records differ, or theirs holds plies it may not bring.
-    Diverged,
-    /// Another game (rules or start).
-    Foreign,
-}
-
-/// Merges `theirs` (from the player of `sender`) into `ours`. The record
-/// that extends the other with valid plies wins, but a player (`as_player`)
-/// takes only the sender's plies — its own are saved before they are sent —
-/// and, of the ends the players decide, only the sender's resignation.
-pub fn merge(ours: &Game, theirs: Game, sender: Side, as_player: bool) -> Merge {
-    if theirs.rules() != ours.rules() || theirs.start() != ours.start() {
-        return Merge::Foreign;
-    }
-    let mine = ours.plies();
-    let common = mine
-        .iter()
-        .zip(theirs.plies())
-        .take_while(|(a, b)| a.ply == b.ply)
-        .count();
-    if common < mine.len() {
-        return if common == theirs.plies().len() {
-            Merge::Behind
-        } else {
-            Merge::Diverged
-        };
-    }
-    if as_player && theirs.plies()[common..].iter().any(|p| p.side != sender) {
-        return Merge::Diverged;
-    }
-    let mut game = theirs;
-    let sender_resigned = game.is_decided()
-        && game
-            .outcome()
-            .is_some_and(|o| o.winner == Some(sender.opponent()));
-    if as_player && game.is_decided() && !sender_resigned {
-        // An agreed draw comes only from both, a resignation of ours never.
-        game.undo();
-    }
-    if as_player && ours.is_decided() && !game.is_decided() {
-        // Our own end (a resignation, an agreed draw) stands on the longer
-        // record too: it crossed the sender's last ply.
-        if let Some(outcome) = ours.outcome() {
-            let _ = match outcome.winner {
-                Some(winner) => game.resign(winner.opponent()),
-                None => game.agree_draw(),
-            };
-        }
-    }
-    if game.plies().len() == mine.len() && game.outcome() == ours.outcome() {
-        return Merge::Same;
-    }
-    if ours.outcome().is_some() && game.plies().len() == mine.len() {
-        return Merge::Same;
-    }
-    Merge::Ahead(game)
-}
-
-/// Where taking back `side`'s last turn goes: the index of the first ply of
-/// that side's last run of plies, if it has played one.
-pub fn takeback_point(game: &Game, side: Side) -> Option<usize> {
-    let plies = game.plies();
-    let last = plies.iter().rposition(|p| p.side == side)?;
-    let mut start = last;
-    while start > 0 && plies[start - 1].side == side {
-        start -= 1;
-    }
-    Some(start)
-}
-
-/// A name as a player typed it: control and hidden format characters
-/// dropped, trimmed, cut to the limit.
-pub fn clean_name(name: &str) -> String {
-    strip_text(name).chars().take(MAX_NAME).collect()
-}
-
-/// True when `text` could be a name.
-pub fn is_name(text: &str) -> bool {
-    clean_text(text, MAX_NAME) && !text.trim().is_empty()
-}
-
-/// True when a record's players' names may be shown and saved: each at
-/// most [`MAX_NAME`] characters, with no control or hidden format
-/// characters (empty while a seat is free).
-pub fn names_fit(record: &Record) -> bool {
-    clean_text(&record.first, MAX_NAME) && clean_text(&record.second, MAX_NAME)
-}
-
-/// A record from a peer, bounded before it is replayed (see
-/// [`super::message::record_fits`]) and with names that fit.
-fn peer_record(text: &str) -> Option<Record> {
-    if !super::message::record_fits(text) {
-        return None;
-    }
-    Record::from_text(text).ok().filter(names_fit)
 }
 
 /// The messages of `events` to send, encoded: `(to, text)`, `to` `None` for

@@ -43,6 +43,8 @@ use super::legacy::{self, Json};
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
 use crate::engine::{Game, Movetext, Record, RecordError, Side};
+use crate::net::message::Secret;
+use crate::net::room::RoomCode;
 
 /// The schema version this build writes.
 pub const SCHEMA: u32 = 3;
@@ -90,11 +92,11 @@ pub struct SavedGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlineSeat {
     /// The room's code.
-    pub room: String,
+    pub room: RoomCode,
     /// This browser's seat secret.
-    pub secret: String,
+    pub secret: Secret,
     /// The opponent's seat secret, once the seats are bound.
-    pub opponent: Option<String>,
+    pub opponent: Option<Secret>,
     /// This page made the room.
     pub host: bool,
 }
@@ -104,8 +106,8 @@ impl OnlineSeat {
         format!(
             "{} {} {} {}",
             self.room,
-            self.secret,
-            self.opponent.as_deref().unwrap_or("-"),
+            self.secret.as_str(),
+            self.opponent.as_ref().map_or("-", Secret::as_str),
             if self.host { "host" } else { "guest" }
         )
     }
@@ -121,17 +123,16 @@ impl OnlineSeat {
             None => opponent == "-",
             Some(_) => return None,
         };
-        let word = |w: &str| {
-            !w.is_empty() && w.len() <= 64 && w.bytes().all(|b| b.is_ascii_alphanumeric())
-        };
-        (word(room)
-            && word(secret)
-            && (opponent == "-" || word(opponent))
-            && words.next().is_none())
-        .then(|| OnlineSeat {
-            room: room.to_owned(),
-            secret: secret.to_owned(),
-            opponent: (opponent != "-").then(|| opponent.to_owned()),
+        if words.next().is_some() {
+            return None;
+        }
+        Some(OnlineSeat {
+            room: RoomCode::parse(room)?,
+            secret: Secret::parse(secret)?,
+            opponent: match opponent {
+                "-" => None,
+                text => Some(Secret::parse(text)?),
+            },
             host,
         })
     }
@@ -301,7 +302,7 @@ impl SavedGame {
             seats: self.seats,
             result: self.result.clone(),
             plies: self.plies,
-            room: self.online.as_ref().map(|o| o.room.clone()),
+            room: self.online.as_ref().map(|o| o.room.as_str().to_owned()),
         }
     }
 

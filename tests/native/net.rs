@@ -3,11 +3,13 @@
 //! does over a data channel.
 
 use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{
     decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, Secret, MAX_MESSAGE,
     PROTOCOL,
 };
-use kharbga::net::table::{proof, takeback_point, Event, Presence, Role, Table, Warning};
+use kharbga::net::room::RoomCode;
+use kharbga::net::table::{proof, Event, Presence, Role, Table, Warning};
 
 fn secret(n: u8) -> Secret {
     Secret::from_bytes([n; 16])
@@ -236,7 +238,7 @@ fn every_message_round_trips() {
         Message::Pong { at: 12.5 },
         Message::Bye,
         Message::Pair {
-            room: "0123456789abcdef".into(),
+            room: RoomCode::parse("0123456789abcdef").unwrap(),
         },
         Message::Refused {
             why: Refusal::SeatTaken,
@@ -329,11 +331,18 @@ fn bad_messages_are_typed_errors() {
         decode(&encode(&Message::Sync { record: long })),
         Err(DecodeError::Field("record"))
     );
-    let bad_secret = encode(&Message::Join {
-        name: "x".into(),
-        secret: Secret("nope".into()),
-    });
-    assert_eq!(decode(&bad_secret), Err(DecodeError::Field("secret")));
+    // A secret or a room code of the wrong shape cannot even be made: a
+    // message carrying one is not read.
+    assert_eq!(Secret::parse("nope"), None);
+    assert_eq!(Secret::parse(&"A".repeat(32)), None);
+    assert_eq!(
+        decode("kharbga\t1\tjoin\tx\tnope"),
+        Err(DecodeError::Malformed)
+    );
+    assert_eq!(
+        decode("kharbga\t1\tpair\t0123456789ABCDEF"),
+        Err(DecodeError::Malformed)
+    );
     let bad_hash = encode(&Message::Ply {
         index: 0,
         ply: "a1".into(),
@@ -508,7 +517,10 @@ fn a_forged_seat_claim_is_refused() {
     // A proof is worth something only to the peer it was made for.
     assert_ne!(proof(&secret(2), "p-host"), proof(&secret(2), "p-evil"));
     assert_ne!(proof(&secret(2), "p-host"), proof(&secret(3), "p-host"));
-    assert!(proof(&secret(2), "p-host").is_valid());
+    assert_eq!(
+        Secret::parse(proof(&secret(2), "p-host").as_str()),
+        Some(proof(&secret(2), "p-host"))
+    );
 }
 
 #[test]

@@ -406,11 +406,13 @@ fn an_online_game_keeps_its_room_and_secrets() {
     use kharbga::store::OnlineSeat;
     let mut entry = saved("g1", 5.0, random_game(Rules::kharbga(), 10, 3));
     entry.seats = kharbga::store::Seats::online(kharbga::engine::Side::Second);
-    for opponent in [None, Some("0123456789abcdef0123456789abcdef".to_owned())] {
+    use kharbga::net::message::Secret;
+    use kharbga::net::room::RoomCode;
+    for opponent in [None, Secret::parse("0123456789abcdef0123456789abcdef")] {
         for host in [true, false] {
             entry.online = Some(OnlineSeat {
-                room: "0123456789abcdef".into(),
-                secret: "ffffffffffffffffffffffffffffffff".into(),
+                room: RoomCode::parse("0123456789abcdef").unwrap(),
+                secret: Secret::parse("ffffffffffffffffffffffffffffffff").unwrap(),
                 opponent: opponent.clone(),
                 host,
             });

@@ -20,10 +20,9 @@ use crate::app::services::browser::{
 };
 use crate::engine::{Game, Rules, Side};
 use crate::net::message::{Offer, Secret};
-use crate::net::room;
-use crate::net::table::{
-    clean_name, outgoing, slot, Event, Presence, Role, Table, Warning, PING_MS,
-};
+use crate::net::room::{self, RoomCode};
+use crate::net::table::{outgoing, slot, Event, Presence, Role, Table, Warning, PING_MS};
+use crate::net::text::clean_name;
 use crate::store::{OnlineSeat, Seats};
 use crate::tr;
 
@@ -32,13 +31,13 @@ use crate::tr;
 pub enum OnlineStart {
     /// A new room for this match and game (this page plays the side whose
     /// seat is local), with a fresh code or the one given (quick pairing).
-    Host(Match, Game, Option<String>),
+    Host(Match, Game, Option<RoomCode>),
     /// An invitation's room code.
-    Join(String),
+    Join(RoomCode),
     /// A room's code, joined at once under this name if it holds a new
     /// game of these rules (quick pairing: the peer met chooses nothing
     /// else).
-    JoinAs(String, String, Rules),
+    JoinAs(RoomCode, String, Rules),
     /// Quick pairing for this match's rules, under the name of its local side.
     Quick(Match),
     /// A saved online game of this page's player.
@@ -79,7 +78,7 @@ fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'static s
 }
 
 /// The invitation link for `code` on this page's address.
-fn invitation(code: &str) -> String {
+fn invitation(code: &RoomCode) -> String {
     page_url(&format!("{}{code}", room::FRAGMENT))
 }
 
@@ -103,6 +102,11 @@ fn fresh_secret() -> Secret {
     Secret::from_bytes(random_bytes::<16>())
 }
 
+/// A fresh room code.
+fn fresh_code() -> RoomCode {
+    RoomCode::from_bytes(random_bytes::<10>())
+}
+
 /// The online screen.
 #[component]
 pub fn OnlineScreen(
@@ -122,7 +126,7 @@ pub fn OnlineScreen(
     // The room, the table and the library entry of this page's game.
     let (code, table, session) = match start {
         OnlineStart::Host(m, game, code) => {
-            let code = code.unwrap_or_else(|| room::code(random_bytes::<10>()));
+            let code = code.unwrap_or_else(fresh_code);
             let side = m.seats.hands_side().unwrap_or(Side::First);
             let secret = fresh_secret();
             let date = record_date(now);
@@ -136,7 +140,7 @@ pub fn OnlineScreen(
             let mut session = Session::new(game, fresh_id(), now, date);
             session.online = Some(OnlineSeat {
                 room: code.clone(),
-                secret: secret.0,
+                secret: secret.clone(),
                 opponent: None,
                 host: true,
             });
@@ -144,8 +148,8 @@ pub fn OnlineScreen(
         }
         OnlineStart::Resume(m, session) | OnlineStart::ByLink(m, session) => {
             let seat = session.online.clone().unwrap_or(OnlineSeat {
-                room: room::code(random_bytes::<10>()),
-                secret: fresh_secret().0,
+                room: fresh_code(),
+                secret: fresh_secret(),
                 opponent: None,
                 host: true,
             });
@@ -154,10 +158,7 @@ pub fn OnlineScreen(
                 session.game.clone(),
                 side,
                 [m.first.clone(), m.second.clone()],
-                (
-                    Secret(seat.secret.clone()),
-                    seat.opponent.clone().map(Secret),
-                ),
+                (seat.secret.clone(), seat.opponent.clone()),
                 session.date.clone(),
                 seat.host,
             );
@@ -373,8 +374,8 @@ pub fn OnlineScreen(
             table.with_untracked(|t| {
                 Some(OnlineSeat {
                     room: code_value.get_value(),
-                    secret: t.secret.clone()?.0,
-                    opponent: t.opponent_secret.clone().map(|s| s.0),
+                    secret: t.secret.clone()?,
+                    opponent: t.opponent_secret.clone(),
                     host: t.hosting,
                 })
             })
@@ -472,7 +473,11 @@ fn reopen_later(
 /// The invitation link while the other seat is free: copy, share, and a
 /// QR code for a phone across the table.
 #[component]
-fn Invitation(table: RwSignal<Table>, code: String, qr: RwSignal<Option<String>>) -> impl IntoView {
+fn Invitation(
+    table: RwSignal<Table>,
+    code: RoomCode,
+    qr: RwSignal<Option<String>>,
+) -> impl IntoView {
     let url = invitation(&code);
     let copied = RwSignal::new(false);
     let open = Memo::new(move |_| table.with(Table::open_seat).is_some());
@@ -511,7 +516,7 @@ fn Invitation(table: RwSignal<Table>, code: String, qr: RwSignal<Option<String>>
 #[component]
 fn ByLink(
     table: RwSignal<Table>,
-    code: String,
+    code: RoomCode,
     active: RwSignal<bool>,
     clock: RwSignal<f64>,
 ) -> impl IntoView {
@@ -725,7 +730,7 @@ fn QuickPairing(
             return;
         }
         paired.set_value(true);
-        let code = room::code(random_bytes::<10>());
+        let code = fresh_code();
         let message = encode(&Message::Pair { room: code.clone() });
         link.with_value(|l| {
             if let Some(l) = l {

@@ -13,8 +13,9 @@ use crate::app::learn::LearnStart;
 use crate::app::online::OnlineHooks;
 use crate::engine::Phase;
 use crate::learn::lesson_for;
+use crate::net::merge::takeback_point;
 use crate::net::message::Offer;
-use crate::net::table::{takeback_point, Event, Table};
+use crate::net::table::{Event, Table};
 
 /// The buttons under the status.
 #[component]

@@ -183,7 +183,7 @@ pub fn NewGame(
                             <crate::app::online::settings::SettingsForm/>
                             <p class="quick">
                                 <button type="button" data-testid="quick-game" on:click=move |_| {
-                                    let typed = crate::net::table::clean_name(&first.get_untracked());
+                                    let typed = crate::net::text::clean_name(&first.get_untracked());
                                     let rules = Rules {
                                         variant: variant.get_untracked(),
                                         quiet_limit: quiet.get_untracked(),
