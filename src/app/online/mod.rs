@@ -18,7 +18,13 @@ pub mod link;
 pub mod settings;
 
 #[cfg(feature = "online")]
+mod quick;
+#[cfg(feature = "online")]
+mod room;
+#[cfg(feature = "online")]
 mod screen;
+#[cfg(feature = "online")]
+mod views;
 
 #[cfg(feature = "online")]
 pub use screen::{OnlineScreen, OnlineStart};

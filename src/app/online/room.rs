@@ -1,0 +1,332 @@
+//! The room's controller: the referee's [`Table`], the link to the room
+//! (fetched, opened, opened again after a loss or a stopped module), the
+//! heartbeat, the goodbye when the page closes, and what the views show
+//! of it (the link's state, warnings, chat lines, the last answer, the QR
+//! code). Everything here belongs to the screen that made the [`Room`]:
+//! its timers and listeners die with that screen, and leaving says goodbye
+//! and closes the link. The views (`views.rs`) only read it and call
+//! [`Room::act`].
+
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use gloo_timers::callback::{Interval, Timeout};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::link::{self, Link, LinkEvent};
+use super::settings::OnlineSettings;
+use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date};
+use crate::net::message::Offer;
+use crate::net::room::{self, RoomCode};
+use crate::net::table::{outgoing, Event, Presence, Role, Table, Warning, PING_MS};
+
+/// The link's state, as the indicator shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkState {
+    /// Fetching the network module.
+    Loading,
+    /// Waiting for the signalling server.
+    Connecting,
+    /// In the room.
+    Open,
+    /// Lost: trying again shortly.
+    Reconnecting,
+    /// The network module could not be fetched.
+    Unavailable,
+}
+
+/// What the indicator says, as a token of `online-status`.
+pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'static str {
+    match state {
+        LinkState::Loading | LinkState::Connecting => "connecting",
+        LinkState::Reconnecting => "reconnecting",
+        LinkState::Unavailable => "unavailable",
+        LinkState::Open => match (role, presence) {
+            (Role::Newcomer, _) => "connecting",
+            (Role::Player(_), Presence::Waiting) => "waiting",
+            (_, Presence::Connected) => "connected",
+            (_, _) => "away",
+        },
+    }
+}
+
+/// The invitation link for `code` on this page's address.
+pub fn invitation(code: &RoomCode) -> String {
+    page_url(&format!("{}{code}", room::FRAGMENT))
+}
+
+/// Shows `fragment` in the address bar without a reload (so a reload
+/// returns to the room), or clears it.
+pub fn set_fragment(fragment: Option<&str>) {
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+    let url = match fragment {
+        Some(f) => format!("{path}{f}"),
+        None => path,
+    };
+    if let Ok(history) = window().history() {
+        let _ =
+            history.replace_state_with_url(&leptos::wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// A library entry's id, start time and date.
+pub type Entry = (String, f64, String);
+
+/// One online room, as this page holds it.
+#[derive(Clone, Copy)]
+pub struct Room {
+    /// The referee: its game is the one the board follows.
+    pub table: RwSignal<Table>,
+    /// The room's code.
+    pub code: StoredValue<RoomCode>,
+    /// The link's state.
+    pub state: RwSignal<LinkState>,
+    /// The last warnings about dropped messages (at most three).
+    pub warnings: RwSignal<Vec<(u32, Warning)>>,
+    /// The chat's lines (at most fifty): who, what.
+    pub chat: RwSignal<Vec<(String, String)>>,
+    /// The answer to our last offer.
+    pub answered: RwSignal<Option<(Offer, bool)>>,
+    /// The indicator's clock (the heartbeat sets it).
+    pub clock: RwSignal<f64>,
+    /// The invitation's QR code (SVG), once drawn.
+    pub qr: RwSignal<Option<String>>,
+    /// Play goes by link (moves are open without the opponent connected).
+    pub by_link: RwSignal<bool>,
+    /// This page's library entry (a rematch is a new one).
+    pub entry: StoredValue<Option<Entry>>,
+    /// Counts rematches: the game screen is built again for each.
+    pub generation: RwSignal<u32>,
+    link: StoredValue<Option<Link>, LocalStorage>,
+    warning_count: StoredValue<u32>,
+}
+
+impl Room {
+    /// Opens the room `code` for `table`, with this page's entry (if it
+    /// plays), now: the link, the heartbeat, the goodbye and the QR code
+    /// start, and stop with the current owner (the screen).
+    pub fn open(code: RoomCode, table: Table, entry: Option<Entry>, by_link: bool) -> Room {
+        let room = Room {
+            table: RwSignal::new(table),
+            code: StoredValue::new(code.clone()),
+            state: RwSignal::new(LinkState::Loading),
+            warnings: RwSignal::new(Vec::new()),
+            chat: RwSignal::new(Vec::new()),
+            answered: RwSignal::new(None),
+            clock: RwSignal::new(now_ms()),
+            qr: RwSignal::new(None),
+            by_link: RwSignal::new(by_link),
+            entry: StoredValue::new(entry),
+            generation: RwSignal::new(0),
+            link: StoredValue::new_local(None),
+            warning_count: StoredValue::new(0),
+        };
+        set_fragment(Some(&format!("{}{code}", room::FRAGMENT)));
+        room.connect_room();
+        // The invitation's QR code, drawn by the network module.
+        let url = invitation(&code);
+        let qr = room.qr;
+        spawn_local(async move {
+            if let Ok(net) = link::load().await {
+                let _ = qr.try_set(Some(link::qr_svg(&net, &url)));
+            }
+        });
+        room.heartbeat();
+        // Closing the tab says goodbye (matchbox does not tell peers at once).
+        let goodbye = EventListener::new(&window(), "pagehide", move |_| {
+            let bye = room.table.with_untracked(Table::bye);
+            room.process(vec![bye]);
+        });
+        StoredValue::new_local(goodbye);
+        on_cleanup(move || {
+            if let Some(bye) = room.table.try_with_untracked(Table::bye) {
+                room.process(vec![bye]);
+            }
+            room.link.set_value(None);
+            set_fragment(None);
+        });
+        room
+    }
+
+    /// Sends what `events` say to send, and keeps what the views show.
+    pub fn process(&self, events: Vec<Event>) {
+        self.link.with_value(|l| {
+            if let Some(l) = l {
+                for (to, text) in outgoing(&events) {
+                    match to {
+                        Some(peer) => l.send(&peer, &text),
+                        None => l.broadcast(&text),
+                    }
+                }
+            }
+        });
+        for event in events {
+            match event {
+                Event::Warn(w) => {
+                    let n = self.warning_count.get_value() + 1;
+                    self.warning_count.set_value(n);
+                    self.warnings.update(|list| {
+                        list.push((n, w));
+                        let excess = list.len().saturating_sub(3);
+                        list.drain(..excess);
+                    });
+                }
+                Event::Chat { name, text } => self.chat.update(|lines| {
+                    lines.push((name, text));
+                    let excess = lines.len().saturating_sub(50);
+                    lines.drain(..excess);
+                }),
+                Event::Answered(offer, accept) => self.answered.set(Some((offer, accept))),
+                Event::Rematch => {
+                    let now = now_ms();
+                    self.entry
+                        .set_value(Some((fresh_id(), now, record_date(now))));
+                    self.generation.update(|g| *g += 1);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Does `f` to the table and processes what it says (nothing once the
+    /// screen is gone).
+    pub fn act(&self, f: impl FnOnce(&mut Table) -> Vec<Event>) {
+        if let Some(events) = self.table.try_update(f) {
+            self.process(events);
+        }
+    }
+
+    /// The indicator's token.
+    pub fn status(&self) -> &'static str {
+        let presence = self.table.with(|t| t.presence(self.clock.get()));
+        let role = self.table.with(|t| t.role);
+        status_token(&self.state.get(), role, presence)
+    }
+
+    /// The link to the room: fetched, opened, and opened again two seconds
+    /// after a loss (a server gone, or a network module that stopped).
+    fn connect_room(self) {
+        let settings = OnlineSettings::load();
+        let url = room::room_url(&settings.server, &self.code.get_value());
+        let reached = StoredValue::new(false);
+        let on_event = move |event: LinkEvent| {
+            let now = now_ms();
+            match event {
+                LinkEvent::Id(id) => {
+                    self.table.update(|t| t.set_id(id));
+                    self.state.set(LinkState::Open);
+                    reached.set_value(true);
+                }
+                LinkEvent::Peer(peer) => self.act(|t| t.connected(peer, now)),
+                LinkEvent::Left(peer) => self.act(|t| t.disconnected(&peer, now)),
+                LinkEvent::Message(peer, text) => self.act(|t| t.receive(&peer, &text, now)),
+                LinkEvent::Closed(_) => {
+                    // Never reached the server: no network (or no server) —
+                    // say so, and keep trying.
+                    self.state.set(if reached.get_value() {
+                        LinkState::Reconnecting
+                    } else {
+                        LinkState::Unavailable
+                    });
+                    self.table.update(Table::forget_peers);
+                }
+            }
+        };
+        Connection::start(url, settings, self.state, self.link, on_event);
+    }
+
+    /// The heartbeat (every two seconds: pings, the spectator count, a
+    /// check that the network module still runs) and the indicator's clock
+    /// (every second).
+    fn heartbeat(self) {
+        let ticks = StoredValue::new(0u32);
+        let heartbeat = Interval::new(1_000, move || {
+            let now = now_ms();
+            self.clock.set(now);
+            let n = ticks.get_value() + 1;
+            ticks.set_value(n);
+            if f64::from(n) * 1_000.0 >= PING_MS {
+                ticks.set_value(0);
+                self.act(|t| t.tick(now));
+                // A network module that stopped inside is noticed here.
+                self.link.with_value(|l| {
+                    if let Some(l) = l {
+                        l.check();
+                    }
+                });
+            }
+        });
+        StoredValue::new_local(heartbeat);
+    }
+}
+
+/// A link that opens itself again: to a room or to the quick-pairing
+/// queue. `Closed` is reported to the handler, then the link is dropped
+/// and opened again two seconds later (never inside its own callback).
+pub struct Connection;
+
+impl Connection {
+    /// Fetches the network module and opens `url`, reporting to `on_event`
+    /// and reopening after a loss; everything stops with the current owner.
+    pub fn start(
+        url: String,
+        settings: OnlineSettings,
+        state: RwSignal<LinkState>,
+        link: StoredValue<Option<Link>, LocalStorage>,
+        on_event: impl Fn(LinkEvent) + 'static,
+    ) {
+        let retry = StoredValue::new_local(None::<Timeout>);
+        let handler = StoredValue::new_local(None::<Rc<dyn Fn(LinkEvent)>>);
+        let open = move || {
+            if let Some(on_event) = handler.try_get_value().flatten() {
+                connect(url.clone(), settings.clone(), state, link, on_event);
+            }
+        };
+        let on_event = Rc::new(on_event);
+        let reopen = open.clone();
+        handler.set_value(Some(Rc::new(move |event: LinkEvent| {
+            let closed = matches!(event, LinkEvent::Closed(_));
+            on_event(event);
+            if closed {
+                let open = reopen.clone();
+                let again = Timeout::new(2_000, move || {
+                    link.set_value(None);
+                    open();
+                });
+                retry.set_value(Some(again));
+            }
+        })));
+        open();
+        on_cleanup(move || {
+            link.set_value(None);
+            retry.set_value(None);
+        });
+    }
+}
+
+/// Fetches the network module and opens the link to `url`, reporting to
+/// `on_event`; a screen that closed meanwhile drops it at once.
+fn connect(
+    url: String,
+    settings: OnlineSettings,
+    state: RwSignal<LinkState>,
+    link: StoredValue<Option<Link>, LocalStorage>,
+    on_event: Rc<dyn Fn(LinkEvent)>,
+) {
+    spawn_local(async move {
+        let Ok(net) = link::load().await else {
+            let _ = state.try_set(LinkState::Unavailable);
+            return;
+        };
+        let Some(before) = state.try_get_untracked() else {
+            return; // the screen is gone
+        };
+        if before != LinkState::Unavailable {
+            state.set(LinkState::Connecting);
+        }
+        let opened = Link::open(&net, &settings.endpoint(url), move |event| on_event(event));
+        let _ = link.try_set_value(Some(opened));
+    });
+}
