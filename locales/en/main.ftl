@@ -337,6 +337,8 @@ online-warning = A message was ignored: { $kind ->
         [room-full] the room is full: it takes no more visitors.
        *[version] it came from another version.
     }
+online-earlier-game = This game was played online with an earlier version of the app: it can be replayed, not continued online.
+online-earlier-link = This invitation comes from an earlier version of the app: ask for a new link.
 library-online = played online
 online-quick-button = Play a stranger
 online-quick-hint = Paired with the next player who presses it, for this game.

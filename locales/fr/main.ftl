@@ -336,6 +336,8 @@ online-warning = Un message a été ignoré : { $kind ->
         [room-full] la salle est pleine : elle n’accueille plus de visiteurs.
        *[version] il venait d’une autre version.
     }
+online-earlier-game = Cette partie a été jouée en ligne avec une version antérieure de l’application : elle peut être rejouée, pas poursuivie en ligne.
+online-earlier-link = Cette invitation vient d’une version antérieure de l’application : demandez un nouveau lien.
 library-online = joué en ligne
 online-quick-button = Jouer contre un inconnu
 online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu.

@@ -127,8 +127,8 @@ fn by_link(saves: Saves, fragment: &str, error: RwSignal<Option<ByLinkError>>) -
     }
 }
 
-/// The room code of an invitation link in the page's address.
-fn invitation_code() -> Option<crate::net::room::RoomCode> {
+/// The invitation in the page's address, if any.
+fn invitation_code() -> Option<crate::net::room::Invitation> {
     crate::net::room::from_fragment(&page_fragment()?)
 }
 
@@ -151,15 +151,28 @@ fn saved_in_room(
 }
 
 /// The online screen for a room: this page's saved game in it, if any
-/// (a player returning), else the invitation.
+/// (a player returning), else the invitation. A link of an earlier version
+/// (no key to believe) is said so.
 #[cfg(feature = "online")]
-fn online_room(saves: Saves, code: crate::net::room::RoomCode) -> Screen {
-    match saved_in_room(saves, &code) {
+fn online_room(
+    saves: Saves,
+    invitation: crate::net::room::Invitation,
+    notice: RwSignal<Option<ByLinkError>>,
+) -> Screen {
+    use crate::net::room::Invitation;
+    let host = match invitation {
+        Invitation::Room(host) => host,
+        Invitation::Earlier(_) => {
+            notice.set(Some(ByLinkError::EarlierLink));
+            return Screen::Library;
+        }
+    };
+    match saved_in_room(saves, &host.room()) {
         Some((saved, record)) => {
             let (m, session) = Session::from_saved(&saved, record);
-            Screen::Online(Box::new(OnlineStart::Resume(m, session)))
+            playing(m, session, notice)
         }
-        None => Screen::Online(Box::new(OnlineStart::Join(code))),
+        None => Screen::Online(Box::new(OnlineStart::Join(host))),
     }
 }
 
@@ -171,6 +184,11 @@ enum ByLinkError {
     Share(ShareError),
     /// The game does not continue this page's game as it may.
     Refused(crate::net::table::Warning),
+    /// A game played online with an earlier version: it is replayed, not
+    /// continued online.
+    EarlierGame,
+    /// An invitation of an earlier version (no key to believe).
+    EarlierLink,
 }
 
 /// A game sent by link (`#m…`): taken into this page's saved game of its
@@ -178,13 +196,14 @@ enum ByLinkError {
 /// the engine and the referee allow, saved, and shown in its room.
 #[cfg(feature = "online")]
 fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
-    use crate::net::message::Secret;
+    use crate::net::identity::SeatKey;
     use crate::net::table::Table;
     use crate::store::OnlineSeat;
-    let (code, sender, link) = crate::net::room::parse_move_fragment(fragment)
+    let (host, sender, link) = crate::net::room::parse_move_fragment(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
     let record = share::decode(link).map_err(ByLinkError::Share)?;
-    let (m, mut session) = match saved_in_room(saves, &code) {
+    let fresh_key = || SeatKey::from_seed(self::services::browser::random_bytes::<32>());
+    let (m, mut session) = match saved_in_room(saves, &host.room()) {
         Some((saved, old)) => Session::from_saved(&saved, old),
         None => {
             // First news of this game: this page plays the sender's opponent.
@@ -201,29 +220,23 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
                 seats: Seats::online(sender.opponent()),
             };
             let mut session = new_session(start);
-            session.online = Some(OnlineSeat {
-                room: code.clone(),
-                secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()),
-                opponent: None,
-                host: false,
-            });
+            session.online = Some(OnlineSeat::new(host, fresh_key(), None));
             (m, session)
         }
     };
     let side = m.seats.hands_side().unwrap_or(Side::First);
-    let seat = session.online.clone().unwrap_or(OnlineSeat {
-        room: code.clone(),
-        secret: Secret::from_bytes(self::services::browser::random_bytes::<16>()),
-        opponent: None,
-        host: false,
-    });
+    let seat = session
+        .online
+        .clone()
+        .unwrap_or_else(|| OnlineSeat::new(host, fresh_key(), None));
     let mut table = Table::resume(
         session.game.clone(),
         side,
         [m.first.clone(), m.second.clone()],
-        (seat.secret, seat.opponent),
-        session.date.clone(),
+        seat.key,
         seat.host,
+        seat.cert,
+        session.date.clone(),
     );
     table.take_link(record).map_err(ByLinkError::Refused)?;
     session.game = table.game;
@@ -243,9 +256,12 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
 
 /// The first page sends an invitation to the page that plays online.
 #[cfg(not(feature = "online"))]
-fn online_room(_saves: Saves, code: crate::net::room::RoomCode) -> Screen {
-    let fragment = format!("{}{code}", crate::net::room::FRAGMENT);
-    online::hand_over(&fragment);
+fn online_room(
+    _saves: Saves,
+    _invitation: crate::net::room::Invitation,
+    _notice: RwSignal<Option<ByLinkError>>,
+) -> Screen {
+    online::hand_over(&page_fragment().unwrap_or_default());
     Screen::NewGame(None)
 }
 
@@ -286,9 +302,9 @@ fn Shell() -> impl IntoView {
         None if cfg!(feature = "learn") && learn_fragment().is_some() => {
             learn_screen(&learn_fragment().unwrap_or_default(), Screen::Library)
         }
-        None if invitation_code().is_some() => {
-            invitation_code().map_or(Screen::Library, |code| online_room(saves, code))
-        }
+        None if invitation_code().is_some() => invitation_code().map_or(Screen::Library, |code| {
+            online_room(saves, code, by_link_error)
+        }),
         None if by_link_fragment().is_some() => by_link(
             saves,
             &by_link_fragment().unwrap_or_default(),
@@ -315,7 +331,7 @@ fn Shell() -> impl IntoView {
                     },
                     |(saved, record)| {
                         let (m, session) = Session::from_saved(&saved, record);
-                        playing(m, session)
+                        playing(m, session, by_link_error)
                     },
                 )
         }
@@ -341,7 +357,7 @@ fn Shell() -> impl IntoView {
             #[cfg(not(feature = "online"))]
             let here = false;
             if !here {
-                screen.set(online_room(saves, code));
+                screen.set(online_room(saves, code, by_link_error));
             }
         } else if let Some(fragment) = learn_fragment() {
             screen.set(learn_screen(&fragment, screen.get_untracked()));
@@ -364,7 +380,7 @@ fn Shell() -> impl IntoView {
         screen.set(Screen::NewGame(previous));
     });
     let on_continue = Callback::new(move |(m, session): (Match, Session)| {
-        screen.set(playing(m, session));
+        screen.set(playing(m, session, by_link_error));
     });
     let on_replay = Callback::new(move |record: Record| {
         screen.set(Screen::Replay(Box::new(record)));
@@ -455,6 +471,8 @@ fn Shell() -> impl IntoView {
                     ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
                     ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),
                     ByLinkError::Refused(w) => self::i18n::errors::net_warning(w),
+                    ByLinkError::EarlierGame => tr!("online-earlier-game"),
+                    ByLinkError::EarlierLink => tr!("online-earlier-link"),
                 };
                 view! {
                     <p class="notice warning" data-testid="by-link-error">{text}
@@ -513,15 +531,24 @@ fn Shell() -> impl IntoView {
 }
 
 /// The screen for a saved game: its room if it was played online.
-fn playing(m: Match, session: Session) -> Screen {
+fn playing(m: Match, session: Session, notice: RwSignal<Option<ByLinkError>>) -> Screen {
     match &session.online {
         #[cfg(feature = "online")]
         Some(_) if m.seats.is_online() => Screen::Online(Box::new(OnlineStart::Resume(m, session))),
         #[cfg(not(feature = "online"))]
         Some(seat) if m.seats.is_online() => {
-            let fragment = format!("{}{}", crate::net::room::FRAGMENT, seat.room);
-            online::hand_over(&fragment);
+            online::hand_over(&crate::net::room::fragment(&seat.host));
             Screen::Library
+        }
+        // Played online with an earlier version: its seats were secrets,
+        // not keys, and cannot be proved any more. It is replayed.
+        None if m.seats.is_online() => {
+            notice.set(Some(ByLinkError::EarlierGame));
+            let mut record = Record::new(session.game);
+            record.first = m.first;
+            record.second = m.second;
+            record.date = session.date;
+            Screen::Replay(Box::new(record))
         }
         _ => Screen::Playing(m, Box::new(session)),
     }

@@ -8,12 +8,12 @@
 //! kind and limit; a message that fails any check is a typed
 //! [`DecodeError`], never a panic.
 
-use super::room::RoomCode;
+use super::identity::{PublicKey, Role, Signature};
 use super::text::{clean_text, is_hidden_format, strip_text};
 use crate::engine::Side;
 
 /// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The largest message accepted, in bytes (a whole record fits many times).
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -32,31 +32,6 @@ const MAX_PLY: usize = 8;
 /// shorter).
 pub const MAX_RECORD_PLIES: usize = 3_000;
 
-/// A seat's secret: 32 lowercase hexadecimal digits (128 bits from the
-/// browser's crypto), known only to the browser that holds the seat and,
-/// once the game started, to its opponent's (who checks it on a return).
-/// It can only be made from bytes or read from a text of that shape.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Secret(String);
-
-impl Secret {
-    /// A secret from 16 random bytes.
-    pub fn from_bytes(bytes: [u8; 16]) -> Secret {
-        Secret(bytes.iter().map(|b| format!("{b:02x}")).collect())
-    }
-
-    /// A secret read from `text`, if it has the shape of one.
-    pub fn parse(text: &str) -> Option<Secret> {
-        (text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
-            .then(|| Secret(text.to_owned()))
-    }
-
-    /// Its text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
 /// A side in messages: `first` or `second`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
@@ -64,6 +39,16 @@ pub enum Seat {
     First,
     /// The second player.
     Second,
+}
+
+impl Seat {
+    /// Its token in messages.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Seat::First => "first",
+            Seat::Second => "second",
+        }
+    }
 }
 
 impl From<Side> for Seat {
@@ -84,13 +69,20 @@ impl From<Seat> for Side {
     }
 }
 
-/// A seat claimed on arrival: the side and its secret.
+/// A seat claimed on arrival, and proved: which seat (the host's, or the
+/// guest's with the host's certificate), the side it plays now, and its
+/// signature over [`hello_bytes`](super::identity::hello_bytes) for the
+/// receiver.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
-    /// The side.
+    /// The seat.
+    pub role: Role,
+    /// The side it plays in the current game.
     pub side: Seat,
-    /// Its secret.
-    pub secret: Secret,
+    /// The host's certificate of a guest (its name is the hello's name).
+    pub cert: Option<(PublicKey, Signature)>,
+    /// The seat's signature for this receiver.
+    pub signature: Signature,
 }
 
 /// What a player may offer, and the other accept or decline.
@@ -109,7 +101,7 @@ pub enum Offer {
 pub enum Refusal {
     /// The seat is taken (someone else joined first).
     SeatTaken,
-    /// The seat's secret is wrong.
+    /// The seat's proof is wrong.
     BadSecret,
     /// The room has as many visitors as it takes.
     RoomFull,
@@ -136,25 +128,24 @@ pub enum Message {
         /// The seat a newcomer may still take.
         open: Option<Seat>,
     },
-    /// A newcomer takes the open seat.
+    /// A newcomer takes the open seat with the key its browser made.
     Join {
         /// The newcomer's name.
         name: String,
-        /// The secret that binds the seat to the newcomer's browser.
-        secret: Secret,
+        /// Its public key.
+        key: PublicKey,
     },
-    /// A player's own secret, sent once to the player who joined it, so
-    /// that each can know the other when either returns.
-    Bound {
-        /// The sender's seat secret.
-        secret: Secret,
-    },
-    /// The seats are taken: both names (sent to everyone when a game starts).
+    /// The host seated a guest (sent to everyone): the guest's side and the
+    /// host's certificate of its key and name.
     Seated {
-        /// The first player's name.
-        first: String,
-        /// The second player's name.
-        second: String,
+        /// The guest's side.
+        side: Seat,
+        /// The guest's key.
+        key: PublicKey,
+        /// The guest's name.
+        name: String,
+        /// The host's signature over them.
+        signature: Signature,
     },
     /// A ply: its index in the game, its text, and the position's hash after it.
     Ply {
@@ -213,10 +204,11 @@ pub enum Message {
     },
     /// The sender leaves (the page is closed or left).
     Bye,
-    /// Quick pairing: the peer met in the queue made this room; join it.
+    /// Quick pairing: the peer met in the queue made this room (the room
+    /// of its key); join it.
     Pair {
-        /// The room's code.
-        room: RoomCode,
+        /// The room's host key.
+        host: PublicKey,
     },
     /// The sender refused something.
     Refused {
@@ -312,27 +304,43 @@ pub fn encode(message: &Message) -> String {
             put("hello");
             put(app);
             put(name);
-            put(seat_token(claim.as_ref().map(|c| c.side)));
-            put(claim.as_ref().map_or("-", |c| c.secret.as_str()));
+            match claim {
+                None => ["-", "-", "-", "-", "-"].into_iter().for_each(&mut put),
+                Some(claim) => {
+                    put(claim.role.token());
+                    put(seat_token(Some(claim.side)));
+                    put(&claim.signature.to_string());
+                    match &claim.cert {
+                        Some((key, signature)) => {
+                            put(&key.to_string());
+                            put(&signature.to_string());
+                        }
+                        None => ["-", "-"].into_iter().for_each(&mut put),
+                    }
+                }
+            }
         }
         Message::Welcome { record, open } => {
             put("welcome");
             put(record);
             put(seat_token(*open));
         }
-        Message::Join { name, secret } => {
+        Message::Join { name, key } => {
             put("join");
             put(name);
-            put(secret.as_str());
+            put(&key.to_string());
         }
-        Message::Bound { secret } => {
-            put("bound");
-            put(secret.as_str());
-        }
-        Message::Seated { first, second } => {
+        Message::Seated {
+            side,
+            key,
+            name,
+            signature,
+        } => {
             put("seated");
-            put(first);
-            put(second);
+            put(seat_token(Some(*side)));
+            put(&key.to_string());
+            put(name);
+            put(&signature.to_string());
         }
         Message::Ply { index, ply, hash } => {
             put("ply");
@@ -375,9 +383,9 @@ pub fn encode(message: &Message) -> String {
             put(&at.to_string());
         }
         Message::Bye => put("bye"),
-        Message::Pair { room } => {
+        Message::Pair { host } => {
             put("pair");
-            put(room.as_str());
+            put(&host.to_string());
         }
         Message::Refused { why } => {
             put("refused");
@@ -429,10 +437,8 @@ fn strip_format(message: &mut Message) {
         }
     };
     match message {
-        Message::Hello { name, .. } | Message::Join { name, .. } => strip(name),
-        Message::Seated { first, second } => {
-            strip(first);
-            strip(second);
+        Message::Hello { name, .. } | Message::Join { name, .. } | Message::Seated { name, .. } => {
+            strip(name);
         }
         Message::Chat { text } => strip(text),
         _ => {}
@@ -454,34 +460,43 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     };
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
     let time = |t: &str| -> Option<f64> { t.parse().ok() };
-    let secret = |t: &String| Secret::parse(t);
+    let key = |t: &String| PublicKey::parse(t);
+    let signature = |t: &String| Signature::parse(t);
     Some(match (kind, fields) {
-        ("hello", [app, name, side, proof]) => Message::Hello {
+        ("hello", [app, name, role, side, proof, cert_key, cert_proof]) => Message::Hello {
             app: app.clone(),
             name: name.clone(),
-            claim: match (seat(side)?, proof.as_str()) {
-                (None, "-") => None,
-                (Some(side), _) => Some(Claim {
+            claim: match (role.as_str(), seat(side)?) {
+                ("-", None) if [proof, cert_key, cert_proof].iter().all(|f| *f == "-") => None,
+                (role, Some(side)) => Some(Claim {
+                    role: match role {
+                        "host" => Role::Host,
+                        "guest" => Role::Guest,
+                        _ => return None,
+                    },
                     side,
-                    secret: secret(proof)?,
+                    signature: signature(proof)?,
+                    cert: match (cert_key.as_str(), cert_proof.as_str()) {
+                        ("-", "-") => None,
+                        _ => Some((key(cert_key)?, signature(cert_proof)?)),
+                    },
                 }),
-                (None, _) => return None,
+                _ => return None,
             },
         },
         ("welcome", [record, open]) => Message::Welcome {
             record: record.clone(),
             open: seat(open)?,
         },
-        ("join", [name, key]) => Message::Join {
+        ("join", [name, public]) => Message::Join {
             name: name.clone(),
-            secret: secret(key)?,
+            key: key(public)?,
         },
-        ("bound", [key]) => Message::Bound {
-            secret: secret(key)?,
-        },
-        ("seated", [first, second]) => Message::Seated {
-            first: first.clone(),
-            second: second.clone(),
+        ("seated", [side, public, name, proof]) => Message::Seated {
+            side: seat(side)??,
+            key: key(public)?,
+            name: name.clone(),
+            signature: signature(proof)?,
         },
         ("ply", [index, ply, hash]) => Message::Ply {
             index: number(index)?,
@@ -518,9 +533,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         },
         ("pong", [at]) => Message::Pong { at: time(at)? },
         ("bye", []) => Message::Bye,
-        ("pair", [room]) => Message::Pair {
-            room: RoomCode::parse(room)?,
-        },
+        ("pair", [host]) => Message::Pair { host: key(host)? },
         ("refused", [why]) => Message::Refused {
             why: match why.as_str() {
                 "seat-taken" => Refusal::SeatTaken,
@@ -552,9 +565,9 @@ fn check(message: &Message) -> Result<(), DecodeError> {
                 "name",
             )?;
         }
-        Message::Seated { first, second } => {
+        Message::Seated { name, .. } => {
             field(
-                clean_text(first, MAX_NAME) && clean_text(second, MAX_NAME),
+                clean_text(name, MAX_NAME) && !name.trim().is_empty(),
                 "name",
             )?;
         }
@@ -580,7 +593,6 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         | Message::Answer { .. }
         | Message::Watchers { .. }
         | Message::Bye
-        | Message::Bound { .. }
         | Message::Pair { .. }
         | Message::Refused { .. } => {}
     }

@@ -8,6 +8,7 @@
 //! everything here is native and tested natively. `docs/online.md` tells
 //! the whole flow and its trust model.
 
+pub mod identity;
 pub mod limits;
 pub mod merge;
 pub mod message;

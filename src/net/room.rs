@@ -1,7 +1,11 @@
-//! Rooms and their links. A room's code is 16 characters of Crockford's
-//! base 32 (80 bits from the browser's crypto), so nobody finds a room by
-//! guessing; the invitation link is the page's address with `#r<code>`.
+//! Rooms and their links. A room is its host's public key: the invitation
+//! link is the page's address with `#r<key>`, and the room's code on the
+//! signalling server, 16 characters of Crockford's base 32, is 80 bits of
+//! a hash of that key ([`PublicKey::room`]), so nobody finds a room by
+//! guessing, and a link names the one key its newcomer believes. Links of
+//! earlier versions carried the code alone (`#r<code>`).
 
+use super::identity::PublicKey;
 use crate::engine::Side;
 
 /// The alphabet: digits and letters without I, L, O, U.
@@ -51,30 +55,48 @@ impl std::fmt::Display for RoomCode {
     }
 }
 
-/// The room code in a page's fragment (`#r<code>`), if it is an invitation.
-pub fn from_fragment(fragment: &str) -> Option<RoomCode> {
-    fragment.strip_prefix(FRAGMENT).and_then(RoomCode::parse)
+/// What an invitation link's fragment names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invitation {
+    /// The room of this host key (`#r<key>`).
+    Room(PublicKey),
+    /// A room of an earlier version (`#r<code>`: no key to believe).
+    Earlier(RoomCode),
+}
+
+/// The invitation in a page's fragment, if it is one.
+pub fn from_fragment(fragment: &str) -> Option<Invitation> {
+    let rest = fragment.strip_prefix(FRAGMENT)?;
+    PublicKey::parse(rest)
+        .map(Invitation::Room)
+        .or_else(|| RoomCode::parse(rest).map(Invitation::Earlier))
+}
+
+/// The fragment of the invitation to `host`'s room.
+pub fn fragment(host: &PublicKey) -> String {
+    format!("{FRAGMENT}{host}")
 }
 
 /// What a game sent by link starts with (no connection: each player sends
 /// the game after their move by any messenger).
 pub const MOVE_FRAGMENT: &str = "#m";
 
-/// The fragment of a game sent by link: the room, the sender's side and the
-/// game as a share link (`store::share`).
-pub fn move_fragment(code: &RoomCode, sender: Side, share: &str) -> String {
+/// The fragment of a game sent by link: the room's host key, the sender's
+/// side and the game as a share link (`store::share`).
+pub fn move_fragment(host: &PublicKey, sender: Side, share: &str) -> String {
     let side = match sender {
         Side::First => 'f',
         Side::Second => 's',
     };
     format!(
-        "{MOVE_FRAGMENT}{code}-{side}-{}",
+        "{MOVE_FRAGMENT}{host}-{side}-{}",
         share.trim_start_matches('#')
     )
 }
 
-/// The room, the sender's side and the share link of a game sent by link.
-pub fn parse_move_fragment(fragment: &str) -> Option<(RoomCode, Side, &str)> {
+/// The room's host key, the sender's side and the share link of a game
+/// sent by link.
+pub fn parse_move_fragment(fragment: &str) -> Option<(PublicKey, Side, &str)> {
     let rest = fragment.strip_prefix(MOVE_FRAGMENT)?;
     let (code, rest) = rest.split_once('-')?;
     let (side, share) = rest.split_once('-')?;
@@ -83,7 +105,7 @@ pub fn parse_move_fragment(fragment: &str) -> Option<(RoomCode, Side, &str)> {
         "s" => Side::Second,
         _ => return None,
     };
-    Some((RoomCode::parse(code)?, side, share))
+    Some((PublicKey::parse(code)?, side, share))
 }
 
 /// The signalling server's address for a room: `base` (`ws://…:3536`)
@@ -120,7 +142,15 @@ mod tests {
         assert_eq!(a.as_str(), "0000000000000000");
         assert_eq!(b.as_str(), "zzzzzzzzzzzzzzzz");
         assert!(RoomCode::parse(c.as_str()) == Some(c.clone()) && c != a && c != b);
-        assert_eq!(from_fragment(&format!("#r{c}")), Some(c));
+        assert_eq!(
+            from_fragment(&format!("#r{c}")),
+            Some(Invitation::Earlier(c))
+        );
+        let host = crate::net::identity::SeatKey::from_seed([9; 32]).public();
+        assert_eq!(
+            from_fragment(&fragment(&host)),
+            Some(Invitation::Room(host))
+        );
         assert_eq!(from_fragment("#rABC"), None);
         assert_eq!(from_fragment("#g123"), None);
         assert_eq!(RoomCode::parse("0000000000000000i"), None);
@@ -129,11 +159,11 @@ mod tests {
 
     #[test]
     fn games_sent_by_link() {
-        let code = RoomCode::from_bytes([7; 10]);
-        let fragment = move_fragment(&code, Side::Second, "#g1~seega5~~a~b~AB~");
+        let host = crate::net::identity::SeatKey::from_seed([7; 32]).public();
+        let fragment = move_fragment(&host, Side::Second, "#g1~seega5~~a~b~AB~");
         assert_eq!(
             parse_move_fragment(&fragment),
-            Some((code, Side::Second, "g1~seega5~~a~b~AB~"))
+            Some((host, Side::Second, "g1~seega5~~a~b~AB~"))
         );
         assert_eq!(parse_move_fragment("#mshort-f-g1"), None);
         assert_eq!(parse_move_fragment(&fragment.replace("-s-", "-x-")), None);

@@ -5,25 +5,28 @@
 //! network or the page; the page owns the socket and a `Table`.
 //!
 //! Trust: a peer is identified by the seat it proves, never by its peer id
-//! (ids change on every reconnect). A seat is proved with a hash of its
-//! secret and the receiver's own peer id ([`proof`]), so a proof shown to
-//! one peer is worth nothing to another. Plies are accepted only from the
-//! proved opponent, only for the opponent's side, only at the next index,
-//! and only when the local engine finds them legal and reaches the same
-//! position hash.
+//! (ids change on every reconnect). The room is its host's public key (the
+//! invitation carries it); the guest's key is named by the host's
+//! certificate ([`SeatCert`]). A seat is proved by its key's signature over
+//! the receiver's own peer id ([`hello_bytes`]), so a proof shown to one
+//! peer is worth nothing to another, and anyone with the link — spectators
+//! and newcomers too — can check it. Plies are accepted only from a proved
+//! seat: by a player only from its opponent, only for the opponent's side,
+//! only at the next index, and only when the local engine finds them legal
+//! and reaches the same position hash.
 
 use std::collections::BTreeMap;
 
-use sha2::{Digest, Sha256};
-
+use super::identity::{hello_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature};
 use super::limits::{
     Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
     OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
 };
 use super::merge::{merge, peer_record, takeback_point, Merge};
 use super::message::{
-    decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat, Secret, MAX_CHAT,
+    decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_CHAT,
 };
+use super::room::RoomCode;
 use super::text::{names_fit, strip_text};
 use crate::engine::{Game, GameError, Record, Rules, Side};
 
@@ -69,9 +72,11 @@ struct Peer {
     bucket: Bucket,
     flooding: bool,
     chats: Vec<f64>,
-    /// The side and secret proof it claimed (a newcomer joins the seat of
-    /// the welcomer's opponent).
-    claim: Option<Claim>,
+    /// The seat it proved, and the side it plays.
+    proved: Option<(SeatRole, Side)>,
+    /// Its hello, kept until the server gives this page its id (a proof is
+    /// made for that id).
+    early: Option<(String, Claim)>,
     /// Said hello (and was answered): a second hello is no news.
     greeted: bool,
     /// Left (`bye`, or the server said so), at this time: kept a while so
@@ -89,7 +94,8 @@ impl Peer {
             bucket: Bucket::full(BURST, now),
             flooding: false,
             chats: Vec::new(),
-            claim: None,
+            proved: None,
+            early: None,
             greeted: false,
             left: None,
             version: None,
@@ -114,7 +120,7 @@ pub enum Warning {
     Illegal(GameError),
     /// The position after the ply differs from the sender's.
     HashMismatch,
-    /// A seat claimed with the wrong secret.
+    /// A seat claimed with a proof that does not hold.
     BadSecret,
     /// A record that does not extend this game with the sender's plies.
     Diverged,
@@ -209,19 +215,6 @@ pub enum Presence {
     Away,
 }
 
-/// The proof that the sender holds `secret`, for the peer `to`.
-pub fn proof(secret: &Secret, to: &str) -> Secret {
-    let digest = Sha256::new()
-        .chain_update(b"kharbga-seat\n")
-        .chain_update(secret.as_str().as_bytes())
-        .chain_update(b"\n")
-        .chain_update(to.as_bytes())
-        .finalize();
-    let mut bytes = [0u8; 16];
-    bytes.copy_from_slice(&digest[..16]);
-    Secret::from_bytes(bytes)
-}
-
 /// One page's side of an online game.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -235,10 +228,12 @@ pub struct Table {
     pub role: Role,
     /// This page's name.
     pub name: String,
-    /// This page's seat secret (a player's).
-    pub secret: Option<Secret>,
-    /// The opponent's seat secret, once bound.
-    pub opponent_secret: Option<Secret>,
+    /// This page's seat key (a player's).
+    pub key: Option<SeatKey>,
+    /// The room's host key (the room is its hash).
+    pub host: PublicKey,
+    /// The host's certificate of the guest, once the second seat is taken.
+    pub cert: Option<SeatCert>,
     /// This page's peer id, once the server gave it.
     pub me: Option<PeerId>,
     /// An offer of ours waiting for the answer.
@@ -249,9 +244,6 @@ pub struct Table {
     watchers: u32,
     /// The player whose welcome a newcomer answers (its join goes there).
     welcomer: Option<PeerId>,
-    /// This page made the room: it alone gives the free seat (a page that
-    /// joined never does, even before its opponent's secret arrives).
-    pub hosting: bool,
     /// A newcomer of quick pairing takes only a new game of these rules.
     pub expect: Option<Rules>,
     /// What everyone but the proved opponent shares.
@@ -262,24 +254,39 @@ pub struct Table {
 }
 
 impl Table {
-    /// The room's creator: `game` to play, its side, its name and secret.
-    pub fn host(game: Game, side: Side, name: String, secret: Secret, date: String) -> Table {
+    /// The room's creator: `game` to play, its side, its name and key (the
+    /// room is its public half).
+    pub fn host(game: Game, side: Side, name: String, key: SeatKey, date: String) -> Table {
         let mut names = [String::new(), String::new()];
         names[slot(side)] = name.clone();
+        let host = key.public();
         Table {
             game,
             names,
             date,
             role: Role::Player(side),
             name,
-            secret: Some(secret),
-            opponent_secret: None,
+            key: Some(key),
+            ..Table::newcomer(host)
+        }
+    }
+
+    /// A page that opened the link of `host`'s room and knows nothing yet.
+    pub fn newcomer(host: PublicKey) -> Table {
+        Table {
+            game: Game::new(crate::engine::Rules::kharbga()),
+            names: [String::new(), String::new()],
+            date: String::new(),
+            role: Role::Newcomer,
+            name: String::new(),
+            key: None,
+            host,
+            cert: None,
             me: None,
             offered: None,
             pending: None,
             watchers: 0,
             welcomer: None,
-            hosting: true,
             expect: None,
             room_bucket: Bucket::full(ROOM_BURST, 0.0),
             opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
@@ -287,50 +294,53 @@ impl Table {
         }
     }
 
-    /// A page that opened a room's link and knows nothing yet.
-    pub fn newcomer() -> Table {
-        Table {
-            role: Role::Newcomer,
-            secret: None,
-            names: [String::new(), String::new()],
-            name: String::new(),
-            hosting: false,
-            ..Table::host(
-                Game::new(crate::engine::Rules::kharbga()),
-                Side::First,
-                String::new(),
-                Secret::from_bytes([0; 16]),
-                String::new(),
-            )
-        }
-    }
-
     /// A newcomer of quick pairing: it takes only a new game of `rules`
     /// (the peer met in the queue chooses the room, nothing else).
-    pub fn paired(rules: Rules) -> Table {
+    pub fn paired(host: PublicKey, rules: Rules) -> Table {
         Table {
             expect: Some(rules),
-            ..Table::newcomer()
+            ..Table::newcomer(host)
         }
     }
 
-    /// A player returning to a saved online game (`hosting` if it made the
-    /// room).
+    /// A player returning to a saved online game of `host`'s room with its
+    /// key and, once the second seat was taken, the host's certificate of
+    /// the guest (its key and signature; the name is the record's).
     pub fn resume(
         game: Game,
         side: Side,
         names: [String; 2],
-        secrets: (Secret, Option<Secret>),
+        key: SeatKey,
+        host: PublicKey,
+        cert: Option<(PublicKey, Signature)>,
         date: String,
-        hosting: bool,
     ) -> Table {
         let name = names[slot(side)].clone();
-        Table {
-            names,
-            opponent_secret: secrets.1,
-            hosting,
-            ..Table::host(game, side, name, secrets.0, date)
-        }
+        let hosting = key.public() == host;
+        let guest_side = if hosting { side.opponent() } else { side };
+        let cert = cert
+            .map(|(key, signature)| SeatCert {
+                key,
+                name: names[slot(guest_side)].clone(),
+                signature,
+            })
+            .filter(|cert| cert.is_from(&host));
+        let mut table = Table::host(game, side, name, key, date);
+        table.names = names;
+        table.host = host;
+        table.cert = cert;
+        table
+    }
+
+    /// The room's code on the signalling server (a hash of the host key).
+    pub fn room(&self) -> RoomCode {
+        self.host.room()
+    }
+
+    /// This page made the room: it alone gives the free seat (a page that
+    /// joined never does, even before its certificate arrives).
+    pub fn hosting(&self) -> bool {
+        self.key.as_ref().is_some_and(|k| k.public() == self.host)
     }
 
     /// This page's side, when it plays.
@@ -344,9 +354,7 @@ impl Table {
     /// The seat a newcomer may take (only the room's maker gives it).
     pub fn open_seat(&self) -> Option<Side> {
         match self.role {
-            Role::Player(side) if self.hosting && self.opponent_secret.is_none() => {
-                Some(side.opponent())
-            }
+            Role::Player(side) if self.hosting() && self.cert.is_none() => Some(side.opponent()),
             _ => None,
         }
     }
@@ -371,7 +379,7 @@ impl Table {
 
     /// The opponent's presence at `now`.
     pub fn presence(&self, now: f64) -> Presence {
-        if self.side().is_some() && self.opponent_secret.is_none() {
+        if self.side().is_some() && self.cert.is_none() {
             return Presence::Waiting;
         }
         let here = self.peers.values().any(|p| {
@@ -392,9 +400,76 @@ impl Table {
         self.me = None;
     }
 
-    /// The server gave this page its id.
-    pub fn set_id(&mut self, id: PeerId) {
+    /// The server gave this page its id: hellos that came before it (their
+    /// proofs are made for it) are read now.
+    pub fn set_id(&mut self, id: PeerId) -> Vec<Event> {
         self.me = Some(id);
+        let early: Vec<(PeerId, (String, Claim))> = self
+            .peers
+            .iter_mut()
+            .filter_map(|(peer, p)| Some((peer.clone(), p.early.take()?)))
+            .collect();
+        let mut events = Vec::new();
+        for (peer, (name, claim)) in early {
+            if let Some(p) = self.peers.get_mut(&peer) {
+                p.greeted = false;
+            }
+            events.extend(self.hello(&peer, name, Some(claim)));
+        }
+        events
+    }
+
+    /// This page's proof of its seat for the peer `to`, if it holds one it
+    /// can prove (a guest needs the host's certificate).
+    fn claim_for(&self, to: &str) -> Option<Claim> {
+        let Role::Player(side) = self.role else {
+            return None;
+        };
+        let key = self.key.as_ref()?;
+        let (role, cert) = if self.hosting() {
+            (SeatRole::Host, None)
+        } else {
+            let cert = self.cert.as_ref().filter(|c| c.key == key.public())?;
+            (SeatRole::Guest, Some((cert.key, cert.signature)))
+        };
+        let seat = Seat::from(side);
+        let signature = key.sign(&hello_bytes(
+            &self.room(),
+            role,
+            seat.token(),
+            &self.name,
+            to,
+        ));
+        Some(Claim {
+            role,
+            side: seat,
+            cert,
+            signature,
+        })
+    }
+
+    /// The seat, side and key a peer's claim proves to this page, if it
+    /// holds.
+    fn check_claim(&self, claim: &Claim, name: &str) -> Option<(SeatRole, Side, PublicKey)> {
+        let me = self.me.as_deref()?;
+        let key = match claim.role {
+            SeatRole::Host => self.host,
+            SeatRole::Guest => {
+                let (key, signature) = claim.cert?;
+                let cert = SeatCert {
+                    key,
+                    name: name.to_owned(),
+                    signature,
+                };
+                if !cert.is_from(&self.host) {
+                    return None;
+                }
+                key
+            }
+        };
+        let bytes = hello_bytes(&self.room(), claim.role, claim.side.token(), name, me);
+        key.verifies(&bytes, &claim.signature)
+            .then_some((claim.role, claim.side.into(), key))
     }
 
     /// A peer connected: introduce ourselves. A peer that comes back
@@ -410,13 +485,7 @@ impl Table {
                 self.peers.insert(peer.clone(), Peer::new(now));
             }
         }
-        let claim = match (self.role, &self.secret) {
-            (Role::Player(side), Some(secret)) => Some(Claim {
-                side: side.into(),
-                secret: proof(secret, &peer),
-            }),
-            _ => None,
-        };
+        let claim = self.claim_for(&peer);
         vec![Event::Send(
             peer,
             Message::Hello {
@@ -592,27 +661,20 @@ impl Table {
         match message {
             Message::Hello { name, claim, .. } => self.hello(peer, name, claim),
             Message::Welcome { record, open } => self.welcomed(peer, &record, open),
-            Message::Join { name, secret } => self.joined(peer, name, secret),
-            Message::Bound { secret } => {
-                // The welcomer's secret, sent once to the player who joined.
-                if self.side().is_some()
-                    && self.opponent_secret.is_none()
-                    && self.kind(peer) == Kind::Opponent
-                {
-                    self.opponent_secret = Some(secret);
-                }
-                Vec::new()
-            }
-            Message::Seated { first, second } => {
-                if matches!(self.kind(peer), Kind::Opponent | Kind::Claimed(_))
-                    && self.role != Role::Newcomer
-                {
-                    self.names = [first, second];
-                    vec![Event::Seated, Event::Changed]
-                } else {
-                    Vec::new()
-                }
-            }
+            Message::Join { name, key } => self.joined(peer, name, key),
+            Message::Seated {
+                side,
+                key,
+                name,
+                signature,
+            } => self.seated(
+                side.into(),
+                SeatCert {
+                    key,
+                    name,
+                    signature,
+                },
+            ),
             Message::Ply { index, ply, hash } => self.ply(peer, index, &ply, &hash),
             Message::Sync { record } => self.sync(peer, &record),
             Message::Resign => match self.mover_side(peer) {
@@ -701,17 +763,17 @@ impl Table {
                     let asked = self.welcomer.as_deref() == Some(peer);
                     if !asked
                         || !matches!(self.role, Role::Player(_))
-                        || self.opponent_secret.is_some()
+                        || self.hosting()
+                        || self.cert.is_some()
                     {
                         return Vec::new();
                     }
                     self.role = Role::Spectator;
-                    self.secret = None;
+                    self.key = None;
                     if let Some(p) = self.peers.get_mut(peer) {
                         p.kind = p
-                            .claim
-                            .as_ref()
-                            .map_or(Kind::Visitor, |c| Kind::Claimed(c.side.into()));
+                            .proved
+                            .map_or(Kind::Visitor, |(_, side)| Kind::Claimed(side));
                     }
                     vec![Event::Warn(Warning::SeatTaken), Event::Changed]
                 }
@@ -730,6 +792,14 @@ impl Table {
 
     fn hello(&mut self, peer: &str, name: String, claim: Option<Claim>) -> Vec<Event> {
         let mut events = Vec::new();
+        if self.me.is_none() {
+            // A proof is made for this page's id: read it once it is known.
+            if let (Some(claim), Some(p)) = (claim.clone(), self.peers.get_mut(peer)) {
+                p.early = Some((name, claim));
+                return events;
+            }
+        }
+        let proved = claim.as_ref().and_then(|c| self.check_claim(c, &name));
         let Some(p) = self.peers.get_mut(peer) else {
             return events;
         };
@@ -739,78 +809,94 @@ impl Table {
             return events;
         }
         p.greeted = true;
-        p.claim = claim.clone();
+        p.proved = proved.map(|(role, side, _)| (role, side));
         let full = self.visitors() > MAX_VISITORS;
-        match (self.role, claim) {
-            (Role::Player(me), Some(claim)) => {
-                let expected = self
-                    .opponent_secret
-                    .as_ref()
-                    .zip(self.me.as_deref())
-                    .map(|(secret, me)| proof(secret, me));
-                if Side::from(claim.side) != me && expected.as_ref() == Some(&claim.secret) {
-                    self.set_kind(peer, Kind::Opponent);
-                    // The opponent's page starts afresh: offers in flight lapse.
-                    self.offered = None;
-                    self.pending = None;
-                    if !name.trim().is_empty() {
-                        self.names[slot(me.opponent())] = name;
-                    }
-                    // Whoever is behind catches up.
-                    events.push(Event::Send(
-                        peer.to_owned(),
-                        Message::Sync {
-                            record: self.record(),
-                        },
-                    ));
-                    events.push(Event::Changed);
-                } else {
-                    // An unbound seat claimed (a game begun by link, whose
-                    // secrets were never exchanged) cannot be checked: the
-                    // peer watches, without a warning. A bound one is forged.
-                    if self.opponent_secret.is_some() {
-                        events.push(Event::Warn(Warning::BadSecret));
-                        events.push(Event::Send(
-                            peer.to_owned(),
-                            Message::Refused {
-                                why: Refusal::BadSecret,
-                            },
-                        ));
-                    }
-                    if full {
-                        events.push(Event::Send(
-                            peer.to_owned(),
-                            Message::Refused {
-                                why: Refusal::RoomFull,
-                            },
-                        ));
-                    } else {
-                        self.set_kind(peer, Kind::Visitor);
-                        events.push(self.welcome(peer));
-                        events.extend(self.count_watchers());
-                    }
+        let forged = claim.is_some() && proved.is_none();
+        match (self.role, proved) {
+            (Role::Player(me), Some((role, side, key)))
+                if self.is_opponent(me, role, side, key) =>
+            {
+                self.set_kind(peer, Kind::Opponent);
+                // The opponent's page starts afresh: offers in flight lapse.
+                self.offered = None;
+                self.pending = None;
+                if !name.trim().is_empty() {
+                    self.names[slot(me.opponent())] = name;
                 }
-            }
-            (Role::Player(_), None) if full => {
+                // Whoever is behind catches up.
                 events.push(Event::Send(
                     peer.to_owned(),
-                    Message::Refused {
-                        why: Refusal::RoomFull,
+                    Message::Sync {
+                        record: self.record(),
                     },
                 ));
+                events.push(Event::Changed);
             }
-            (Role::Player(_), None) => {
-                self.set_kind(peer, Kind::Visitor);
-                events.push(self.welcome(peer));
-                events.extend(self.count_watchers());
+            (Role::Player(_), _) => {
+                // A forged proof is said so; a seat this page cannot place
+                // (a second page of its own player, a game begun by link
+                // whose guest was never seated) watches, without a warning.
+                if forged {
+                    events.push(Event::Warn(Warning::BadSecret));
+                    events.push(Event::Send(
+                        peer.to_owned(),
+                        Message::Refused {
+                            why: Refusal::BadSecret,
+                        },
+                    ));
+                }
+                if full {
+                    events.push(Event::Send(
+                        peer.to_owned(),
+                        Message::Refused {
+                            why: Refusal::RoomFull,
+                        },
+                    ));
+                } else {
+                    self.set_kind(peer, Kind::Visitor);
+                    events.push(self.welcome(peer));
+                    events.extend(self.count_watchers());
+                }
             }
-            (_, Some(claim)) => self.set_kind(peer, Kind::Claimed(claim.side.into())),
+            (_, Some((role, side, _))) => {
+                // A spectator or a newcomer follows proved seats only.
+                self.set_kind(peer, Kind::Claimed(side));
+                if role == SeatRole::Guest && self.cert.is_none() {
+                    if let Some((key, signature)) = claim.and_then(|c| c.cert) {
+                        self.cert = Some(SeatCert {
+                            key,
+                            name: name.clone(),
+                            signature,
+                        });
+                    }
+                }
+                if self.role != Role::Newcomer && !name.trim().is_empty() {
+                    self.names[slot(side)] = name;
+                }
+                events.push(Event::Changed);
+            }
             (_, None) => {
+                if forged {
+                    events.push(Event::Warn(Warning::BadSecret));
+                }
                 self.set_kind(peer, Kind::Visitor);
                 events.extend(self.count_watchers());
             }
         }
         events
+    }
+
+    /// True when a seat proved as `role`, playing `side`, with `key`, is
+    /// this player's opponent: the other seat and the other side, and for a
+    /// guest the one this page knows (the host seated one guest).
+    fn is_opponent(&self, me: Side, role: SeatRole, side: Side, key: PublicKey) -> bool {
+        if side == me || self.hosting() == (role == SeatRole::Host) {
+            return false;
+        }
+        match role {
+            SeatRole::Host => true,
+            SeatRole::Guest => self.cert.as_ref().is_some_and(|c| c.key == key),
+        }
     }
 
     fn welcomed(&mut self, peer: &str, record: &str, open: Option<Seat>) -> Vec<Event> {
@@ -838,7 +924,14 @@ impl Table {
                 self.date = record.date;
                 self.game = record.game;
                 self.welcomer = Some(peer.to_owned());
-                let open = open.map(Side::from);
+                // Only the host gives a seat.
+                let from_host = self
+                    .peers
+                    .get(peer)
+                    .is_some_and(|p| matches!(p.proved, Some((SeatRole::Host, _))));
+                let open = open
+                    .map(Side::from)
+                    .filter(|_| from_host && self.cert.is_none());
                 self.role = match open {
                     Some(side) => Role::Invited(side),
                     None => Role::Spectator,
@@ -851,64 +944,103 @@ impl Table {
         }
     }
 
-    /// This page takes the seat it was invited to, under `name`.
-    pub fn join(&mut self, name: String, secret: Secret) -> Vec<Event> {
+    /// This page takes the seat it was invited to, under `name`, with the
+    /// key its browser made: the host's certificate of it follows.
+    pub fn join(&mut self, name: String, key: SeatKey) -> Vec<Event> {
         let Role::Invited(side) = self.role else {
             return Vec::new();
         };
-        // The player who welcomed this page becomes the opponent; its own
-        // secret follows in `Bound`. Gone meanwhile: this page stays invited.
-        let Some(welcomer) = self.welcomer.clone().filter(|w| self.peers.contains_key(w)) else {
+        // The host (who welcomed this page) becomes the opponent. Gone
+        // meanwhile: this page stays invited.
+        let Some(welcomer) = self.welcomer.clone().filter(|w| {
+            self.peers
+                .get(w)
+                .is_some_and(|p| p.left.is_none() && matches!(p.proved, Some((SeatRole::Host, _))))
+        }) else {
             return Vec::new();
         };
         self.role = Role::Player(side);
         self.names[slot(side)] = name.clone();
         self.name = name.clone();
-        self.secret = Some(secret.clone());
+        let public = key.public();
+        self.key = Some(key);
         self.set_kind(&welcomer, Kind::Opponent);
         vec![
-            Event::Send(welcomer, Message::Join { name, secret }),
+            Event::Send(welcomer, Message::Join { name, key: public }),
             Event::Changed,
         ]
     }
 
-    fn joined(&mut self, peer: &str, name: String, secret: Secret) -> Vec<Event> {
+    fn joined(&mut self, peer: &str, name: String, key: PublicKey) -> Vec<Event> {
         let Role::Player(me) = self.role else {
             return Vec::new();
         };
         // The seat goes to a welcomed newcomer, before any ply (a game begun
         // by link keeps its seat for the player the links go to).
-        let again = self.opponent_secret.as_ref() == Some(&secret);
-        let free = self.opponent_secret.is_none()
-            && self.game.plies().is_empty()
-            && self.kind(peer) == Kind::Visitor;
-        if !self.hosting || (!again && !free) {
+        let again = self.cert.as_ref().is_some_and(|c| c.key == key);
+        let free =
+            self.cert.is_none() && self.game.plies().is_empty() && self.kind(peer) == Kind::Visitor;
+        let Some(host) = self
+            .key
+            .clone()
+            .filter(|_| self.hosting() && (again || free))
+        else {
             return vec![Event::Send(
                 peer.to_owned(),
                 Message::Refused {
                     why: Refusal::SeatTaken,
                 },
             )];
-        }
-        self.opponent_secret = Some(secret);
-        self.names[slot(me.opponent())] = name;
+        };
+        let cert = match &self.cert {
+            Some(cert) if again => cert.clone(),
+            _ => SeatCert::issue(&host, key, name),
+        };
+        self.names[slot(me.opponent())] = cert.name.clone();
+        self.cert = Some(cert.clone());
         self.set_kind(peer, Kind::Opponent);
-        let mut events: Vec<Event> = self
-            .secret
-            .clone()
-            .map(|secret| Event::Send(peer.to_owned(), Message::Bound { secret }))
-            .into_iter()
-            .collect();
-        events.extend([
+        let mut events = vec![
             Event::Broadcast(Message::Seated {
-                first: self.names[0].clone(),
-                second: self.names[1].clone(),
+                side: me.opponent().into(),
+                key: cert.key,
+                name: cert.name,
+                signature: cert.signature,
             }),
             Event::Seated,
             Event::Changed,
-        ]);
+        ];
         events.extend(self.count_watchers());
         events
+    }
+
+    /// The host's certificate of the guest, from anyone (it proves itself):
+    /// the joining guest learns its seat is taken (or someone else's),
+    /// spectators and newcomers who holds the second seat, under which name.
+    fn seated(&mut self, side: Side, cert: SeatCert) -> Vec<Event> {
+        if !cert.is_from(&self.host) {
+            return vec![Event::Warn(Warning::BadSecret)];
+        }
+        if self.cert.is_some() || self.hosting() {
+            // A seat is given once; a certificate seen before is no news.
+            return Vec::new();
+        }
+        let mine = self.key.as_ref().is_some_and(|k| k.public() == cert.key);
+        self.names[slot(side)] = cert.name.clone();
+        self.cert = Some(cert);
+        match self.role {
+            Role::Player(_) if mine => vec![Event::Seated, Event::Changed],
+            Role::Player(_) => {
+                // Someone else took the seat this page asked for.
+                self.role = Role::Spectator;
+                self.key = None;
+                vec![Event::Warn(Warning::SeatTaken), Event::Changed]
+            }
+            Role::Invited(_) => {
+                self.role = Role::Spectator;
+                vec![Event::Changed]
+            }
+            Role::Newcomer | Role::Spectator => vec![Event::Changed],
+        }
     }
 
     /// The side a ply or resignation from `peer` may be for.

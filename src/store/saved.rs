@@ -43,7 +43,7 @@ use super::legacy::{self, Json};
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
 use crate::engine::{Game, Movetext, Record, RecordError, Side};
-use crate::net::message::Secret;
+use crate::net::identity::{PublicKey, SeatKey, Signature};
 use crate::net::room::RoomCode;
 
 /// The schema version this build writes.
@@ -81,61 +81,100 @@ pub struct SavedGame {
     pub result: String,
     /// Plies played.
     pub plies: usize,
-    /// An online game's room and seat secrets (a player's; spectators
-    /// save nothing).
+    /// An online game's room and seat keys (a player's; spectators save
+    /// nothing).
     pub online: Option<OnlineSeat>,
+    /// The `online` line of a game played with an earlier version of online
+    /// play (kept as it was): such a game is replayed, not continued online.
+    pub earlier: Option<String>,
 }
 
 /// What a player's page keeps of an online game to return to it: the
-/// room, its own seat secret and, once known, the opponent's, and whether
-/// this page made the room (only the room's maker gives its free seat).
+/// room's host key (the room is its hash), this browser's seat key and,
+/// once the second seat is taken, the host's certificate of the guest (its
+/// key and signature; the guest's name is the record's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlineSeat {
-    /// The room's code.
+    /// The room's host key.
+    pub host: PublicKey,
+    /// The room's code (a hash of the host key, kept so that the library
+    /// lists rooms without hashing anything).
     pub room: RoomCode,
-    /// This browser's seat secret.
-    pub secret: Secret,
-    /// The opponent's seat secret, once the seats are bound.
-    pub opponent: Option<Secret>,
-    /// This page made the room.
-    pub host: bool,
+    /// This browser's seat key.
+    pub key: SeatKey,
+    /// The guest's key and the host's signature of its seat.
+    pub cert: Option<(PublicKey, Signature)>,
 }
 
 impl OnlineSeat {
+    /// The seat of `key` in `host`'s room, with the guest's certificate
+    /// once there is one.
+    pub fn new(host: PublicKey, key: SeatKey, cert: Option<(PublicKey, Signature)>) -> OnlineSeat {
+        OnlineSeat {
+            room: host.room(),
+            host,
+            key,
+            cert,
+        }
+    }
+
     fn to_text(&self) -> String {
+        let (key, signature) = match &self.cert {
+            Some((key, signature)) => (key.to_string(), signature.to_string()),
+            None => ("-".to_owned(), "-".to_owned()),
+        };
         format!(
-            "{} {} {} {}",
+            "2 {} {} {} {key} {signature}",
             self.room,
-            self.secret.as_str(),
-            self.opponent.as_ref().map_or("-", Secret::as_str),
-            if self.host { "host" } else { "guest" }
+            self.host,
+            self.key.to_text()
         )
     }
 
-    /// Entries of earlier versions have no last word: their page made the
-    /// room if it never learnt the opponent's secret (as they behaved).
-    fn from_text(text: &str) -> Option<OnlineSeat> {
-        let mut words = text.split(' ');
-        let (room, secret, opponent) = (words.next()?, words.next()?, words.next()?);
-        let host = match words.next() {
-            Some("host") => true,
-            Some("guest") => false,
-            None => opponent == "-",
-            Some(_) => return None,
-        };
-        if words.next().is_some() {
-            return None;
+    /// The seat in a saved line, or what else the line is.
+    fn from_text(text: &str) -> SeatLine {
+        let words: Vec<&str> = text.split(' ').collect();
+        match words.as_slice() {
+            ["2", room, host, key, cert_key, cert_signature] => {
+                let cert = match (*cert_key, *cert_signature) {
+                    ("-", "-") => Some(None),
+                    (k, s) => PublicKey::parse(k).zip(Signature::parse(s)).map(Some),
+                };
+                match (
+                    RoomCode::parse(room),
+                    PublicKey::parse(host),
+                    SeatKey::parse(key),
+                    cert,
+                ) {
+                    (Some(room), Some(host), Some(key), Some(cert)) => {
+                        SeatLine::Seat(Box::new(OnlineSeat {
+                            host,
+                            room,
+                            key,
+                            cert,
+                        }))
+                    }
+                    _ => SeatLine::Damaged,
+                }
+            }
+            // Earlier versions: `<room> <secret> <opponent's secret or -> [host|guest]`.
+            [room, _, _] | [room, _, _, "host" | "guest"] if RoomCode::parse(room).is_some() => {
+                SeatLine::Earlier
+            }
+            _ => SeatLine::Damaged,
         }
-        Some(OnlineSeat {
-            room: RoomCode::parse(room)?,
-            secret: Secret::parse(secret)?,
-            opponent: match opponent {
-                "-" => None,
-                text => Some(Secret::parse(text)?),
-            },
-            host,
-        })
     }
+}
+
+/// What a saved `online` line is.
+enum SeatLine {
+    /// A seat of this version.
+    Seat(Box<OnlineSeat>),
+    /// A seat of an earlier version (secrets, not keys): the game can be
+    /// replayed, not continued online; the line is kept as it was.
+    Earlier,
+    /// Neither: the entry is damaged.
+    Damaged,
 }
 
 /// Why an entry could not be used.
@@ -257,6 +296,7 @@ impl SavedGame {
             result: result_text(game).to_owned(),
             plies: game.plies().len(),
             online: meta.online.clone(),
+            earlier: None,
         }
     }
 
@@ -330,6 +370,8 @@ impl SavedGame {
         line("plies", &self.plies.to_string());
         if let Some(online) = &self.online {
             line("online", &online.to_text());
+        } else if let Some(earlier) = &self.earlier {
+            line("online", earlier);
         }
         out.push('\n');
         out.push_str(&self.record);
@@ -422,6 +464,12 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
             .and_then(|v| v.parse().ok())
             .ok_or(LoadError::Fields)
     };
+    let (seat, earlier) = match get("online").map(|text| (text, OnlineSeat::from_text(text))) {
+        None => (None, None),
+        Some((_, SeatLine::Seat(seat))) => (Some(*seat), None),
+        Some((text, SeatLine::Earlier)) => (None, Some(text.to_owned())),
+        Some((_, SeatLine::Damaged)) => return Err(LoadError::Fields),
+    };
     let seats = get("seats")
         .and_then(|v| {
             let (a, b) = v.split_once(' ')?;
@@ -442,10 +490,8 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
         second: text("second")?,
         result: text("result")?,
         plies: usize::try_from(number("plies")?).map_err(|_| LoadError::Fields)?,
-        online: match get("online") {
-            Some(text) => Some(OnlineSeat::from_text(text).ok_or(LoadError::Fields)?),
-            None => None,
-        },
+        online: seat.clone(),
+        earlier,
     })
 }
 
@@ -487,6 +533,7 @@ fn migrate_json(text: &str) -> Result<SavedGame, LoadError> {
         updated,
         title: string("title"),
         online: None,
+        earlier: None,
         seats: computer.unwrap_or(Seats([Seat::Local, Seat::Local])),
         flipped: object.get("flipped").and_then(Json::as_bool) == Some(true),
         variant: record.game.rules().variant.token().to_owned(),

@@ -3,16 +3,26 @@
 //! does over a data channel.
 
 use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::net::identity::{hello_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey};
 use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{
-    decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, Secret, MAX_MESSAGE,
-    PROTOCOL,
+    decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_MESSAGE, PROTOCOL,
 };
-use kharbga::net::room::RoomCode;
-use kharbga::net::table::{proof, Event, Presence, Role, Table, Warning};
+use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
-fn secret(n: u8) -> Secret {
-    Secret::from_bytes([n; 16])
+/// A seat key made from `n`.
+fn key(n: u8) -> SeatKey {
+    SeatKey::from_seed([n; 32])
+}
+
+/// The host key of the tests' rooms (`key(1)`).
+fn host_key() -> PublicKey {
+    key(1).public()
+}
+
+/// A page that opened the invitation to `key(1)`'s room.
+fn newcomer() -> Table {
+    Table::newcomer(host_key())
 }
 
 /// Pages connected to each other through an in-memory signalling server.
@@ -134,6 +144,20 @@ impl Net {
     }
 }
 
+/// A player's page opened again from what it saved (its game, names, key,
+/// the room's host key and the guest's certificate).
+fn reloaded(left: &Table, side: Side) -> Table {
+    Table::resume(
+        left.game.clone(),
+        side,
+        left.names.clone(),
+        left.key.clone().expect("a player's key"),
+        left.host,
+        left.cert.as_ref().map(|c| (c.key, c.signature)),
+        "?".into(),
+    )
+}
+
 /// Amel hosts a Seega 5×5 game as the first player; Youssef joins; a
 /// spectator comes later.
 fn seated() -> (Net, usize, usize) {
@@ -145,16 +169,16 @@ fn seated() -> (Net, usize, usize) {
             game,
             Side::First,
             "Amel".into(),
-            secret(1),
+            key(1),
             "2026.11.23".into(),
         ),
     );
-    let guest = net.add("p-guest", Table::newcomer());
+    let guest = net.add("p-guest", newcomer());
     assert!(net
         .events(guest)
         .contains(&Event::Invited(Some(Side::Second))));
     assert_eq!(net.table(guest).names[0], "Amel");
-    net.act(guest, |t| t.join("Youssef".into(), secret(2)));
+    net.act(guest, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     (net, host, guest)
 }
@@ -181,8 +205,16 @@ fn some_ply(net: &Net, page: usize) -> String {
 #[test]
 fn every_message_round_trips() {
     let claim = Claim {
+        role: SeatRole::Guest,
         side: Seat::Second,
-        secret: secret(3),
+        cert: Some((key(4).public(), key(1).sign(b"cert"))),
+        signature: key(4).sign(b"hello"),
+    };
+    let host_claim = Claim {
+        role: SeatRole::Host,
+        side: Seat::First,
+        cert: None,
+        signature: key(1).sign(b"hello"),
     };
     let messages = vec![
         Message::Hello {
@@ -195,18 +227,24 @@ fn every_message_round_trips() {
             name: String::new(),
             claim: None,
         },
+        Message::Hello {
+            app: "0.1.0".into(),
+            name: "Amel".into(),
+            claim: Some(host_claim),
+        },
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
             open: Some(Seat::First),
         },
         Message::Join {
             name: "يوسف".into(),
-            secret: secret(4),
+            key: key(4).public(),
         },
-        Message::Bound { secret: secret(5) },
         Message::Seated {
-            first: "a".into(),
-            second: "b".into(),
+            side: Seat::Second,
+            key: key(4).public(),
+            name: "يوسف".into(),
+            signature: key(1).sign(b"seat"),
         },
         Message::Ply {
             index: 7,
@@ -237,9 +275,7 @@ fn every_message_round_trips() {
         },
         Message::Pong { at: 12.5 },
         Message::Bye,
-        Message::Pair {
-            room: RoomCode::parse("0123456789abcdef").unwrap(),
-        },
+        Message::Pair { host: host_key() },
         Message::Refused {
             why: Refusal::SeatTaken,
         },
@@ -256,40 +292,41 @@ fn every_message_round_trips() {
 
 #[test]
 fn bad_messages_are_typed_errors() {
-    assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
+    // A page of an earlier version (protocol 1: seat secrets, not keys).
+    assert_eq!(decode("kharbga\t1\tbye"), Err(DecodeError::Version(1)));
     assert_eq!(
-        decode("kharbga\t2\twhatever\tx\ty"),
-        Err(DecodeError::Version(2))
+        decode("kharbga\t1\twhatever\tx\ty"),
+        Err(DecodeError::Version(1))
     );
     assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t1\tdance"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t2\tdance"), Err(DecodeError::Malformed));
     assert_eq!(
-        decode("kharbga\t1\tbye\textra"),
+        decode("kharbga\t2\tbye\textra"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t1\tchat\tbad \\q escape"),
+        decode("kharbga\t2\tchat\tbad \\q escape"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
     assert_eq!(decode(""), Err(DecodeError::Malformed));
     assert_eq!(
-        decode("kharbga\t1\tply\t-1\ta1\t0000000000000000"),
+        decode("kharbga\t2\tply\t-1\ta1\t0000000000000000"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t1\thello\t0.1\tx\t-\tsecret"),
+        decode("kharbga\t2\thello\t0.1\tx\t-\t-\tsecret\t-\t-"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t1\tping\tNaN"),
+        decode("kharbga\t2\tping\tNaN"),
         Err(DecodeError::Field("at"))
     );
-    let big = format!("kharbga\t1\tsync\t{}", "a".repeat(MAX_MESSAGE));
+    let big = format!("kharbga\t2\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
     let long_name = encode(&Message::Join {
         name: "n".repeat(41),
-        secret: secret(1),
+        key: key(1).public(),
     });
     assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
     // Control and bidi format characters are stripped from names and chat
@@ -301,13 +338,13 @@ fn bad_messages_are_typed_errors() {
     assert_eq!(decode(&control), Ok(Message::Chat { text: "ab".into() }));
     let bidi = encode(&Message::Join {
         name: "\u{202E}Mallory\u{2066}\u{200F}".into(),
-        secret: secret(1),
+        key: key(1).public(),
     });
     assert_eq!(
         decode(&bidi),
         Ok(Message::Join {
             name: "Mallory".into(),
-            secret: secret(1),
+            key: key(1).public(),
         })
     );
     let hidden = encode(&Message::Chat {
@@ -331,16 +368,16 @@ fn bad_messages_are_typed_errors() {
         decode(&encode(&Message::Sync { record: long })),
         Err(DecodeError::Field("record"))
     );
-    // A secret or a room code of the wrong shape cannot even be made: a
-    // message carrying one is not read.
-    assert_eq!(Secret::parse("nope"), None);
-    assert_eq!(Secret::parse(&"A".repeat(32)), None);
+    // A key of the wrong shape cannot even be made: a message carrying one
+    // is not read.
+    assert_eq!(PublicKey::parse("nope"), None);
+    assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
     assert_eq!(
-        decode("kharbga\t1\tjoin\tx\tnope"),
+        decode("kharbga\t2\tjoin\tx\tnope"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t1\tpair\t0123456789ABCDEF"),
+        decode("kharbga\t2\tpair\t0123456789ABCDEF"),
         Err(DecodeError::Malformed)
     );
     let bad_hash = encode(&Message::Ply {
@@ -360,7 +397,7 @@ fn bad_messages_are_typed_errors() {
 #[test]
 fn a_whole_game_is_played_and_watched() {
     let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", Table::newcomer());
+    let watcher = net.add("p-watch", newcomer());
     assert!(net.events(watcher).contains(&Event::Invited(None)));
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
@@ -391,7 +428,7 @@ fn a_whole_game_is_played_and_watched() {
 #[test]
 fn nobody_moves_for_another_side() {
     let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", Table::newcomer());
+    let watcher = net.add("p-watch", newcomer());
     net.events(host);
     // The guest tries to move for the host (it is the host's turn).
     let ply = some_ply(&net, host);
@@ -475,34 +512,70 @@ fn bad_plies_are_refused_and_the_game_stays() {
     );
 }
 
+/// The guest's claim of its seat (`key(2)`, certified by the host) as
+/// seen by the peer `to`, signed by `signer`.
+fn guest_claim(signer: &SeatKey, name: &str, to: &str) -> Claim {
+    let cert = SeatCert::issue(&key(1), key(2).public(), "Youssef".into());
+    let room = host_key().room();
+    Claim {
+        role: SeatRole::Guest,
+        side: Seat::Second,
+        cert: Some((cert.key, cert.signature)),
+        signature: signer.sign(&hello_bytes(&room, SeatRole::Guest, "second", name, to)),
+    }
+}
+
 #[test]
 fn a_forged_seat_claim_is_refused() {
     let (mut net, host, _guest) = seated();
     net.events(host);
-    // A stranger claims the guest's seat with a made-up secret…
-    let forged = encode(&Message::Hello {
-        app: "0.1.0".into(),
-        name: "Mallory".into(),
-        claim: Some(Claim {
-            side: Seat::Second,
-            secret: secret(9),
-        }),
-    });
+    let hello = |name: &str, claim: Claim| {
+        encode(&Message::Hello {
+            app: "0.1.0".into(),
+            name: name.into(),
+            claim: Some(claim),
+        })
+    };
+    // A stranger claims the guest's seat, signing with its own key…
     net.table_mut(host).connected("p-evil".into(), 0.0);
-    net.deliver("p-evil", "p-host", &forged);
+    net.deliver(
+        "p-evil",
+        "p-host",
+        &hello("Youssef", guest_claim(&key(9), "Youssef", "p-host")),
+    );
     assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
-    // …or with the proof the guest showed someone else.
-    let replayed = encode(&Message::Hello {
-        app: "0.1.0".into(),
-        name: "Mallory".into(),
-        claim: Some(Claim {
-            side: Seat::Second,
-            secret: proof(&secret(2), "p-evil"),
-        }),
-    });
-    // (A second hello on one connection is no news: it comes on another.)
+    // …or with the proof the guest showed someone else (a spectator)…
     net.table_mut(host).connected("p-evil-2".into(), 0.0);
-    net.deliver("p-evil-2", "p-host", &replayed);
+    net.deliver(
+        "p-evil-2",
+        "p-host",
+        &hello("Youssef", guest_claim(&key(2), "Youssef", "p-evil")),
+    );
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    // …or under another name than the host's certificate says…
+    net.table_mut(host).connected("p-evil-3".into(), 0.0);
+    net.deliver(
+        "p-evil-3",
+        "p-host",
+        &hello("Mallory", guest_claim(&key(2), "Mallory", "p-host")),
+    );
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    // …or as the host, with a key that is not the room's.
+    let room = host_key().room();
+    let as_host = Claim {
+        role: SeatRole::Host,
+        side: Seat::First,
+        cert: None,
+        signature: key(9).sign(&hello_bytes(
+            &room,
+            SeatRole::Host,
+            "first",
+            "Amel",
+            "p-host",
+        )),
+    };
+    net.table_mut(host).connected("p-evil-4".into(), 0.0);
+    net.deliver("p-evil-4", "p-host", &hello("Amel", as_host));
     assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
@@ -514,13 +587,6 @@ fn a_forged_seat_claim_is_refused() {
     });
     net.deliver("p-evil", "p-host", &ply);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
-    // A proof is worth something only to the peer it was made for.
-    assert_ne!(proof(&secret(2), "p-host"), proof(&secret(2), "p-evil"));
-    assert_ne!(proof(&secret(2), "p-host"), proof(&secret(3), "p-host"));
-    assert_eq!(
-        Secret::parse(proof(&secret(2), "p-host").as_str()),
-        Some(proof(&secret(2), "p-host"))
-    );
 }
 
 #[test]
@@ -537,27 +603,14 @@ fn a_player_who_returns_catches_up() {
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
     let left = net.remove(guest);
-    let saved = (
-        left.game.clone(),
-        left.names.clone(),
-        left.secret.clone().unwrap(),
-        left.opponent_secret.clone(),
-    );
-    assert!(saved.3.is_some(), "the guest knows the host's secret");
+    assert!(left.cert.is_some(), "the guest holds its certificate");
     let host = 0;
     assert_eq!(net.table(host).presence(net.now), Presence::Away);
     let ply = some_ply(&net, host);
     if net.table(host).game.position().to_move() == Side::First {
         net.play(host, &ply);
     }
-    let back = Table::resume(
-        saved.0,
-        Side::Second,
-        saved.1,
-        (saved.2, saved.3),
-        "2026.11.23".into(),
-        false,
-    );
+    let back = reloaded(&left, Side::Second);
     let guest = net.add("p-guest-2", back);
     assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
@@ -661,7 +714,7 @@ fn a_second_newcomer_cannot_take_a_taken_seat() {
         "p-host",
         &encode(&Message::Join {
             name: "Other".into(),
-            secret: secret(7),
+            key: key(7).public(),
         }),
     );
     assert_eq!(net.table(host).names[1], "Youssef");
@@ -690,7 +743,7 @@ fn chat_is_limited() {
         text: "hello 0".into()
     }));
     // Spectators' lines are not shown to players.
-    let watcher = net.add("p-watch", Table::newcomer());
+    let watcher = net.add("p-watch", newcomer());
     net.events(host);
     net.deliver(
         "p-watch",
@@ -732,9 +785,10 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         Game::new(rules),
         Side::Second,
         ["Amel".into(), "Youssef".into()],
-        (secret(2), None),
+        key(2),
+        host_key(),
+        None,
         "?".into(),
-        false,
     );
     // Amel (first) sets two soldiers and sends the game by link.
     let mut sent = Game::new(rules);
@@ -767,9 +821,10 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         Game::new(rules),
         Side::Second,
         ["A".into(), "Y".into()],
-        (secret(2), None),
+        key(2),
+        host_key(),
+        None,
         "?".into(),
-        false,
     );
     let mut forged = Game::new(rules);
     forged.resign(Side::Second).unwrap();
@@ -815,14 +870,7 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
     // The guest's page goes away before answering: the offer dies with it.
     let left = net.remove(guest);
     assert!(net.table(host).offered.is_none());
-    let back = Table::resume(
-        left.game.clone(),
-        Side::Second,
-        left.names.clone(),
-        (left.secret.clone().unwrap(), left.opponent_secret.clone()),
-        "?".into(),
-        false,
-    );
+    let back = reloaded(&left, Side::Second);
     let guest = net.add("p-guest-2", back);
     assert!(net.table(guest).pending.is_none());
     assert!(net.table(0).offered.is_none());
@@ -831,7 +879,7 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
 #[test]
 fn a_spectator_follows_takebacks_and_rematches() {
     let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", Table::newcomer());
+    let watcher = net.add("p-watch", newcomer());
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     net.act(guest, |t| t.offer(Offer::Takeback));
@@ -873,7 +921,7 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
         "p-host",
-        Table::host(game, Side::First, "Amel".into(), secret(1), "?".into()),
+        Table::host(game, Side::First, "Amel".into(), key(1), "?".into()),
     );
     // A stranger's refusal does not demote the waiting host.
     net.table_mut(host).connected("p-x".into(), 0.0);
@@ -891,13 +939,13 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
         "p-host",
         &encode(&Message::Join {
             name: "X".into(),
-            secret: secret(9),
+            key: key(9).public(),
         }),
     );
-    assert!(net.table(host).opponent_secret.is_none());
+    assert!(net.table(host).cert.is_none());
     net.queue.clear();
-    let guest = net.add("p-guest", Table::newcomer());
-    net.act(guest, |t| t.join("Youssef".into(), secret(2)));
+    let guest = net.add("p-guest", newcomer());
+    net.act(guest, |t| t.join("Youssef".into(), key(2)));
     assert_eq!(net.table(host).names[1], "Youssef");
 }
 
@@ -908,11 +956,11 @@ fn joining() -> (Net, usize, usize) {
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
         "p-host",
-        Table::host(game, Side::First, "Amel".into(), secret(1), "d".into()),
+        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
     );
-    let guest = net.add("p-guest", Table::newcomer());
+    let guest = net.add("p-guest", newcomer());
     net.events(guest);
-    let events = net.table_mut(guest).join("Youssef".into(), secret(2));
+    let events = net.table_mut(guest).join("Youssef".into(), key(2));
     net.route(guest, events);
     (net, host, guest)
 }
@@ -927,7 +975,7 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     assert_eq!(net.table(guest).open_seat(), None);
     let join = encode(&Message::Join {
         name: "Mallory".into(),
-        secret: secret(9),
+        key: key(9).public(),
     });
     net.deliver("p-evil", "p-guest", &join);
     // The stranger is refused, learns no secret, and names nobody.
@@ -936,7 +984,7 @@ fn a_page_that_joined_never_gives_a_seat_away() {
         .iter()
         .filter(|(_, to, _)| to == "p-evil")
         .collect();
-    assert!(sent.iter().all(|(_, _, text)| !text.contains("\tbound\t")));
+    assert!(sent.iter().all(|(_, _, text)| !text.contains("\tseated\t")));
     assert!(sent.iter().any(|(_, _, text)| text.contains("seat-taken")));
     net.run();
     assert_eq!(
@@ -947,17 +995,22 @@ fn a_page_that_joined_never_gives_a_seat_away() {
         net.table(host).names,
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
-    assert_eq!(net.table(guest).opponent_secret, Some(secret(1)));
-    assert_eq!(net.table(host).opponent_secret, Some(secret(2)));
+    // The host certified the guest's key, and nobody else's.
+    for page in [host, guest] {
+        let cert = net.table(page).cert.clone().expect("the seat is taken");
+        assert_eq!(cert.key, key(2).public());
+        assert!(cert.is_from(&host_key()));
+    }
     // A guest's page reloaded before the host's secret came still never
     // hosts (its saved seat says it joined).
     let back = Table::resume(
         Game::new(Rules::seega(BoardSize::Five)),
         Side::Second,
         ["Amel".into(), "Youssef".into()],
-        (secret(2), None),
+        key(2),
+        host_key(),
+        None,
         "d".into(),
-        false,
     );
     assert_eq!(back.open_seat(), None);
 }
@@ -1018,7 +1071,7 @@ fn saying_bye_and_hello_again_refills_nothing() {
 #[test]
 fn visitors_are_counted_by_each_page_and_capped() {
     let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", Table::newcomer());
+    let watcher = net.add("p-watch", newcomer());
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(watcher).watchers(), 1);
@@ -1031,9 +1084,9 @@ fn visitors_are_counted_by_each_page_and_capped() {
     assert_eq!(net.table(watcher).watchers(), 1);
     // Past the cap, a newcomer is told the room is full, and not welcomed.
     for n in 0..16 {
-        net.add(&format!("p-v{n}"), Table::newcomer());
+        net.add(&format!("p-v{n}"), newcomer());
     }
-    let late = net.add("p-late", Table::newcomer());
+    let late = net.add("p-late", newcomer());
     assert_eq!(net.table(late).role, Role::Newcomer);
     assert!(net.warnings(late).contains(&Warning::RoomFull));
     let _ = guest;
@@ -1071,9 +1124,9 @@ fn quick_pairing_takes_only_a_new_game_of_its_queue() {
         let mut net = Net::new();
         net.add(
             "p-pairer",
-            Table::host(game, Side::First, "X".into(), secret(1), "d".into()),
+            Table::host(game, Side::First, "X".into(), key(1), "d".into()),
         );
-        let joiner = net.add("p-joiner", Table::paired(rules));
+        let joiner = net.add("p-joiner", Table::paired(host_key(), rules));
         assert_eq!(
             net.table(joiner).role == Role::Invited(Side::Second),
             ok,
@@ -1094,16 +1147,25 @@ fn names_in_records_are_bounded() {
     ] {
         // In a welcome…
         let mut net = Net::new();
-        let newcomer = net.add("p-new", Table::newcomer());
+        let newcomer = net.add("p-new", newcomer());
         net.deliver(
             "p-evil",
             "p-new",
             &encode(&Message::Hello {
                 app: "0.1.0".into(),
                 name: String::new(),
+                // A proved host (its own page is the hostile one).
                 claim: Some(Claim {
+                    role: SeatRole::Host,
                     side: Seat::First,
-                    secret: secret(3),
+                    cert: None,
+                    signature: key(1).sign(&hello_bytes(
+                        &host_key().room(),
+                        SeatRole::Host,
+                        "first",
+                        "",
+                        "p-new",
+                    )),
                 }),
             }),
         );
@@ -1122,9 +1184,10 @@ fn names_in_records_are_bounded() {
             Game::new(rules),
             Side::Second,
             ["Amel".into(), "Youssef".into()],
-            (secret(2), None),
+            key(2),
+            host_key(),
+            None,
             "d".into(),
-            false,
         );
         let mut sent = Game::new(rules);
         sent.play_text("a1").unwrap();
@@ -1132,5 +1195,154 @@ fn names_in_records_are_bounded() {
         link.first = name.clone();
         assert_eq!(table.take_link(link), Err(Warning::BadRecord));
         assert!(table.game.plies().is_empty());
+    }
+}
+
+/// A stranger's hello that claims a seat it cannot prove (its own key).
+fn forged_hello(name: &str, side: Seat, to: &str) -> String {
+    let room = host_key().room();
+    encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: name.into(),
+        claim: Some(Claim {
+            role: SeatRole::Host,
+            side,
+            cert: None,
+            signature: key(9).sign(&hello_bytes(&room, SeatRole::Host, side.token(), name, to)),
+        }),
+    })
+}
+
+#[test]
+fn a_newcomer_believes_only_the_host_of_its_link() {
+    use kharbga::engine::Record;
+    // The welcome race: a stranger already in the room welcomes the
+    // newcomer before the host can, with another game.
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
+    );
+    let mut page = newcomer();
+    page.set_id("p-new".into());
+    let fake = Record::write(
+        &Game::new(Rules::seega(BoardSize::Nine)),
+        "Fake",
+        "",
+        "d",
+        &[],
+    );
+    for text in [
+        forged_hello("Fake", Seat::First, "p-new"),
+        encode(&Message::Welcome {
+            record: fake,
+            open: Some(Seat::Second),
+        }),
+    ] {
+        page.receive("p-evil", &text, 1.0);
+    }
+    assert_eq!(
+        page.role,
+        Role::Newcomer,
+        "the stranger's welcome is not believed"
+    );
+    // The host's welcome is.
+    let newcomer = net.add("p-new", page);
+    assert_eq!(net.table(newcomer).role, Role::Invited(Side::Second));
+    assert_eq!(net.table(newcomer).names[0], "Amel");
+    assert_eq!(
+        net.table(newcomer).game.rules(),
+        net.table(host).game.rules()
+    );
+    // Its join goes to the host, who seats it.
+    net.act(newcomer, |t| t.join("Youssef".into(), key(2)));
+    assert_eq!(
+        net.table(host).cert.as_ref().map(|c| c.key),
+        Some(key(2).public())
+    );
+    assert_eq!(net.table(newcomer).presence(net.now), Presence::Connected);
+}
+
+#[test]
+fn spectators_follow_proved_seats_only() {
+    use kharbga::engine::Record;
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    assert_eq!(net.table(watcher).role, Role::Spectator);
+    // The spectator knows the guest's seat from the host's certificate.
+    assert_eq!(net.table(watcher).names[1], "Youssef");
+    play_turn(&mut net, host);
+    let before = net.table(watcher).game.clone();
+    // A stranger claims a seat to the spectator, then replaces the game,
+    // resigns, chats under a player's name and counts 9,999 spectators.
+    net.deliver(
+        "p-evil",
+        "p-watch",
+        &forged_hello("Amel", Seat::First, "p-watch"),
+    );
+    let other = Record::write(
+        &Game::new(Rules::seega(BoardSize::Nine)),
+        "Invented",
+        "Names",
+        "d",
+        &[],
+    );
+    for message in [
+        Message::Sync { record: other },
+        Message::Resign,
+        Message::Chat {
+            text: "fake line".into(),
+        },
+        Message::Watchers { count: 9_999 },
+        Message::Seated {
+            side: Seat::Second,
+            key: key(9).public(),
+            name: "Mallory".into(),
+            signature: key(9).sign(b"seat"),
+        },
+    ] {
+        net.deliver("p-evil", "p-watch", &encode(&message));
+    }
+    let events = net.events(watcher);
+    assert!(!events.iter().any(|e| matches!(e, Event::Chat { .. })));
+    let watching = net.table(watcher);
+    assert_eq!(watching.game, before);
+    assert!(watching.game.outcome().is_none());
+    assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    // It counts what it sees: itself and the stranger, not 9,999.
+    assert_eq!(watching.watchers(), 2);
+    // The players' own plies still reach it.
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+}
+
+#[test]
+fn the_guest_cannot_be_renamed_afterwards() {
+    let (mut net, host, guest) = seated();
+    // A certificate the host did not sign, from anyone.
+    let forged = encode(&Message::Seated {
+        side: Seat::Second,
+        key: key(2).public(),
+        name: "Mallory".into(),
+        signature: key(9).sign(b"anything"),
+    });
+    net.deliver("p-host", "p-guest", &forged);
+    assert_eq!(net.warnings(guest), vec![Warning::BadSecret]);
+    // A real certificate for another name cannot be made without the
+    // host's key; one seen again is no news.
+    let again = net.table(host).cert.clone().unwrap();
+    net.deliver(
+        "p-host",
+        "p-guest",
+        &encode(&Message::Seated {
+            side: Seat::Second,
+            key: again.key,
+            name: again.name,
+            signature: again.signature,
+        }),
+    );
+    for page in [host, guest] {
+        assert_eq!(net.table(page).names[1], "Youssef");
     }
 }

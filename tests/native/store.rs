@@ -406,32 +406,39 @@ fn an_online_game_keeps_its_room_and_secrets() {
     use kharbga::store::OnlineSeat;
     let mut entry = saved("g1", 5.0, random_game(Rules::kharbga(), 10, 3));
     entry.seats = kharbga::store::Seats::online(kharbga::engine::Side::Second);
-    use kharbga::net::message::Secret;
-    use kharbga::net::room::RoomCode;
-    for opponent in [None, Secret::parse("0123456789abcdef0123456789abcdef")] {
-        for host in [true, false] {
-            entry.online = Some(OnlineSeat {
-                room: RoomCode::parse("0123456789abcdef").unwrap(),
-                secret: Secret::parse("ffffffffffffffffffffffffffffffff").unwrap(),
-                opponent: opponent.clone(),
-                host,
-            });
-            let (back, migrated) = SavedGame::from_text("g1", &entry.to_text()).unwrap();
-            assert!(!migrated);
-            assert_eq!(back, entry);
-        }
+    use kharbga::net::identity::{SeatCert, SeatKey};
+    let host = SeatKey::from_seed([1; 32]);
+    let guest = SeatKey::from_seed([2; 32]);
+    let cert = SeatCert::issue(&host, guest.public(), "Youssef".into());
+    for (key, cert) in [
+        (host.clone(), None),
+        (host.clone(), Some((cert.key, cert.signature))),
+        (guest.clone(), Some((cert.key, cert.signature))),
+    ] {
+        entry.online = Some(OnlineSeat::new(host.public(), key, cert));
+        let (back, migrated) = SavedGame::from_text("g1", &entry.to_text()).unwrap();
+        assert!(!migrated);
+        assert_eq!(back, entry);
+        assert_eq!(back.summary().room, Some(host.public().room().to_string()));
     }
-    // An entry of an earlier version (no last word): the page made the room
-    // if it never learnt its opponent's secret.
-    let old = entry
-        .to_text()
-        .replace(" host\n", "\n")
-        .replace(" guest\n", "\n");
-    let (back, _) = SavedGame::from_text("g1", &old).unwrap();
-    assert!(!back.online.unwrap().host);
+    // An entry of an earlier version (secrets, not keys) still opens: its
+    // line is kept as it was, and it is no seat of this version.
+    for old in [
+        "0123456789abcdef ffffffffffffffffffffffffffffffff -",
+        "0123456789abcdef ffffffffffffffffffffffffffffffff 0123456789abcdef0123456789abcdef guest",
+    ] {
+        let mut earlier = entry.clone();
+        earlier.online = None;
+        let text = earlier
+            .to_text()
+            .replace("\n\n", &format!("\nonline {old}\n\n"));
+        let (back, _) = SavedGame::from_text("g1", &text).unwrap();
+        assert_eq!(back.online, None);
+        assert_eq!(back.earlier.as_deref(), Some(old));
+        assert_eq!(back.to_text(), text, "kept as it was");
+    }
     // A damaged online line makes the entry unreadable, never half-read.
-    let text = entry
-        .to_text()
-        .replace("online 0123456789abcdef", "online 01<b>");
+    let text = entry.to_text().replace("online 2 ", "online 2 <b>");
+    assert!(text.contains("online 2 <b>"));
     assert!(SavedGame::from_text("g1", &text).is_err());
 }

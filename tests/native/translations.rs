@@ -180,7 +180,9 @@ const FILES: [&str; 3] = ["main.ftl", "online.ftl", "learn.ftl"];
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 2] = [
+const PAGE_ONLY: [(&str, &str); 4] = [
+    ("src/app/online/views.rs", "online.ftl"),
+    ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
     ("src/app/learn/screen.rs", "learn.ftl"),
 ];

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::link::{Link, LinkEvent};
 use super::room::{Connection, LinkState};
-use super::screen::{fresh_code, OnlineStart};
+use super::screen::{fresh_key, OnlineStart};
 use super::settings::OnlineSettings;
 use crate::app::i18n::tr_text;
 use crate::app::play::Match;
@@ -57,8 +57,8 @@ pub fn QuickPairing(
             return;
         }
         paired.set_value(true);
-        let code = fresh_code();
-        let message = encode(&Message::Pair { room: code.clone() });
+        let key = fresh_key();
+        let message = encode(&Message::Pair { host: key.public() });
         link.with_value(|l| {
             if let Some(l) = l {
                 l.send(&peer, &message);
@@ -82,7 +82,7 @@ pub fn QuickPairing(
         });
         // Give the message a moment to leave before the queue closes.
         go(
-            OnlineStart::Host(m.clone(), Game::new(m.rules), Some(code)),
+            OnlineStart::Host(m.clone(), Game::new(m.rules), Some(key)),
             300,
         );
     };
@@ -105,11 +105,11 @@ pub fn QuickPairing(
             }
         }
         LinkEvent::Message(_, text) => {
-            if let Ok(Message::Pair { room: code }) = decode(&text) {
+            if let Ok(Message::Pair { host }) = decode(&text) {
                 if !paired.get_value() {
                     paired.set_value(true);
                     let rules = game.with_value(|g| g.rules);
-                    go(OnlineStart::JoinAs(code, name.get_value(), rules), 0);
+                    go(OnlineStart::JoinAs(host, name.get_value(), rules), 0);
                 }
             }
         }

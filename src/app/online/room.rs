@@ -17,8 +17,9 @@ use leptos::task::spawn_local;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date};
+use crate::net::identity::PublicKey;
 use crate::net::message::Offer;
-use crate::net::room::{self, RoomCode};
+use crate::net::room;
 use crate::net::table::{outgoing, Event, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
@@ -51,9 +52,9 @@ pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'stat
     }
 }
 
-/// The invitation link for `code` on this page's address.
-pub fn invitation(code: &RoomCode) -> String {
-    page_url(&format!("{}{code}", room::FRAGMENT))
+/// The invitation link to `host`'s room on this page's address.
+pub fn invitation(host: &PublicKey) -> String {
+    page_url(&room::fragment(host))
 }
 
 /// Shows `fragment` in the address bar without a reload (so a reload
@@ -79,8 +80,8 @@ pub type Entry = (String, f64, String);
 pub struct Room {
     /// The referee: its game is the one the board follows.
     pub table: RwSignal<Table>,
-    /// The room's code.
-    pub code: StoredValue<RoomCode>,
+    /// The room's host key (the room is its hash).
+    pub host: StoredValue<PublicKey>,
     /// The link's state.
     pub state: RwSignal<LinkState>,
     /// The last warnings about dropped messages (at most three).
@@ -107,10 +108,11 @@ impl Room {
     /// Opens the room `code` for `table`, with this page's entry (if it
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
-    pub fn open(code: RoomCode, table: Table, entry: Option<Entry>, by_link: bool) -> Room {
+    pub fn open(table: Table, entry: Option<Entry>, by_link: bool) -> Room {
+        let host = table.host;
         let room = Room {
             table: RwSignal::new(table),
-            code: StoredValue::new(code.clone()),
+            host: StoredValue::new(host),
             state: RwSignal::new(LinkState::Loading),
             warnings: RwSignal::new(Vec::new()),
             chat: RwSignal::new(Vec::new()),
@@ -123,10 +125,10 @@ impl Room {
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
         };
-        set_fragment(Some(&format!("{}{code}", room::FRAGMENT)));
+        set_fragment(Some(&room::fragment(&host)));
         room.connect_room();
         // The invitation's QR code, drawn by the network module.
-        let url = invitation(&code);
+        let url = invitation(&host);
         let qr = room.qr;
         spawn_local(async move {
             if let Ok(net) = link::load().await {
@@ -209,13 +211,13 @@ impl Room {
     /// after a loss (a server gone, or a network module that stopped).
     fn connect_room(self) {
         let settings = OnlineSettings::load();
-        let url = room::room_url(&settings.server, &self.code.get_value());
+        let url = room::room_url(&settings.server, &self.host.get_value().room());
         let reached = StoredValue::new(false);
         let on_event = move |event: LinkEvent| {
             let now = now_ms();
             match event {
                 LinkEvent::Id(id) => {
-                    self.table.update(|t| t.set_id(id));
+                    self.act(|t| t.set_id(id));
                     self.state.set(LinkState::Open);
                     reached.set_value(true);
                 }

@@ -12,8 +12,8 @@ use super::OnlineHooks;
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
 use crate::engine::{Game, Rules, Side};
-use crate::net::message::{Offer, Secret};
-use crate::net::room::RoomCode;
+use crate::net::identity::{PublicKey, SeatKey};
+use crate::net::message::Offer;
 use crate::net::table::{Role, Table};
 use crate::store::{OnlineSeat, Seats};
 
@@ -22,13 +22,13 @@ use crate::store::{OnlineSeat, Seats};
 pub enum OnlineStart {
     /// A new room for this match and game (this page plays the side whose
     /// seat is local), with a fresh code or the one given (quick pairing).
-    Host(Match, Game, Option<RoomCode>),
-    /// An invitation's room code.
-    Join(RoomCode),
+    Host(Match, Game, Option<SeatKey>),
+    /// An invitation to the room of this host key.
+    Join(PublicKey),
     /// A room's code, joined at once under this name if it holds a new
     /// game of these rules (quick pairing: the peer met chooses nothing
     /// else).
-    JoinAs(RoomCode, String, Rules),
+    JoinAs(PublicKey, String, Rules),
     /// Quick pairing for this match's rules, under the name of its local side.
     Quick(Match),
     /// A saved online game of this page's player.
@@ -38,62 +38,50 @@ pub enum OnlineStart {
     ByLink(Match, Session),
 }
 
-/// A fresh seat secret.
-pub(super) fn fresh_secret() -> Secret {
-    Secret::from_bytes(random_bytes::<16>())
+/// A fresh seat key (its seed from the browser's crypto).
+pub(super) fn fresh_key() -> SeatKey {
+    SeatKey::from_seed(random_bytes::<32>())
 }
 
-/// A fresh room code.
-pub(super) fn fresh_code() -> RoomCode {
-    RoomCode::from_bytes(random_bytes::<10>())
-}
-
-/// The room, the table and the library entry of this page's game, for
-/// `start` (quick pairing has none: it has a screen of its own).
-fn table_for(start: OnlineStart) -> Option<(RoomCode, Table, Option<Session>)> {
+/// The table and the library entry of this page's game, for `start`
+/// (quick pairing has none: it has a screen of its own).
+fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
     let now = now_ms();
     Some(match start {
-        OnlineStart::Host(m, game, code) => {
-            let code = code.unwrap_or_else(fresh_code);
+        OnlineStart::Host(m, game, key) => {
+            let key = key.unwrap_or_else(fresh_key);
             let side = m.seats.hands_side().unwrap_or(Side::First);
-            let secret = fresh_secret();
             let date = record_date(now);
             let table = Table::host(
                 game.clone(),
                 side,
                 m.name(side).to_owned(),
-                secret.clone(),
+                key.clone(),
                 date.clone(),
             );
             let mut session = Session::new(game, fresh_id(), now, date);
-            session.online = Some(OnlineSeat {
-                room: code.clone(),
-                secret,
-                opponent: None,
-                host: true,
-            });
-            (code, table, Some(session))
+            session.online = Some(OnlineSeat::new(key.public(), key, None));
+            (table, Some(session))
         }
         OnlineStart::Resume(m, session) | OnlineStart::ByLink(m, session) => {
-            let seat = session.online.clone().unwrap_or(OnlineSeat {
-                room: fresh_code(),
-                secret: fresh_secret(),
-                opponent: None,
-                host: true,
+            let seat = session.online.clone().unwrap_or_else(|| {
+                let key = fresh_key();
+                OnlineSeat::new(key.public(), key, None)
             });
             let side = m.seats.hands_side().unwrap_or(Side::First);
             let table = Table::resume(
                 session.game.clone(),
                 side,
                 [m.first.clone(), m.second.clone()],
-                (seat.secret.clone(), seat.opponent.clone()),
-                session.date.clone(),
+                seat.key,
                 seat.host,
+                seat.cert,
+                session.date.clone(),
             );
-            (seat.room, table, Some(session))
+            (table, Some(session))
         }
-        OnlineStart::Join(code) => (code, Table::newcomer(), None),
-        OnlineStart::JoinAs(code, _, rules) => (code, Table::paired(rules), None),
+        OnlineStart::Join(host) => (Table::newcomer(host), None),
+        OnlineStart::JoinAs(host, _, rules) => (Table::paired(host, rules), None),
         OnlineStart::Quick(_) => return None,
     })
 }
@@ -115,24 +103,18 @@ pub fn OnlineScreen(
         return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }
             .into_any();
     }
-    let Some((code, table, session)) = table_for(start) else {
+    let Some((table, session)) = table_for(start) else {
         return ().into_any();
     };
-    let room = Room::open(
-        code,
-        table,
-        session.map(|s| (s.id, s.created, s.date)),
-        by_link,
-    );
+    let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
     let table = room.table;
     let role = Memo::new(move |_| table.with(|t| t.role));
     if let Some(name) = join_as {
         // Quick pairing: the seat offered is taken at once.
         Effect::new(move |_| {
             if matches!(role.get(), Role::Invited(_)) {
-                let secret = fresh_secret();
                 let name = name.clone();
-                room.act(|t| t.join(name, secret));
+                room.act(|t| t.join(name, fresh_key()));
             }
         });
     }
@@ -148,7 +130,7 @@ pub fn OnlineScreen(
             (
                 t.role,
                 t.names.clone(),
-                t.opponent_secret.is_some(),
+                t.cert.is_some(),
                 room.generation.get(),
             )
         })
@@ -184,12 +166,11 @@ pub fn OnlineScreen(
         session.flipped = side == Some(Side::Second);
         session.online = side.and_then(|_| {
             table.with_untracked(|t| {
-                Some(OnlineSeat {
-                    room: room.code.get_value(),
-                    secret: t.secret.clone()?,
-                    opponent: t.opponent_secret.clone(),
-                    host: t.hosting,
-                })
+                Some(OnlineSeat::new(
+                    t.host,
+                    t.key.clone()?,
+                    t.cert.as_ref().map(|c| (c.key, c.signature)),
+                ))
             })
         });
         let on_rematch = Callback::new(move |_: Match| room.act(|t| t.offer(Offer::Rematch)));
@@ -202,8 +183,7 @@ pub fn OnlineScreen(
         <div class="online-screen" data-testid="online-screen">
             <RoomBar room=room/>
             <JoinForm table=table act=Callback::new(move |name: String| {
-                let secret = fresh_secret();
-                room.act(|t| t.join(name, secret));
+                room.act(|t| t.join(name, fresh_key()));
             })/>
             {game_view}
             {move || matches!(role.get(), Role::Player(_)).then(|| view! {

@@ -11,8 +11,9 @@ use crate::app::i18n::tr_text;
 use crate::app::play::describe::side_key;
 use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{can_share, copy_to_clipboard, page_url, share_url};
+use crate::net::identity::PublicKey;
 use crate::net::message::Offer;
-use crate::net::room::{self, RoomCode};
+use crate::net::room;
 use crate::net::table::{slot, Presence, Role, Table};
 use crate::net::text::clean_name;
 use crate::tr;
@@ -24,7 +25,7 @@ use crate::tr;
 pub fn RoomBar(room: Room) -> impl IntoView {
     let table = room.table;
     let role = Memo::new(move |_| table.with(|t| t.role));
-    let code = room.code.get_value();
+    let code = room.host.get_value();
     view! {
         <section class="panel online-bar" aria-label=move || tr!("online-title")>
             <p class="connection" data-testid="connection" data-status=move || room.status() role="status">
@@ -46,7 +47,7 @@ pub fn RoomBar(room: Room) -> impl IntoView {
             {move || (room.state.get() == LinkState::Unavailable).then(|| view! {
                 <p class="notice warning" data-testid="online-unavailable">{tr_text(|| tr!("online-unavailable"))}</p>
             })}
-            <Invitation table=table code=code.clone() qr=room.qr/>
+            <Invitation table=table code=code qr=room.qr/>
             <ByLink table=table code=code active=room.by_link clock=room.clock/>
             <Offers table=table answered=room.answered act=Callback::new(move |accept: bool| room.act(|t| t.answer(accept)))/>
             <div class="online-warnings" aria-live="polite">
@@ -63,7 +64,7 @@ pub fn RoomBar(room: Room) -> impl IntoView {
 #[component]
 fn Invitation(
     table: RwSignal<Table>,
-    code: RoomCode,
+    code: PublicKey,
     qr: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let url = invitation(&code);
@@ -104,7 +105,7 @@ fn Invitation(
 #[component]
 fn ByLink(
     table: RwSignal<Table>,
-    code: RoomCode,
+    code: PublicKey,
     active: RwSignal<bool>,
     clock: RwSignal<f64>,
 ) -> impl IntoView {

@@ -124,7 +124,7 @@ pub fn GameScreen(
         Effect::new(move |_| {
             let by_link = hooks.by_link.get();
             let hands = hooks.table.with(|t| match t.side() {
-                Some(side) if (t.opponent_secret.is_some() || by_link) && t.offered.is_none() => {
+                Some(side) if (t.cert.is_some() || by_link) && t.offered.is_none() => {
                     crate::store::Hands::One(side)
                 }
                 _ => crate::store::Hands::None,

@@ -5,6 +5,7 @@
 // answer an offer honestly or with a broken description, send a broken
 // offer to newcomers, send ICE candidates the browser refuses, and write
 // any text on the data channel.
+import { createHash } from 'node:crypto';
 import { expect } from '@playwright/test';
 
 /** The in-page peer: installed once per page, then driven by `H`. */
@@ -22,6 +23,9 @@ function install() {
     // (offer `v=0`) or 'ignore'.
     onOffer: 'honest',
     onNewPeer: 'ignore',
+    // What it says the moment a data channel opens (before anyone else can
+    // answer the newcomer on the other end).
+    greeting: [],
     signal(receiver, data) {
       this.ws.send(JSON.stringify({ Signal: { receiver, data } }));
     },
@@ -34,7 +38,10 @@ function install() {
         this.received.push({ peer, text });
       };
       const conn = { pc, channel, open: false };
-      channel.onopen = () => { conn.open = true; };
+      channel.onopen = () => {
+        conn.open = true;
+        for (const text of this.greeting) channel.send(encoder.encode(text));
+      };
       pc.onicecandidate = (event) => {
         const candidate = event.candidate ? JSON.stringify(event.candidate.toJSON()) : 'null';
         this.signal(peer, { IceCandidate: candidate });
@@ -92,11 +99,60 @@ function install() {
   };
 }
 
-/** The room code of an invitation link. */
-export const roomOf = (link) => link.split('#r')[1];
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-/** A message of the app's protocol (version 1). */
-export const T = (...fields) => ['kharbga', '1', ...fields].join('\t');
+/** The bytes of a base-32 text (the app's keys). */
+function fromBase32(text, length) {
+  const out = new Uint8Array(length);
+  let acc = 0;
+  let bits = 0;
+  let n = 0;
+  for (const c of text) {
+    acc = ((acc << 5) | ALPHABET.indexOf(c)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out[n++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** Bytes in base 32 (the app's room codes: 10 bytes, 16 characters). */
+function toBase32(bytes) {
+  let out = '';
+  let acc = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    acc = ((acc << 8) | b) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += ALPHABET[(acc >> bits) & 31];
+    }
+  }
+  return out;
+}
+
+/**
+ * The room of an invitation link (`#r<host key>`): its code on the
+ * signalling server is a hash of the host's key, as the app computes it.
+ */
+export function roomOf(link) {
+  const key = fromBase32(link.split('#r')[1], 32);
+  const digest = createHash('sha256').update('kharbga-room\n').update(key).digest();
+  return toBase32(digest.subarray(0, 10));
+}
+
+/** A message of the app's protocol (version 2). */
+export const T = (...fields) => ['kharbga', '2', ...fields].join('\t');
+
+/** A key's shape (52 characters) that is nobody's key. */
+export const NOBODY = '0'.repeat(52);
+/** A signature's shape (103 characters) that proves nothing. */
+export const FORGED = '0'.repeat(103);
+/** A newcomer's hello (no seat claimed). */
+export const HELLO = T('hello', '0.1.0', '', '-', '-', '-', '-', '-');
 
 /**
  * A hostile peer in a fresh context of `browser`, in the room of `link`
@@ -131,6 +187,8 @@ export async function hostile(browser, room, behaviour = {}) {
     signal: (peer, data) => page.evaluate(({ p, d }) => window.H.signal(p, d), { p: peer, d: data }),
     send: (peer, text) => page.evaluate(({ p, t }) => window.H.send(p, t), { p: peer, t: text }),
     broadcast: (text) => page.evaluate((t) => window.H.broadcast(t), text),
+    /** Sets what it says when a data channel opens. */
+    greet: (texts) => page.evaluate((g) => { window.H.greeting = g; }, texts),
     /** Runs `body(H)` in the page (for floods). */
     run: (body, arg) => page.evaluate(body, arg),
     received: () => page.evaluate(() => window.H.received),

@@ -4,7 +4,7 @@
 // the honest pages playing, with no page or console error.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
-import { hostile, roomOf, T } from './hostile.js';
+import { hostile, roomOf, T, HELLO, NOBODY, FORGED } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -106,14 +106,14 @@ test('the join race: a stranger never takes the seat of a page that is joining',
       window.H.broadcast(text);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-  }, T('join', 'Mallory', 'ab'.repeat(16)));
+  }, T('join', 'Mallory', NOBODY));
   await guest.getByTestId('join-name').fill('Youssef');
   await guest.getByTestId('join').click();
   await asking;
   await expect(guest.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   // Nobody sent it a seat's secret; both pages name the real players.
   const received = await evil.received();
-  expect(received.filter((m) => m.text.includes('\tbound\t'))).toEqual([]);
+  expect(received.filter((m) => m.text.includes('\tseated\t') && m.text.includes('Mallory'))).toEqual([]);
   for (const page of [host, guest]) {
     await expect(page.locator('.player[data-side="second"]')).toContainText('Youssef');
     await expect(page.locator('.player[data-side="first"]')).toContainText('Amel');
@@ -136,7 +136,7 @@ test('saying bye and hello again at 400 messages a second stalls no game', async
       for (let i = 0; i < 4; i++) { window.H.broadcast(bye); window.H.broadcast(hello); }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-  }, { bye: T('bye'), hello: T('hello', '0.1.0', '', '-', '-') });
+  }, { bye: T('bye'), hello: HELLO });
   // Plies cross within five seconds while it floods.
   await host.waitForTimeout(500);
   await pliesStillCross(host, guest);
@@ -157,13 +157,89 @@ test('saying bye and hello again at 400 messages a second stalls no game', async
 test('a link for an unknown room cannot fill the storage or break the library', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'English' }).click();
-  const room = '0123456789abcdef';
   for (const name of ['x'.repeat(100_000), 'Amel%0AEvil', '%E2%80%AEvil']) {
-    await page.goto(`/online.html#m${room}-f-g1~seega5~${name}~Y~~AA~`);
+    await page.goto(`/online.html#m${NOBODY}-f-g1~seega5~${name}~Y~~AA~`);
     await expect(page.getByTestId('by-link-error')).toBeVisible();
   }
   const stored = await page.evaluate(() => Object.values(localStorage).join('').length);
   expect(stored).toBeLessThan(10_000);
   await page.getByTestId('nav-library').click();
   await expect(page.getByTestId('game-online')).toHaveCount(0);
+});
+
+test('the welcome race: a newcomer believes only the host its link names', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  // A stranger in the room answers every newcomer at once, before the
+  // host can: it claims the host's seat and offers another game.
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
+  await evil.connected(1);
+  await evil.greet([
+    T('hello', '0.1.0', 'Fake', 'host', 'first', FORGED, '-', '-'),
+    T('welcome', '[Variant "seega9"]\n[First "Fake"]\n\n*', 'second'),
+  ]);
+  await guest.goto(link);
+  await expect(guest.getByTestId('join-invitation')).toContainText('Amel');
+  await expect(guest.getByTestId('join-invitation')).toContainText('Seega 5');
+  await guest.getByTestId('join-name').fill('Youssef');
+  await guest.getByTestId('join').click();
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+    await expect(page.locator('.player[data-side="second"]')).toContainText('Youssef');
+  }
+  await pliesStillCross(host, guest);
+  await evil.close();
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('a spectator cannot be fooled: another game, invented names, 9999 spectators, a resignation, a renamed guest', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const watcher = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  await join(guest, link, 'Youssef');
+  await watcher.goto(link);
+  await expect(watcher.getByTestId('watching')).toBeVisible();
+  await pliesStillCross(host, guest, [watcher]);
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest' });
+  await evil.connected(3);
+  for (const text of [
+    T('hello', '0.1.0', 'Amel', 'host', 'first', FORGED, '-', '-'),
+    T('sync', '[Variant "seega9"]\n[First "Invented"]\n[Second "Names"]\n\n*'),
+    T('watchers', '9999'),
+    T('chat', 'a fake line'),
+    T('resign'),
+    T('seated', 'second', NOBODY, 'Mallory', FORGED),
+    T('ply', '4', 'e5', '0000000000000000'),
+  ]) {
+    await evil.broadcast(text);
+  }
+  await watcher.waitForTimeout(1_000);
+  for (const page of [host, guest, watcher]) {
+    await expect(page.locator('[data-ply]')).toHaveCount(4);
+    await expect(page.getByTestId('result')).toHaveCount(0);
+    await expect(page.locator('.player[data-side="first"]')).toContainText('Amel');
+    await expect(page.locator('.player[data-side="second"]')).toContainText('Youssef');
+    await expect(page.locator('[data-square="i9"]')).toHaveCount(0);
+    await expect(page.getByTestId('watchers')).not.toContainText('9999');
+  }
+  await expect(host.getByTestId('chat-lines')).not.toContainText('a fake line');
+  await expect(guest.getByTestId('chat-lines')).not.toContainText('a fake line');
+  // The honest game goes on, watched.
+  await pliesStillCross(host, guest, [watcher]);
+  await evil.close();
+  for (const page of [host, guest, watcher]) await page.context().close();
+});
+
+test('a message of another version is shown while its page is here, not for good', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest' });
+  await evil.connected(1);
+  await evil.broadcast(['kharbga', '9', 'hello'].join('\t'));
+  await expect(host.getByTestId('online-version')).toBeVisible();
+  await evil.close();
+  await expect(host.getByTestId('online-version')).toHaveCount(0, { timeout: 15_000 });
+  await host.context().close();
 });

@@ -5,6 +5,7 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
+import { roomOf, T, HELLO, NOBODY, FORGED } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -28,7 +29,7 @@ async function createRoom(page, variant, name, side = 'first') {
   await page.getByTestId('start').click();
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
   const link = await page.getByTestId('invitation-link').inputValue();
-  expect(link).toMatch(/#r[0-9a-z]{16}$/);
+  expect(link).toMatch(/#r[0-9a-z]{52}$/);
   await expect(page.getByTestId('invitation-qr').locator('svg')).toBeVisible();
   return link;
 }
@@ -212,12 +213,12 @@ test('the online screens in Arabic', async ({ browser, errors }) => {
  * texts and to wait for messages.
  */
 async function hostilePeer(page, link) {
-  const code = link.split('#r')[1];
+  const code = roomOf(link);
   // A same-origin document that does not start the app.
   await page.goto('/kharbga-worker_loader.js');
   await page.addScriptTag({ url: '/kharbga-net.js' });
   await page.evaluate(async (room) => {
-    await wasm_bindgen('/kharbga-net_bg.wasm');
+    await wasm_bindgen({ module_or_path: '/kharbga-net_bg.wasm' });
     window.received = [];
     window.peers = [];
     window.link = new wasm_bindgen.Link(`ws://127.0.0.1:3536/kharbga-${room}`, [], null, null, (kind, peer, text) => {
@@ -237,11 +238,10 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   const evil = await (await browser.newContext()).newPage();
   const link = await createRoom(host, 'kharbga', 'Amel', 'first');
   const peer = await hostilePeer(evil, link);
-  const T = (...fields) => ['kharbga', '1', ...fields].join('\t');
   // It says hello, is welcomed, and takes the free seat as the Defender.
-  await peer.send(T('hello', '0.1.0', '', '-', '-'));
+  await peer.send(HELLO);
   await peer.waitFor(T('welcome'));
-  await peer.send(T('join', 'Mallory', 'ab'.repeat(16)));
+  await peer.send(T('join', 'Mallory', NOBODY));
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   await expect(host.locator('.player[data-side="second"]')).toContainText('Mallory');
   // Out of turn (the Attacker sets first), then the host sets two soldiers.
@@ -273,7 +273,7 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   // A second stranger claims the host's opponent's seat with a forged proof.
   const forger = await (await browser.newContext()).newPage();
   const second = await hostilePeer(forger, link);
-  await second.send(T('hello', '0.1.0', 'Mallory', 'second', 'cd'.repeat(16)));
+  await second.send(T('hello', '0.1.0', 'Mallory', 'guest', 'second', FORGED, NOBODY, FORGED));
   await expect(host.getByTestId('online-warning').filter({ hasText: 'not theirs' })).toHaveCount(1);
   // The honest page: the same two plies, its saved game intact.
   await expect(host.locator('[data-ply]')).toHaveCount(2);
@@ -397,7 +397,7 @@ test('with no connection the game goes on by link, checked and saved', async ({ 
   await host.locator('[data-square="a1"]').click();
   await host.locator('[data-square="a2"]').click();
   const first = await host.getByTestId('by-link').inputValue();
-  expect(first).toMatch(/online\.html#m[0-9a-z]{16}-f-g/);
+  expect(first).toMatch(/online\.html#m[0-9a-z]{52}-f-g/);
   await host.close();
   // The friend opens it: the same game, their turn, as the second player.
   const guest = await newPlayer(browser, errors);
