@@ -199,9 +199,10 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
     use crate::net::identity::SeatKey;
     use crate::net::table::Table;
     use crate::store::OnlineSeat;
-    let (host, sender, link) = crate::net::room::parse_move_fragment(fragment)
+    let link = crate::net::room::MoveLink::parse(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
-    let record = share::decode(link).map_err(ByLinkError::Share)?;
+    let (host, sender) = (link.host, link.sender);
+    let record = share::decode(link.share).map_err(ByLinkError::Share)?;
     let fresh_key = || SeatKey::from_seed(self::services::browser::random_bytes::<32>());
     let (m, mut session) = match saved_in_room(saves, &host.room()) {
         Some((saved, old)) => Session::from_saved(&saved, old),
@@ -238,7 +239,17 @@ fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
         seat.cert,
         session.date.clone(),
     );
-    table.take_link(record).map_err(ByLinkError::Refused)?;
+    table
+        .take_link(&link, record)
+        .map_err(ByLinkError::Refused)?;
+    // The host's certificate of a guest seated by link is kept.
+    session.online = table.key.clone().map(|key| {
+        OnlineSeat::new(
+            table.host,
+            key,
+            table.cert.as_ref().map(|c| (c.key, c.signature)),
+        )
+    });
     session.game = table.game;
     let entry = session.entry(
         &m,

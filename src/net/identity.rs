@@ -243,6 +243,12 @@ pub fn hello_bytes(room: &RoomCode, role: Role, side: &str, name: &str, to: &str
     .into_bytes()
 }
 
+/// What a player signs when it sends the game by link: the room, its side,
+/// and the game as the link carries it.
+pub fn link_bytes(room: &RoomCode, sender: &str, game: &str) -> Vec<u8> {
+    format!("kharbga/2 link\n{room}\n{sender}\n{game}").into_bytes()
+}
+
 /// The host's word that `key`, under `name`, holds the room's second seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatCert {

@@ -5,7 +5,7 @@
 //! guessing, and a link names the one key its newcomer believes. Links of
 //! earlier versions carried the code alone (`#r<code>`).
 
-use super::identity::PublicKey;
+use super::identity::{PublicKey, Signature};
 use crate::engine::Side;
 
 /// The alphabet: digits and letters without I, L, O, U.
@@ -81,31 +81,77 @@ pub fn fragment(host: &PublicKey) -> String {
 /// the game after their move by any messenger).
 pub const MOVE_FRAGMENT: &str = "#m";
 
-/// The fragment of a game sent by link: the room's host key, the sender's
-/// side and the game as a share link (`store::share`).
-pub fn move_fragment(host: &PublicKey, sender: Side, share: &str) -> String {
-    let side = match sender {
-        Side::First => 'f',
-        Side::Second => 's',
-    };
-    format!(
-        "{MOVE_FRAGMENT}{host}-{side}-{}",
-        share.trim_start_matches('#')
-    )
+/// A game sent by link: `#m<host key>-<f|s>-<signature>-<guest key>-<certificate>-<game>`
+/// (`_` for a key or certificate it does not carry).
+/// The sender signs the game ([`link_bytes`](super::identity::link_bytes))
+/// with its seat's key; a guest adds its public key (the host may not know
+/// it yet: a game begun by link), and the host adds its certificate of the
+/// guest's seat, so that the two can prove their seats if they meet online.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLink<'a> {
+    /// The room's host key.
+    pub host: PublicKey,
+    /// The sender's side.
+    pub sender: Side,
+    /// The sender's signature over the game.
+    pub signature: Signature,
+    /// The guest's key (when the guest sends).
+    pub guest: Option<PublicKey>,
+    /// The host's certificate of the guest (when the host sends it).
+    pub cert: Option<Signature>,
+    /// The game as a share link (`store::share`, without `#`).
+    pub share: &'a str,
 }
 
-/// The room's host key, the sender's side and the share link of a game
-/// sent by link.
-pub fn parse_move_fragment(fragment: &str) -> Option<(PublicKey, Side, &str)> {
-    let rest = fragment.strip_prefix(MOVE_FRAGMENT)?;
-    let (code, rest) = rest.split_once('-')?;
-    let (side, share) = rest.split_once('-')?;
-    let side = match side {
-        "f" => Side::First,
-        "s" => Side::Second,
-        _ => return None,
-    };
-    Some((PublicKey::parse(code)?, side, share))
+impl MoveLink<'_> {
+    /// The link's fragment.
+    pub fn fragment(&self) -> String {
+        let side = match self.sender {
+            Side::First => 'f',
+            Side::Second => 's',
+        };
+        // `_` stands for nothing (`-` separates the fields).
+        let or_dash = |v: Option<String>| v.unwrap_or_else(|| "_".to_owned());
+        format!(
+            "{MOVE_FRAGMENT}{}-{side}-{}-{}-{}-{}",
+            self.host,
+            self.signature,
+            or_dash(self.guest.map(|k| k.to_string())),
+            or_dash(self.cert.map(|s| s.to_string())),
+            self.share.trim_start_matches('#')
+        )
+    }
+
+    /// The game sent by link in `fragment`, if it is one (its signature is
+    /// checked by the referee, against the opponent's key).
+    pub fn parse(fragment: &str) -> Option<MoveLink<'_>> {
+        let rest = fragment.strip_prefix(MOVE_FRAGMENT)?;
+        let mut parts = rest.splitn(6, '-');
+        let host = PublicKey::parse(parts.next()?)?;
+        let sender = match parts.next()? {
+            "f" => Side::First,
+            "s" => Side::Second,
+            _ => return None,
+        };
+        let signature = Signature::parse(parts.next()?)?;
+        let guest = match parts.next()? {
+            "_" => None,
+            key => Some(PublicKey::parse(key)?),
+        };
+        let cert = match parts.next()? {
+            "_" => None,
+            text => Some(Signature::parse(text)?),
+        };
+        let share = parts.next()?;
+        Some(MoveLink {
+            host,
+            sender,
+            signature,
+            guest,
+            cert,
+            share,
+        })
+    }
 }
 
 /// The signalling server's address for a room: `base` (`ws://…:3536`)
@@ -159,15 +205,34 @@ mod tests {
 
     #[test]
     fn games_sent_by_link() {
-        let host = crate::net::identity::SeatKey::from_seed([7; 32]).public();
-        let fragment = move_fragment(&host, Side::Second, "#g1~seega5~~a~b~AB~");
-        assert_eq!(
-            parse_move_fragment(&fragment),
-            Some((host, Side::Second, "g1~seega5~~a~b~AB~"))
-        );
-        assert_eq!(parse_move_fragment("#mshort-f-g1"), None);
-        assert_eq!(parse_move_fragment(&fragment.replace("-s-", "-x-")), None);
-        assert_eq!(parse_move_fragment(&fragment[1..]), None);
+        use crate::net::identity::SeatKey;
+        let host = SeatKey::from_seed([7; 32]).public();
+        let guest = SeatKey::from_seed([8; 32]);
+        let link = MoveLink {
+            host,
+            sender: Side::Second,
+            signature: guest.sign(b"x"),
+            guest: Some(guest.public()),
+            cert: None,
+            share: "g1~seega5~~a~b~AB~",
+        };
+        let fragment = link.fragment();
+        assert_eq!(MoveLink::parse(&fragment), Some(link.clone()));
+        // The share link's own `-` (in a name, say) stays its own.
+        let dashed = MoveLink {
+            share: "g1~seega5~A-mel~b~~AB~",
+            ..link.clone()
+        };
+        assert_eq!(MoveLink::parse(&dashed.fragment()), Some(dashed.clone()));
+        let bare = MoveLink {
+            guest: None,
+            ..dashed.clone()
+        };
+        assert!(bare.fragment().contains("-_-_-g1~"));
+        assert_eq!(MoveLink::parse(&bare.fragment()), Some(bare.clone()));
+        assert_eq!(MoveLink::parse("#mshort-f-g1"), None);
+        assert_eq!(MoveLink::parse(&fragment.replace("-s-", "-x-")), None);
+        assert_eq!(MoveLink::parse(&fragment[1..]), None);
     }
 
     #[test]

@@ -17,7 +17,9 @@
 
 use std::collections::BTreeMap;
 
-use super::identity::{hello_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature};
+use super::identity::{
+    hello_bytes, link_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature,
+};
 use super::limits::{
     Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
     OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
@@ -26,7 +28,7 @@ use super::merge::{merge, peer_record, takeback_point, Merge};
 use super::message::{
     decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_CHAT,
 };
-use super::room::RoomCode;
+use super::room::{MoveLink, RoomCode};
 use super::text::{names_fit, strip_text};
 use crate::engine::{Game, GameError, Record, Rules, Side};
 
@@ -1141,28 +1143,95 @@ impl Table {
         }
     }
 
-    /// A record that came by link (no connection: each player sends the
-    /// game after their move by any messenger): taken when it extends this
-    /// game with the opponent's plies (and perhaps their resignation).
+    /// What this player sends with its game by link (`share`, the game as
+    /// a share link): its signature, its key if it is the guest, and the
+    /// host's certificate of the guest if it is the host.
+    pub fn sign_link(
+        &self,
+        share: &str,
+    ) -> Option<(Signature, Option<PublicKey>, Option<Signature>)> {
+        let side = self.side()?;
+        let key = self.key.as_ref()?;
+        let bytes = link_bytes(
+            &self.room(),
+            Seat::from(side).token(),
+            share.trim_start_matches('#'),
+        );
+        let signature = key.sign(&bytes);
+        Some(if self.hosting() {
+            (signature, None, self.cert.as_ref().map(|c| c.signature))
+        } else {
+            (signature, Some(key.public()), None)
+        })
+    }
+
+    /// A game that came by link (no connection: each player sends the game
+    /// after their move by any messenger): taken only when the opponent's
+    /// key signed it, and when it extends this game with the opponent's
+    /// plies (and perhaps their resignation). In a game begun by link the
+    /// host seats the first guest whose signed game reaches it; a guest
+    /// keeps the host's certificate of its seat when the link brings it.
     ///
     /// # Errors
     /// The [`Warning`] that says why it was not taken.
-    pub fn take_link(&mut self, record: Record) -> Result<usize, Warning> {
+    pub fn take_link(&mut self, link: &MoveLink, record: Record) -> Result<usize, Warning> {
         let side = self.side().ok_or(Warning::NotPlayer)?;
+        if link.host != self.host || link.sender != side.opponent() {
+            return Err(Warning::BadSecret);
+        }
         if !names_fit(&record) {
             return Err(Warning::BadRecord);
         }
+        let bytes = link_bytes(
+            &self.room(),
+            Seat::from(link.sender).token(),
+            link.share.trim_start_matches('#'),
+        );
+        let mut seat = None;
+        if self.hosting() {
+            let key = match (&self.cert, link.guest) {
+                (Some(cert), _) => cert.key,
+                (None, Some(key)) => key,
+                (None, None) => return Err(Warning::BadSecret),
+            };
+            if !key.verifies(&bytes, &link.signature) {
+                return Err(Warning::BadSecret);
+            }
+            if self.cert.is_none() {
+                seat = Some(key);
+            }
+        } else {
+            if !self.host.verifies(&bytes, &link.signature) {
+                return Err(Warning::BadSecret);
+            }
+            if let (None, Some(signature), Some(key)) = (&self.cert, link.cert, &self.key) {
+                let cert = SeatCert {
+                    key: key.public(),
+                    name: self.name.clone(),
+                    signature,
+                };
+                if cert.is_from(&self.host) {
+                    self.cert = Some(cert);
+                }
+            }
+        }
         let before = self.game.plies().len();
-        match merge(&self.game, record.game, side.opponent(), true) {
-            Merge::Same | Merge::Behind => Ok(0),
+        let taken = match merge(&self.game, record.game, side.opponent(), true) {
+            Merge::Same | Merge::Behind => 0,
             Merge::Ahead(game) => {
                 self.game = game;
                 self.pending = None;
-                Ok(self.game.plies().len().saturating_sub(before))
+                self.game.plies().len().saturating_sub(before)
             }
-            Merge::Diverged => Err(Warning::Diverged),
-            Merge::Foreign => Err(Warning::BadRecord),
+            Merge::Diverged => return Err(Warning::Diverged),
+            Merge::Foreign => return Err(Warning::BadRecord),
+        };
+        if let (Some(guest), Some(host)) = (seat, self.key.clone()) {
+            // The guest of a game begun by link, seated by its first signed game.
+            let name = self.names[slot(side.opponent())].clone();
+            self.cert = Some(SeatCert::issue(&host, guest, name));
         }
+        Ok(taken)
     }
 
     /// A ply of this page's player: played here, then sent to everyone.

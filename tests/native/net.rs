@@ -777,9 +777,39 @@ fn the_seat_secret_ply_never_helps_an_unbound_stranger() {
     assert!(net.table(host).game.outcome().is_none());
 }
 
+/// The game `game` (Amel first, Youssef second) sent by link by the
+/// player of `sender`, signed with `signer`.
+fn take_by_link(
+    table: &mut Table,
+    signer: &SeatKey,
+    sender: Side,
+    game: &Game,
+) -> Result<usize, Warning> {
+    use kharbga::engine::Record;
+    use kharbga::net::identity::link_bytes;
+    use kharbga::net::room::MoveLink;
+    use kharbga::store::share;
+    let record = Record::from_text(&Record::write(game, "Amel", "Youssef", "?", &[])).unwrap();
+    let text = share::encode(&record);
+    let token = if sender == Side::First {
+        "first"
+    } else {
+        "second"
+    };
+    let signature = signer.sign(&link_bytes(&host_key().room(), token, &text));
+    let link = MoveLink {
+        host: host_key(),
+        sender,
+        signature,
+        guest: (sender == Side::Second).then(|| signer.public()),
+        cert: None,
+        share: &text,
+    };
+    table.take_link(&link, record)
+}
+
 #[test]
 fn a_game_by_link_takes_only_the_opponents_plies() {
-    use kharbga::engine::Record;
     let rules = Rules::seega(BoardSize::Five);
     let mut table = Table::resume(
         Game::new(rules),
@@ -790,31 +820,48 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         None,
         "?".into(),
     );
+    let amel = key(1);
     // Amel (first) sets two soldiers and sends the game by link.
     let mut sent = Game::new(rules);
     sent.play_text("a1").unwrap();
     sent.play_text("a2").unwrap();
-    let record =
-        |game: &Game| Record::from_text(&Record::write(game, "Amel", "Youssef", "?", &[])).unwrap();
-    assert_eq!(table.take_link(record(&sent)), Ok(2));
+    // A stranger who knows the room cannot send it in her name.
+    assert_eq!(
+        take_by_link(&mut table, &key(9), Side::First, &sent),
+        Err(Warning::BadSecret)
+    );
+    assert!(table.game.plies().is_empty());
+    assert_eq!(take_by_link(&mut table, &amel, Side::First, &sent), Ok(2));
     assert_eq!(table.game, sent);
     // The same link again: nothing new.
-    assert_eq!(table.take_link(record(&sent)), Ok(0));
+    assert_eq!(take_by_link(&mut table, &amel, Side::First, &sent), Ok(0));
     // A link that also plays for Youssef is refused; the game stays.
     let mut forged = sent.clone();
     forged.play_text("b1").unwrap();
-    assert_eq!(table.take_link(record(&forged)), Err(Warning::Diverged));
+    assert_eq!(
+        take_by_link(&mut table, &amel, Side::First, &forged),
+        Err(Warning::Diverged)
+    );
     assert_eq!(table.game.plies().len(), 2);
     // Another game is refused.
     let other = Game::new(Rules::kharbga());
-    assert_eq!(table.take_link(record(&other)), Err(Warning::BadRecord));
-    // Youssef plays; Amel's answer after it comes with her resignation.
+    assert_eq!(
+        take_by_link(&mut table, &amel, Side::First, &other),
+        Err(Warning::BadRecord)
+    );
+    // Youssef plays; Amel's answer after it comes with her resignation,
+    // and a stranger's "resignation" of hers, before it, does not.
     table.play("b1").unwrap();
     table.play("b2").unwrap();
     let mut answer = table.game.clone();
     answer.play_text("c1").unwrap();
     answer.resign(Side::First).unwrap();
-    assert_eq!(table.take_link(record(&answer)), Ok(1));
+    assert_eq!(
+        take_by_link(&mut table, &key(9), Side::First, &answer),
+        Err(Warning::BadSecret)
+    );
+    assert!(table.game.outcome().is_none());
+    assert_eq!(take_by_link(&mut table, &amel, Side::First, &answer), Ok(1));
     assert_eq!(table.game.outcome().unwrap().winner, Some(Side::Second));
     // A record that makes Youssef resign is not his resignation.
     let mut table2 = Table::resume(
@@ -828,8 +875,43 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     );
     let mut forged = Game::new(rules);
     forged.resign(Side::Second).unwrap();
-    assert_eq!(table2.take_link(record(&forged)), Ok(0));
+    assert_eq!(
+        take_by_link(&mut table2, &amel, Side::First, &forged),
+        Ok(0)
+    );
     assert!(table2.game.outcome().is_none());
+}
+
+#[test]
+fn a_game_begun_by_link_seats_the_first_signed_guest() {
+    let rules = Rules::seega(BoardSize::Five);
+    let mut host = Table::host(
+        Game::new(rules),
+        Side::First,
+        "Amel".into(),
+        key(1),
+        "?".into(),
+    );
+    host.play("a1").unwrap();
+    host.play("a2").unwrap();
+    let mut answer = host.game.clone();
+    answer.play_text("e5").unwrap();
+    // The guest's signed answer seats its key; another key's, later, is
+    // refused.
+    assert_eq!(
+        take_by_link(&mut host, &key(2), Side::Second, &answer),
+        Ok(1)
+    );
+    let cert = host.cert.clone().expect("the guest is seated");
+    assert_eq!(cert.key, key(2).public());
+    assert!(cert.is_from(&host_key()));
+    let mut more = host.game.clone();
+    more.play_text("e4").unwrap();
+    assert_eq!(
+        take_by_link(&mut host, &key(9), Side::Second, &more),
+        Err(Warning::BadSecret)
+    );
+    assert_eq!(take_by_link(&mut host, &key(2), Side::Second, &more), Ok(1));
 }
 
 #[test]
@@ -1191,9 +1273,23 @@ fn names_in_records_are_bounded() {
         );
         let mut sent = Game::new(rules);
         sent.play_text("a1").unwrap();
-        let mut link = Record::new(sent);
-        link.first = name.clone();
-        assert_eq!(table.take_link(link), Err(Warning::BadRecord));
+        let mut record = Record::new(sent);
+        record.first = name.clone();
+        let text = kharbga::store::share::encode(&record);
+        let signature = key(1).sign(&kharbga::net::identity::link_bytes(
+            &host_key().room(),
+            "first",
+            &text,
+        ));
+        let link = kharbga::net::room::MoveLink {
+            host: host_key(),
+            sender: Side::First,
+            signature,
+            guest: None,
+            cert: None,
+            share: &text,
+        };
+        assert_eq!(table.take_link(&link, record), Err(Warning::BadRecord));
         assert!(table.game.plies().is_empty());
     }
 }

@@ -122,8 +122,17 @@ fn ByLink(
             let mut record = Record::new(t.game.clone());
             record.first.clone_from(&t.names[0]);
             record.second.clone_from(&t.names[1]);
-            let fragment = room::move_fragment(&code.get_value(), side, &share::encode(&record));
-            Some(page_url(&fragment))
+            let game = share::encode(&record);
+            let (signature, guest, cert) = t.sign_link(&game)?;
+            let link = room::MoveLink {
+                host: code.get_value(),
+                sender: side,
+                signature,
+                guest,
+                cert,
+                share: &game,
+            };
+            Some(page_url(&link.fragment()))
         })
     };
     move || {

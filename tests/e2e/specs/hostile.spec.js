@@ -243,3 +243,33 @@ test('a message of another version is shown while its page is here, not for good
   await expect(host.getByTestId('online-version')).toHaveCount(0, { timeout: 15_000 });
   await host.context().close();
 });
+
+test('a game sent by link counts only when the opponent signed it', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  await createRoom(host, 'seega5', 'Amel');
+  await host.getByTestId('by-link-start').click();
+  await host.locator('[data-square="a1"]').click();
+  await host.locator('[data-square="a2"]').click();
+  const sent = await host.getByTestId('by-link').inputValue();
+  // The link: #m<host key>-f-<signature>-<guest>-<certificate>-<game>.
+  const [, fragment] = sent.split('#m');
+  const [hostKey, , , , , ...game] = fragment.split('-');
+  const share = game.join('-');
+  const base = sent.split('#')[0];
+  // A stranger who knows the room sends "the guest's" game (two more
+  // plies would need the guest's key), or the host's resignation.
+  for (const forged of [
+    `${base}#m${hostKey}-s-${FORGED}-${NOBODY}-_-${share}`,
+    `${base}#m${hostKey}-s-${FORGED}-${NOBODY}-_-${share.replace(/~$/, '~r1')}`,
+  ]) {
+    await host.goto(forged);
+    await expect(host.getByTestId('by-link-error')).toContainText('not theirs');
+  }
+  // The host's saved game is as it was.
+  await host.getByTestId('nav-library').click();
+  await expect(host.getByTestId('game-online').first()).toBeVisible();
+  const saved = await host.evaluate(() => Object.values(localStorage).find((v) => v.startsWith('kharbga-game')));
+  expect(saved).toContain('plies 2');
+  expect(saved).toContain('result *');
+  await host.context().close();
+});

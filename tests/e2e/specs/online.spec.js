@@ -397,7 +397,8 @@ test('with no connection the game goes on by link, checked and saved', async ({ 
   await host.locator('[data-square="a1"]').click();
   await host.locator('[data-square="a2"]').click();
   const first = await host.getByTestId('by-link').inputValue();
-  expect(first).toMatch(/online\.html#m[0-9a-z]{52}-f-g/);
+  // #m<host key>-<side>-<signature>-<guest key>-<certificate>-<game>
+  expect(first).toMatch(/online\.html#m[0-9a-z]{52}-f-[0-9a-z]{103}-_-_-g1~/);
   await host.close();
   // The friend opens it: the same game, their turn, as the second player.
   const guest = await newPlayer(browser, errors);
