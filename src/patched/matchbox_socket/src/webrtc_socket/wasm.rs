@@ -142,6 +142,8 @@ impl Messenger for WasmMessenger {
             warn!("handshake with {} not started: no peer connection", signal_peer.id);
             return futures::future::pending().await;
         };
+        // Closed if the handshake is given up (its time limit drops it).
+        let closer = CloseOnDrop(Some(conn.clone()));
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -230,6 +232,7 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
+        closer.keep();
         HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
@@ -250,6 +253,8 @@ impl Messenger for WasmMessenger {
             warn!("handshake with {} not started: no peer connection", signal_peer.id);
             return futures::future::pending().await;
         };
+        // Closed if the handshake is given up (its time limit drops it).
+        let closer = CloseOnDrop(Some(conn.clone()));
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -345,6 +350,7 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
+        closer.keep();
         HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
@@ -800,4 +806,23 @@ async fn fail<T>(conn: &RtcPeerConnection, peer: PeerId, why: &str) -> T {
     warn!("handshake with {peer} abandoned: {why}");
     conn.close();
     futures::future::pending().await
+}
+
+/// Closes a handshake's connection when the handshake is dropped before it
+/// completed (given up at its time limit), unless [`CloseOnDrop::keep`].
+struct CloseOnDrop(Option<RtcPeerConnection>);
+
+impl CloseOnDrop {
+    /// The handshake completed: the connection lives on in the peer loop.
+    fn keep(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CloseOnDrop {
+    fn drop(&mut self) {
+        if let Some(conn) = self.0.take() {
+            conn.close();
+        }
+    }
 }
