@@ -243,6 +243,12 @@ pub fn hello_bytes(room: &RoomCode, role: Role, side: &str, name: &str, to: &str
     .into_bytes()
 }
 
+/// What a seat signs of a message it sends ([`Message::Signed`](super::message::Message::Signed)):
+/// the room, the seat, its message number and the message's fields.
+pub fn message_bytes(room: &RoomCode, role: Role, n: u64, fields: &str) -> Vec<u8> {
+    format!("kharbga/2 message\n{room}\n{}\n{n}\n{fields}", role.token()).into_bytes()
+}
+
 /// What a player signs when it sends the game by link: the room, its side,
 /// and the game as the link carries it.
 pub fn link_bytes(room: &RoomCode, sender: &str, game: &str) -> Vec<u8> {

@@ -215,6 +215,38 @@ pub enum Message {
         /// Why.
         why: Refusal,
     },
+    /// A player's message signed by its seat (see [`Message::is_signed_kind`]):
+    /// the seat, its message number (each seat's numbers only grow), the
+    /// signature over [`message_bytes`](super::identity::message_bytes),
+    /// and the message.
+    Signed {
+        /// The seat that signed.
+        role: Role,
+        /// Its message number.
+        n: u64,
+        /// Its signature.
+        signature: Signature,
+        /// The message (never itself signed).
+        body: Box<Message>,
+    },
+}
+
+impl Message {
+    /// True for the messages a player signs: what changes the game or what
+    /// a page shows of it (a welcome's record, plies, records, the ends,
+    /// offers and answers, chat lines).
+    pub const fn is_signed_kind(&self) -> bool {
+        matches!(
+            self,
+            Message::Welcome { .. }
+                | Message::Ply { .. }
+                | Message::Sync { .. }
+                | Message::Resign
+                | Message::Offer { .. }
+                | Message::Answer { .. }
+                | Message::Chat { .. }
+        )
+    }
 }
 
 /// Why a message was not read.
@@ -297,7 +329,13 @@ fn offer_token(offer: Offer) -> &'static str {
 
 /// The message as sent.
 pub fn encode(message: &Message) -> String {
-    let mut out = format!("{MAGIC}\t{PROTOCOL}");
+    format!("{MAGIC}\t{PROTOCOL}{}", fields_text(message))
+}
+
+/// A message's fields after the version, each with its leading tab: what
+/// a seat signs of a message ([`Message::Signed`]).
+pub fn fields_text(message: &Message) -> String {
+    let mut out = String::new();
     let mut put = |field: &str| escape(&mut out, field);
     match message {
         Message::Hello { app, name, claim } => {
@@ -395,6 +433,18 @@ pub fn encode(message: &Message) -> String {
                 Refusal::RoomFull => "room-full",
             });
         }
+        Message::Signed {
+            role,
+            n,
+            signature,
+            body,
+        } => {
+            put("signed");
+            put(role.token());
+            put(&n.to_string());
+            put(&signature.to_string());
+            out.push_str(&fields_text(body));
+        }
     }
     out
 }
@@ -422,6 +472,35 @@ pub fn decode(text: &str) -> Result<Message, DecodeError> {
     let Some((kind, fields)) = fields.split_first() else {
         return Err(DecodeError::Malformed);
     };
+    if kind == "signed" {
+        // `signed`, the seat, its number, the signature, then a message of
+        // a kind a player signs.
+        let [role, n, signature, kind, fields @ ..] = fields else {
+            return Err(DecodeError::Malformed);
+        };
+        let role = match role.as_str() {
+            "host" => Role::Host,
+            "guest" => Role::Guest,
+            _ => return Err(DecodeError::Malformed),
+        };
+        let n: u64 = n.parse().map_err(|_| DecodeError::Malformed)?;
+        let signature = Signature::parse(signature).ok_or(DecodeError::Malformed)?;
+        let body = read(kind, fields)?;
+        if !body.is_signed_kind() {
+            return Err(DecodeError::Malformed);
+        }
+        return Ok(Message::Signed {
+            role,
+            n,
+            signature,
+            body: Box::new(body),
+        });
+    }
+    read(kind, fields)
+}
+
+/// A message of `kind` with these fields, checked.
+fn read(kind: &str, fields: &[String]) -> Result<Message, DecodeError> {
     let mut message = parse(kind, fields).ok_or(DecodeError::Malformed)?;
     strip_format(&mut message);
     check(&message)?;
@@ -594,6 +673,7 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         | Message::Watchers { .. }
         | Message::Bye
         | Message::Pair { .. }
+        | Message::Signed { .. }
         | Message::Refused { .. } => {}
     }
     Ok(())

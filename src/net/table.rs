@@ -18,7 +18,8 @@
 use std::collections::BTreeMap;
 
 use super::identity::{
-    hello_bytes, link_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature,
+    hello_bytes, link_bytes, message_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey,
+    Signature,
 };
 use super::limits::{
     Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
@@ -26,7 +27,8 @@ use super::limits::{
 };
 use super::merge::{merge, peer_record, takeback_point, Merge};
 use super::message::{
-    decode, encode, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_CHAT,
+    decode, encode, fields_text, hash_text, Claim, DecodeError, Message, Offer, Refusal, Seat,
+    MAX_CHAT,
 };
 use super::room::{MoveLink, RoomCode};
 use super::text::{names_fit, strip_text};
@@ -252,6 +254,10 @@ pub struct Table {
     room_bucket: Bucket,
     /// The proved opponent's own allowance.
     opponent_bucket: Bucket,
+    /// The number of this page's last signed message.
+    n: u64,
+    /// The highest number seen from each seat, `[host, guest]`.
+    last: [u64; 2],
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -292,6 +298,8 @@ impl Table {
             expect: None,
             room_bucket: Bucket::full(ROOM_BURST, 0.0),
             opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
+            n: 0,
+            last: [0, 0],
             peers: BTreeMap::new(),
         }
     }
@@ -659,8 +667,59 @@ impl Table {
         vec![Event::Changed]
     }
 
+    /// A seat's signed message: taken when it comes from the peer that
+    /// proved that seat on this connection, bears that seat's signature,
+    /// and has a number above every one seen from that seat (a message
+    /// replayed, by a signalling server in the middle say, is not).
+    fn signed(
+        &mut self,
+        peer: &str,
+        role: SeatRole,
+        n: u64,
+        signature: &Signature,
+        body: Message,
+        now: f64,
+    ) -> Vec<Event> {
+        let proved = self
+            .peers
+            .get(peer)
+            .and_then(|p| p.proved)
+            .is_some_and(|(r, _)| r == role);
+        let key = match role {
+            SeatRole::Host => Some(self.host),
+            SeatRole::Guest => self.cert.as_ref().map(|c| c.key),
+        };
+        let bytes = message_bytes(&self.room(), role, n, &fields_text(&body));
+        if !proved || !key.is_some_and(|k| k.verifies(&bytes, signature)) {
+            return vec![Event::Warn(Warning::NotPlayer)];
+        }
+        let last = &mut self.last[seat_slot(role)];
+        if n <= *last {
+            // Seen, or older than what was seen: no news.
+            return Vec::new();
+        }
+        *last = n;
+        self.handle_body(peer, body, now)
+    }
+
     fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
         match message {
+            Message::Signed {
+                role,
+                n,
+                signature,
+                body,
+            } => self.signed(peer, role, n, &signature, *body, now),
+            // What a player signs is taken signed only.
+            unsigned if unsigned.is_signed_kind() => vec![Event::Warn(Warning::NotPlayer)],
+            message => self.handle_body(peer, message, now),
+        }
+    }
+
+    fn handle_body(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
+        match message {
+            // (A signed message's body is never itself signed.)
+            Message::Signed { .. } => vec![Event::Warn(Warning::NotPlayer)],
             Message::Hello { name, claim, .. } => self.hello(peer, name, claim),
             Message::Welcome { record, open } => self.welcomed(peer, &record, open),
             Message::Join { name, key } => self.joined(peer, name, key),
@@ -807,8 +866,12 @@ impl Table {
         };
         if p.greeted {
             // One hello per connection: a second one is no news (and gets
-            // no second welcome).
-            return events;
+            // no second welcome), but for the one that proves a seat newly
+            // taken (a guest just seated says who it is now).
+            if p.proved.is_some() || proved.is_none() {
+                return events;
+            }
+            p.greeted = false;
         }
         p.greeted = true;
         p.proved = proved.map(|(role, side, _)| (role, side));
@@ -1001,6 +1064,10 @@ impl Table {
         self.names[slot(me.opponent())] = cert.name.clone();
         self.cert = Some(cert.clone());
         self.set_kind(peer, Kind::Opponent);
+        // Its seat is the one this page just certified, on this connection.
+        if let Some(p) = self.peers.get_mut(peer) {
+            p.proved = Some((SeatRole::Guest, me.opponent()));
+        }
         let mut events = vec![
             Event::Broadcast(Message::Seated {
                 side: me.opponent().into(),
@@ -1030,7 +1097,30 @@ impl Table {
         self.names[slot(side)] = cert.name.clone();
         self.cert = Some(cert);
         match self.role {
-            Role::Player(_) if mine => vec![Event::Seated, Event::Changed],
+            Role::Player(_) if mine => {
+                // Now this page can prove its seat: it says so to everyone.
+                let mut events: Vec<Event> = self
+                    .peers
+                    .iter()
+                    .filter(|(_, p)| p.left.is_none())
+                    .map(|(peer, _)| peer.clone())
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .map(|peer| {
+                        let claim = self.claim_for(&peer);
+                        Event::Send(
+                            peer,
+                            Message::Hello {
+                                app: env!("CARGO_PKG_VERSION").to_owned(),
+                                name: self.name.clone(),
+                                claim,
+                            },
+                        )
+                    })
+                    .collect();
+                events.extend([Event::Seated, Event::Changed]);
+                events
+            }
             Role::Player(_) => {
                 // Someone else took the seat this page asked for.
                 self.role = Role::Spectator;
@@ -1402,21 +1492,67 @@ impl Table {
         ]
     }
 
+    /// The messages of `events` to send, encoded: `(to, text)`, `to` `None`
+    /// for everyone. What a player signs leaves signed by its seat, with
+    /// the seat's next number.
+    pub fn outgoing(&mut self, events: &[Event]) -> Vec<(Option<PeerId>, String)> {
+        let seat = self
+            .key
+            .clone()
+            .filter(|_| self.side().is_some())
+            .map(|key| {
+                let role = if self.hosting() {
+                    SeatRole::Host
+                } else {
+                    SeatRole::Guest
+                };
+                (key, role)
+            });
+        let room = self.room();
+        let mut out = Vec::new();
+        for event in events {
+            let (to, message) = match event {
+                Event::Send(to, m) => (Some(to.clone()), m),
+                Event::Broadcast(m) => (None, m),
+                _ => continue,
+            };
+            let text = match &seat {
+                Some((key, role)) if message.is_signed_kind() => {
+                    self.n += 1;
+                    let n = self.n;
+                    let fields = fields_text(message);
+                    let signature = key.sign(&message_bytes(&room, *role, n, &fields));
+                    encode(&Message::Signed {
+                        role: *role,
+                        n,
+                        signature,
+                        body: Box::new(message.clone()),
+                    })
+                }
+                _ => encode(message),
+            };
+            out.push((to, text));
+        }
+        out
+    }
+
+    /// Numbers this page's signed messages from `from` on (the page gives
+    /// the time in milliseconds: a page opened again numbers above what it
+    /// signed before).
+    pub fn number_from(&mut self, from: u64) {
+        self.n = self.n.max(from);
+    }
+
     /// The page is closing: say goodbye.
     pub fn bye(&self) -> Event {
         Event::Broadcast(Message::Bye)
     }
 }
 
-/// The messages of `events` to send, encoded: `(to, text)`, `to` `None` for
-/// everyone.
-pub fn outgoing(events: &[Event]) -> Vec<(Option<PeerId>, String)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Send(to, m) => Some((Some(to.clone()), encode(m))),
-            Event::Broadcast(m) => Some((None, encode(m))),
-            _ => None,
-        })
-        .collect()
+/// The index of a seat's entry in `[host, guest]` pairs.
+const fn seat_slot(role: SeatRole) -> usize {
+    match role {
+        SeatRole::Host => 0,
+        SeatRole::Guest => 1,
+    }
 }

@@ -67,22 +67,29 @@ impl Net {
         table
     }
 
+    /// What a page's events send, as its table writes them (signed where
+    /// a player signs).
     fn route(&mut self, page: usize, events: Vec<Event>) {
         let from = self.pages[page].0.clone();
-        for event in &events {
-            match event {
-                Event::Send(to, m) => self.queue.push((from.clone(), to.clone(), encode(m))),
-                Event::Broadcast(m) => {
+        for (to, text) in self.pages[page].1.outgoing(&events) {
+            match to {
+                Some(to) => self.queue.push((from.clone(), to, text)),
+                None => {
                     for (to, _, _) in &self.pages {
                         if *to != from {
-                            self.queue.push((from.clone(), to.clone(), encode(m)));
+                            self.queue.push((from.clone(), to.clone(), text.clone()));
                         }
                     }
                 }
-                _ => {}
             }
         }
         self.pages[page].2.extend(events);
+    }
+
+    /// `message` as the page `page` would send it (signed by its seat).
+    fn sealed(&mut self, page: usize, message: Message) -> String {
+        let mut texts = self.pages[page].1.outgoing(&[Event::Broadcast(message)]);
+        texts.remove(0).1
     }
 
     /// Delivers every message in flight, in order.
@@ -147,7 +154,7 @@ impl Net {
 /// A player's page opened again from what it saved (its game, names, key,
 /// the room's host key and the guest's certificate).
 fn reloaded(left: &Table, side: Side) -> Table {
-    Table::resume(
+    let mut table = Table::resume(
         left.game.clone(),
         side,
         left.names.clone(),
@@ -155,7 +162,11 @@ fn reloaded(left: &Table, side: Side) -> Table {
         left.host,
         left.cert.as_ref().map(|c| (c.key, c.signature)),
         "?".into(),
-    )
+    );
+    // The page numbers its messages from the time it opened (after any it
+    // signed before).
+    table.number_from(1_000_000_000);
+    table
 }
 
 /// Amel hosts a Seega 5×5 game as the first player; Youssef joins; a
@@ -436,16 +447,23 @@ fn nobody_moves_for_another_side() {
         net.table_mut(guest).play(&ply),
         Err(kharbga::net::table::PlayError::NotYourTurn)
     );
-    // A forged ply message from the guest, for the host's side.
-    let forged = encode(&Message::Ply {
+    // A ply message the guest signs, for the host's side.
+    let forged = Message::Ply {
         index: 0,
         ply: ply.clone(),
         hash: "0000000000000000".into(),
-    });
-    net.deliver("p-guest", "p-host", &forged);
+    };
+    let signed = net.sealed(guest, forged.clone());
+    net.deliver("p-guest", "p-host", &signed);
     assert_eq!(net.warnings(host), vec![Warning::WrongSide]);
-    // A spectator's ply.
-    net.deliver("p-watch", "p-host", &forged);
+    // The same, unsigned; and a spectator's ply.
+    net.deliver("p-guest", "p-host", &encode(&forged));
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    net.deliver("p-watch", "p-host", &encode(&forged));
+    assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
+    // The guest's signed message from another connection (a relay, or the
+    // signalling server in the middle) is not the guest's seat there.
+    net.deliver("p-watch", "p-host", &signed);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
     // A spectator cannot play through its table either.
     assert!(net.table_mut(watcher).play(&ply).is_err());
@@ -458,31 +476,42 @@ fn bad_plies_are_refused_and_the_game_stays() {
     let first = play_turn(&mut net, host);
     net.events(host);
     let good = some_ply(&net, guest);
-    let message = |index: u32, ply: &str, hash: &str| {
-        encode(&Message::Ply {
-            index,
-            ply: ply.into(),
-            hash: hash.into(),
-        })
+    let message = |net: &mut Net, index: u32, ply: &str, hash: &str| {
+        net.sealed(
+            guest,
+            Message::Ply {
+                index,
+                ply: ply.into(),
+                hash: hash.into(),
+            },
+        )
     };
     // An illegal ply (the square is taken), a ply that is not one.
-    net.deliver("p-guest", "p-host", &message(2, &first, "0000000000000000"));
-    net.deliver("p-guest", "p-host", &message(2, "zz", "0000000000000000"));
+    let a = message(&mut net, 2, &first, "0000000000000000");
+    let b = message(&mut net, 2, "zz", "0000000000000000");
+    net.deliver("p-guest", "p-host", &a);
+    net.deliver("p-guest", "p-host", &b);
     let warnings = net.warnings(host);
     assert!(
         matches!(warnings[..], [Warning::Illegal(_), Warning::Illegal(_)]),
         "{warnings:?}"
     );
     // A legal ply whose hash differs: refused, and a resync offered.
-    net.deliver("p-guest", "p-host", &message(2, &good, "0123456789abcdef"));
+    let c = message(&mut net, 2, &good, "0123456789abcdef");
+    net.deliver("p-guest", "p-host", &c);
     assert_eq!(net.warnings(host), vec![Warning::HashMismatch]);
+    // The same signed message again (replayed): no news.
+    net.deliver("p-guest", "p-host", &c);
+    assert_eq!(net.warnings(host), vec![]);
     // An index that rewrites the past.
-    net.deliver("p-guest", "p-host", &message(0, &good, "0123456789abcdef"));
+    let d = message(&mut net, 0, &good, "0123456789abcdef");
+    net.deliver("p-guest", "p-host", &d);
     assert_eq!(net.warnings(host), vec![Warning::BadIndex]);
     net.queue.clear();
     assert_eq!(net.table(host).game.plies().len(), 2);
     // A duplicate of a known ply is quietly ignored.
-    net.deliver("p-guest", "p-host", &message(1, &first, "0123456789abcdef"));
+    let e = message(&mut net, 1, &first, "0123456789abcdef");
+    net.deliver("p-guest", "p-host", &e);
     assert_eq!(net.warnings(host), vec![]);
     // Garbage and a flood: warnings, one per flood, and the page carries on.
     net.deliver("p-guest", "p-host", "{{{");
@@ -635,13 +664,17 @@ fn a_record_with_our_plies_in_it_is_not_taken() {
     let c = forged.position().legal_plies()[0];
     forged.play(c).unwrap();
     let record = kharbga::engine::Record::write(&forged, "Amel", "Youssef", "?", &[]);
-    net.deliver("p-guest", "p-host", &encode(&Message::Sync { record }));
+    let sync = net.sealed(guest, Message::Sync { record });
+    net.deliver("p-guest", "p-host", &sync);
     net.queue.clear();
     assert_eq!(net.warnings(host), vec![Warning::Diverged]);
     assert_eq!(net.table(host).game.plies().len(), 4);
-    let bad = encode(&Message::Sync {
-        record: "[Variant \"chess\"]\n\n*".into(),
-    });
+    let bad = net.sealed(
+        guest,
+        Message::Sync {
+            record: "[Variant \"chess\"]\n\n*".into(),
+        },
+    );
     net.deliver("p-guest", "p-host", &bad);
     assert_eq!(net.warnings(host), vec![Warning::BadRecord]);
 }
@@ -1441,4 +1474,36 @@ fn the_guest_cannot_be_renamed_afterwards() {
     for page in [host, guest] {
         assert_eq!(net.table(page).names[1], "Youssef");
     }
+}
+
+#[test]
+fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
+    // A signalling server in the middle of a connection could change what
+    // crosses it: each game message is signed by its seat.
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    play_turn(&mut net, host);
+    let good = some_ply(&net, guest);
+    let other = net.table(guest).game.position().legal_plies()[1].to_string();
+    let signed = net.sealed(
+        guest,
+        Message::Ply {
+            index: 2,
+            ply: good.clone(),
+            hash: "0000000000000000".into(),
+        },
+    );
+    let changed = signed.replace(&format!("\t{good}\t"), &format!("\t{other}\t"));
+    assert_ne!(changed, signed);
+    for (to, page) in [("p-host", host), ("p-watch", watcher)] {
+        net.deliver("p-guest", to, &changed);
+        assert_eq!(net.warnings(page), vec![Warning::NotPlayer]);
+        assert_eq!(net.table(page).game.plies().len(), 2);
+    }
+    // A resignation made up on the way, in the host's name, to the guest.
+    let resign = net.sealed(host, Message::Resign);
+    let forged = resign.replace("\tresign", "\tchat\tgg");
+    net.deliver("p-host", "p-guest", &forged);
+    assert_eq!(net.warnings(guest), vec![Warning::NotPlayer]);
+    assert!(net.table(guest).game.outcome().is_none());
 }

@@ -18,9 +18,9 @@ use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date};
 use crate::net::identity::PublicKey;
-use crate::net::message::Offer;
+use crate::net::message::{encode, Offer};
 use crate::net::room;
-use crate::net::table::{outgoing, Event, Presence, Role, Table, Warning, PING_MS};
+use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,8 +108,11 @@ impl Room {
     /// Opens the room `code` for `table`, with this page's entry (if it
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
-    pub fn open(table: Table, entry: Option<Entry>, by_link: bool) -> Room {
+    pub fn open(mut table: Table, entry: Option<Entry>, by_link: bool) -> Room {
         let host = table.host;
+        // Signed messages are numbered from now on (above any this seat
+        // signed before a reload).
+        table.number_from(now_ms() as u64);
         let room = Room {
             table: RwSignal::new(table),
             host: StoredValue::new(host),
@@ -152,11 +155,26 @@ impl Room {
         room
     }
 
-    /// Sends what `events` say to send, and keeps what the views show.
+    /// Sends what `events` say to send (signed by this page's seat where a
+    /// player signs), and keeps what the views show.
     pub fn process(&self, events: Vec<Event>) {
+        // (Untracked: the seat's message number is no news to the views. A
+        // screen being left still says goodbye, which is not signed.)
+        let texts = self
+            .table
+            .try_update_untracked(|t| t.outgoing(&events))
+            .unwrap_or_else(|| {
+                events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Broadcast(m) if !m.is_signed_kind() => Some((None, encode(m))),
+                        _ => None,
+                    })
+                    .collect()
+            });
         self.link.with_value(|l| {
             if let Some(l) = l {
-                for (to, text) in outgoing(&events) {
+                for (to, text) in texts {
                     match to {
                         Some(peer) => l.send(&peer, &text),
                         None => l.broadcast(&text),

@@ -5,7 +5,7 @@
 // answer an offer honestly or with a broken description, send a broken
 // offer to newcomers, send ICE candidates the browser refuses, and write
 // any text on the data channel.
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from '@playwright/test';
 
 /** The in-page peer: installed once per page, then driven by `H`. */
@@ -118,7 +118,7 @@ function fromBase32(text, length) {
   return out;
 }
 
-/** Bytes in base 32 (the app's room codes: 10 bytes, 16 characters). */
+/** Bytes in base 32, as the app writes keys, signatures and room codes. */
 function toBase32(bytes) {
   let out = '';
   let acc = 0;
@@ -131,7 +131,31 @@ function toBase32(bytes) {
       out += ALPHABET[(acc >> bits) & 31];
     }
   }
+  if (bits > 0) out += ALPHABET[(acc << (5 - bits)) & 31];
   return out;
+}
+
+/**
+ * A seat key of the hostile's own (Ed25519, made by Node): it can join a
+ * free seat and sign what it sends, as any client of its own could.
+ */
+export function seatKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+  return {
+    public: toBase32(raw),
+    sign: (text) => toBase32(sign(null, Buffer.from(text, 'utf8'), privateKey)),
+  };
+}
+
+const escape = (field) => field.replace(/\\/g, '\\\\').replace(/\t/g, '\\t')
+  .replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/** A message of the app's protocol signed by `seat` as `role`, number `n`. */
+export function signed(seat, room, role, n, ...fields) {
+  const body = fields.map((f) => `\t${escape(f)}`).join('');
+  const signature = seat.sign(`kharbga/2 message\n${room}\n${role}\n${n}\n${body}`);
+  return `kharbga\t2\tsigned\t${role}\t${n}\t${signature}${body}`;
 }
 
 /**

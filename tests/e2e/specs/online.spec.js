@@ -5,7 +5,7 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
-import { roomOf, T, HELLO, NOBODY, FORGED } from './hostile.js';
+import { roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -238,15 +238,23 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   const evil = await (await browser.newContext()).newPage();
   const link = await createRoom(host, 'kharbga', 'Amel', 'first');
   const peer = await hostilePeer(evil, link);
-  // It says hello, is welcomed, and takes the free seat as the Defender.
+  // It says hello, is welcomed, and takes the free seat as the Defender
+  // with a key of its own: what it sends, it signs (a client of its own).
+  const seat = seatKey();
+  const room = roomOf(link);
+  let n = 0;
+  const S = (...fields) => signed(seat, room, 'guest', ++n, ...fields);
   await peer.send(HELLO);
-  await peer.waitFor(T('welcome'));
-  await peer.send(T('join', 'Mallory', NOBODY));
+  await peer.waitFor(T('signed', 'host'));
+  await peer.send(T('join', 'Mallory', seat.public));
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   await expect(host.locator('.player[data-side="second"]')).toContainText('Mallory');
   // Out of turn (the Attacker sets first), then the host sets two soldiers.
-  await peer.send(T('ply', '0', 'a1', '0000000000000000'));
+  await peer.send(S('ply', '0', 'a1', '0000000000000000'));
   await expect(host.getByTestId('online-warning').last()).toContainText('wrong side');
+  // The same unsigned is not even read as the guest's.
+  await peer.send(T('ply', '0', 'a1', '0000000000000000'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('does not play');
   await host.locator('[data-square="a7"]').click();
   await host.locator('[data-square="b7"]').click();
   await expect(host.locator('[data-ply]')).toHaveCount(2);
@@ -257,12 +265,12 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   await expect(host.getByTestId('online-warning').last()).toContainText('could not be read');
   await peer.send(T('chat', 'x'.repeat(70_000)));
   await expect(host.getByTestId('online-warning').last()).toContainText('too long');
-  await peer.send(T('ply', '2', 'd4', '0000000000000000'));
+  await peer.send(S('ply', '2', 'd4', '0000000000000000'));
   await expect(host.getByTestId('online-warning').last()).toContainText('not legal');
-  await peer.send(T('ply', '9', 'a1', '0000000000000000'));
-  await peer.send(T('ply', '2', 'a1', '0123456789abcdef'));
+  await peer.send(S('ply', '9', 'a1', '0000000000000000'));
+  await peer.send(S('ply', '2', 'a1', '0123456789abcdef'));
   await expect(host.getByTestId('online-warning').last()).toContainText('boards differ');
-  await peer.send(T('sync', '[Variant "kharbga"]\n\n1. c1 c2 *'));
+  await peer.send(S('sync', '[Variant "kharbga"]\n\n1. c1 c2 *'));
   await expect(host.getByTestId('online-warning').last()).toContainText('differs');
   await evil.evaluate((text) => { for (let i = 0; i < 300; i++) window.link.broadcast(text); },
     T('ping', '1'));
