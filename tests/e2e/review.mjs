@@ -117,8 +117,15 @@ try {
       await watcher.getByTestId('watching').waitFor();
       await host.getByTestId('watchers').waitFor();
       await online(host, '11-online-game');
+      await online(guest, '11b-online-guest');
       await online(watcher, '12-online-spectator');
-      for (const p of [host, guest, watcher]) await p.context().close();
+      // Play by link, when the players cannot connect: the guest's page
+      // after the host left.
+      await host.context().close();
+      await guest.locator('[data-testid="connection"][data-status="away"]').waitFor({ timeout: 20_000 });
+      await guest.getByTestId('by-link-start').click();
+      await online(guest, '12b-online-by-link');
+      for (const p of [guest, watcher]) await p.context().close();
 
       // The tutorial: the list, a lesson after a wrong try and a hint, the
       // rules sheet; the settings, in the dark theme with the stone board.

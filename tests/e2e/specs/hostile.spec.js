@@ -2,38 +2,12 @@
 // a raw RTCPeerConnection, not the app's code) against the release build:
 // each is what a stranger holding the link could do, and each must leave
 // the honest pages playing, with no page or console error.
-import { test, expect, watch } from './fixtures.js';
+import { test, expect } from './fixtures.js';
 import { board } from './helpers.js';
+import { createRoom, join, newPlayer } from './rooms.js';
 import { hostile, roomOf, T, HELLO, NOBODY, FORGED } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
-
-async function newPlayer(browser, errors) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  watch(page, errors);
-  return page;
-}
-
-async function createRoom(page, variant, name) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByTestId('nav-online').click();
-  await page.getByTestId(`variant-${variant}`).check();
-  await page.getByTestId('online-name').fill(name);
-  await page.getByTestId('online-side').selectOption('first');
-  await page.getByTestId('start').click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
-  return page.getByTestId('invitation-link').inputValue();
-}
-
-async function join(page, link, name) {
-  await page.goto(link);
-  await expect(page.getByTestId('join-form')).toBeVisible();
-  await page.getByTestId('join-name').fill(name);
-  await page.getByTestId('join').click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
-}
 
 /** The host sets a soldier and the guest sees it; then the guest. */
 async function pliesStillCross(host, guest, watchers = []) {
@@ -272,4 +246,34 @@ test('a game sent by link counts only when the opponent signed it', async ({ bro
   expect(saved).toContain('plies 2');
   expect(saved).toContain('result *');
   await host.context().close();
+});
+
+test('a game played online with an earlier version opens for replay, and says it cannot be continued online', async ({ page }) => {
+  // An entry as the previous version saved it: the seats were secrets.
+  const entry = [
+    'kharbga-game 3', 'id e1', 'created 1700000000000', 'updated 1700000060000',
+    'seats local remote', 'flipped 0', 'variant seega5', 'first Amel', 'second Youssef',
+    'result *', 'plies 2',
+    'online 0123456789abcdef ffffffffffffffffffffffffffffffff 0123456789abcdef0123456789abcdef host',
+    '', '[Variant "seega5"]', '[First "Amel"]', '[Second "Youssef"]', '', '1. a1 a2 *', '',
+  ].join('\n');
+  await page.goto('/');
+  await page.evaluate((text) => {
+    localStorage.setItem('kharbga.game.e1', text);
+    localStorage.setItem('kharbga.current', 'e1');
+  }, entry);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click().catch(() => {});
+  await expect(page.getByTestId('by-link-error')).toContainText('earlier version');
+  // It opens in the replay viewer, with its players and its plies.
+  await expect(page.getByTestId('replay')).toBeVisible();
+  await expect(page.getByTestId('replay-names')).toContainText('Youssef');
+  await page.keyboard.press('End');
+  await expect(page.locator('[data-square="a2"]')).toHaveAttribute('data-piece', /./);
+  // An invitation of the earlier version says so too.
+  await page.goto('/online.html#r0123456789abcdef');
+  await expect(page.getByTestId('by-link-error')).toContainText('ask for a new link');
+  // The entry is kept as it was.
+  const kept = await page.evaluate(() => localStorage.getItem('kharbga.game.e1'));
+  expect(kept).toContain('online 0123456789abcdef ffffffffffffffffffffffffffffffff');
 });

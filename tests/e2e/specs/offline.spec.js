@@ -6,11 +6,11 @@
 // opens; a changed build served later announces the update. This spec
 // starts and stops its own static server.
 import { test, expect, watch } from './fixtures.js';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { board } from './helpers.js';
+import { serveStatic, stop } from './servers.js';
 
 // The closed signalling port is reported by the browser as well.
 test.use({ serviceWorkers: 'allow', allowedErrors: [/WebSocket connection to 'ws:\/\/127\.0\.0\.1:9\//] });
@@ -20,20 +20,7 @@ const port = 4181;
 const origin = `http://127.0.0.1:${port}`;
 
 /** Serves `dir` on the spec's port; resolves when it answers. */
-async function serve(dir) {
-  const server = spawn('node', ['serve.mjs', dir, String(port)], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}/`).then((r) => r.ok, () => false)) return server;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the static server did not start');
-}
-
-async function stop(server) {
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill();
-  await exited;
-}
+const serve = (dir) => serveStatic(dir, port);
 
 /** Waits until the page's service worker is installed and controls it. */
 async function cached(page) {

@@ -5,43 +5,10 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
+import { createRoom, join, newPlayer } from './rooms.js';
 import { roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A fresh page in its own context (its own storage), errors watched. */
-async function newPlayer(browser, errors) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  watch(page, errors);
-  return page;
-}
-
-/** Creates a room from the new-game form; returns the invitation link. */
-async function createRoom(page, variant, name, side = 'first') {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByTestId('nav-online').click();
-  await page.getByTestId(`variant-${variant}`).check();
-  await expect(page.getByTestId('mode-online')).toBeChecked();
-  await page.getByTestId('online-name').fill(name);
-  await page.getByTestId('online-side').selectOption(side);
-  await page.getByTestId('start').click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
-  const link = await page.getByTestId('invitation-link').inputValue();
-  expect(link).toMatch(/#r[0-9a-z]{52}$/);
-  await expect(page.getByTestId('invitation-qr').locator('svg')).toBeVisible();
-  return link;
-}
-
-/** Opens `link` and joins under `name`. */
-async function join(page, link, name) {
-  await page.goto(link);
-  await expect(page.getByTestId('join-form')).toBeVisible();
-  await page.getByTestId('join-name').fill(name);
-  await page.getByTestId('join').click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
-}
 
 /** Plays one ply on `page` if it is its side's turn (the first choice). */
 async function playOne(page) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { board } from './helpers.js';
 import { roomOf } from './hostile.js';
+import { answering, stop } from './servers.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -40,21 +41,6 @@ backend rooms
   server b ${instances.b}
 `;
 
-async function started(url) {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill();
-  await exited;
-}
-
 /** A player whose page uses the proxy as its signalling server. */
 async function player(browser, errors) {
   const context = await browser.newContext();
@@ -76,12 +62,12 @@ test('rooms are routed by path to one of two signalling servers', async ({ brows
   try {
     for (const host of Object.values(instances)) {
       children.push(spawn('matchbox_server', [], { env: { ...process.env, HOST: host, RUST_LOG: 'warn' }, stdio: 'ignore' }));
-      await started(`http://${host}/health`);
+      await answering(`http://${host}/health`);
     }
     const haproxy = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'inherit'] });
     haproxy.stdout.on('data', (data) => log.push(...String(data).split('\n').filter((l) => l.startsWith('route '))));
     children.push(haproxy);
-    await started(`http://${proxy}/health`);
+    await answering(`http://${proxy}/health`);
 
     // A game with a spectator.
     const host = await player(browser, errors);

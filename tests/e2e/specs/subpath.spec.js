@@ -4,8 +4,8 @@
 // spec starts and stops its own static server, which serves nothing
 // outside the path.
 import { test, expect, watch } from './fixtures.js';
-import { spawn } from 'node:child_process';
 import { board } from './helpers.js';
+import { serveStatic, stop } from './servers.js';
 
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 120_000 });
@@ -14,23 +14,8 @@ const port = 4182;
 const prefix = '/games/kharbga/';
 const base = `http://127.0.0.1:${port}${prefix}`;
 
-async function serve() {
-  const server = spawn('node', ['serve.mjs', '../../dist', String(port), prefix], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(base).then((r) => r.ok, () => false)) return server;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the static server did not start');
-}
-
-async function stop(server) {
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill();
-  await exited;
-}
-
 test('under a sub-path: a game, online play, the tutorial, and offline', async ({ page, browser, errors }) => {
-  let server = await serve();
+  let server = await serveStatic('../../dist', port, prefix);
   // Nothing is fetched from the site's root.
   const outside = [];
   page.on('request', (request) => {
