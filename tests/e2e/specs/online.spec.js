@@ -49,6 +49,13 @@ test('a whole Kharbga game by clicks, watched live, with a reload mid-game', asy
   const host = await newPlayer(browser, errors);
   const guest = await newPlayer(browser, errors);
   const watcher = await newPlayer(browser, errors);
+  // No page says anything in the console either, not even a warning (but
+  // for the test run's own: service workers are blocked in this spec).
+  const warnings = [];
+  for (const page of [host, guest, watcher]) {
+    page.on('console', (m) => m.type() === 'warning' && !/blocked by Playwright/.test(m.text())
+      && warnings.push(m.text()));
+  }
   const link = await createRoom(host, 'kharbga', 'Amel', 'first');
   const opened = Date.now();
   await join(guest, link, 'Youssef');
@@ -95,6 +102,7 @@ test('a whole Kharbga game by clicks, watched live, with a reload mid-game', asy
   await host.getByTestId('nav-library').click();
   await expect(host.getByTestId('game-name').first()).toContainText('Youssef');
   await expect(host.getByTestId('game-online').first()).toBeVisible();
+  expect(warnings).toEqual([]);
   for (const page of [host, guest, watcher]) await page.context().close();
 });
 
