@@ -895,6 +895,17 @@ impl Table {
                         record: self.record(),
                     },
                 ));
+                // A guest that joined but never got its certificate (its
+                // page closed in between) asks the host for it again.
+                if let (SeatRole::Host, None, Some(key)) = (role, &self.cert, &self.key) {
+                    events.push(Event::Send(
+                        peer.to_owned(),
+                        Message::Join {
+                            name: self.name.clone(),
+                            key: key.public(),
+                        },
+                    ));
+                }
                 events.push(Event::Changed);
             }
             (Role::Player(_), _) => {

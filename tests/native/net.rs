@@ -1507,3 +1507,26 @@ fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     assert_eq!(net.warnings(guest), vec![Warning::NotPlayer]);
     assert!(net.table(guest).game.outcome().is_none());
 }
+
+#[test]
+fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
+    let (mut net, host, guest) = joining();
+    // The host certifies the guest, but the guest's page closes before the
+    // certificate arrives.
+    net.queue.retain(|(from, _, _)| from != "p-host");
+    let join = net.queue.remove(0);
+    net.deliver(&join.0, &join.1, &join.2);
+    net.queue.clear();
+    assert!(net.table(host).cert.is_some());
+    let left = net.remove(guest);
+    assert!(left.cert.is_none());
+    let back = net.add("p-guest-2", reloaded(&left, Side::Second));
+    assert_eq!(
+        net.table(back).cert.as_ref().map(|c| c.key),
+        Some(key(2).public())
+    );
+    assert_eq!(net.table(back).presence(net.now), Presence::Connected);
+    play_turn(&mut net, 0);
+    play_turn(&mut net, back);
+    assert_eq!(net.table(0).game, net.table(back).game);
+}
