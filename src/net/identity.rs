@@ -234,10 +234,19 @@ impl Role {
 }
 
 /// What a seat signs to show it is here, to one receiver: the room, the
-/// seat, the side it plays now, its name, and the receiver's peer id.
-pub fn hello_bytes(room: &RoomCode, role: Role, side: &str, name: &str, to: &str) -> Vec<u8> {
+/// seat, the side it plays now, its name, the number of the last message
+/// it signed (nothing it signed before is news to this receiver), and the
+/// receiver's peer id.
+pub fn hello_bytes(
+    room: &RoomCode,
+    role: Role,
+    side: &str,
+    name: &str,
+    n: u64,
+    to: &str,
+) -> Vec<u8> {
     format!(
-        "kharbga/2 hello\n{room}\n{}\n{side}\n{name}\n{to}",
+        "kharbga/2 hello\n{room}\n{}\n{side}\n{name}\n{n}\n{to}",
         role.token()
     )
     .into_bytes()
@@ -350,14 +359,11 @@ mod tests {
         assert!(!renamed.is_from(&host.public()));
         // A seat proved to one receiver is not proved to another.
         let room = host.public().room();
-        let to_a = host.sign(&hello_bytes(&room, Role::Host, "first", "Amel", "peer-a"));
-        assert!(host.public().verifies(
-            &hello_bytes(&room, Role::Host, "first", "Amel", "peer-a"),
-            &to_a
-        ));
-        assert!(!host.public().verifies(
-            &hello_bytes(&room, Role::Host, "first", "Amel", "peer-b"),
-            &to_a
-        ));
+        let hello = |n: u64, to: &str| hello_bytes(&room, Role::Host, "first", "Amel", n, to);
+        let to_a = host.sign(&hello(7, "peer-a"));
+        assert!(host.public().verifies(&hello(7, "peer-a"), &to_a));
+        assert!(!host.public().verifies(&hello(7, "peer-b"), &to_a));
+        // Nor is it for another message number.
+        assert!(!host.public().verifies(&hello(6, "peer-a"), &to_a));
     }
 }

@@ -79,6 +79,10 @@ pub struct Claim {
     pub role: Role,
     /// The side it plays in the current game.
     pub side: Seat,
+    /// The number of the last message the seat signed: what it signed
+    /// before is no news to the receiver (a replay to a page opened afresh
+    /// is refused).
+    pub n: u64,
     /// The host's certificate of a guest (its name is the hello's name).
     pub cert: Option<(PublicKey, Signature)>,
     /// The seat's signature for this receiver.
@@ -343,10 +347,13 @@ pub fn fields_text(message: &Message) -> String {
             put(app);
             put(name);
             match claim {
-                None => ["-", "-", "-", "-", "-"].into_iter().for_each(&mut put),
+                None => ["-", "-", "-", "-", "-", "-"]
+                    .into_iter()
+                    .for_each(&mut put),
                 Some(claim) => {
                     put(claim.role.token());
                     put(seat_token(Some(claim.side)));
+                    put(&claim.n.to_string());
                     put(&claim.signature.to_string());
                     match &claim.cert {
                         Some((key, signature)) => {
@@ -542,11 +549,11 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     let key = |t: &String| PublicKey::parse(t);
     let signature = |t: &String| Signature::parse(t);
     Some(match (kind, fields) {
-        ("hello", [app, name, role, side, proof, cert_key, cert_proof]) => Message::Hello {
+        ("hello", [app, name, role, side, n, proof, cert_key, cert_proof]) => Message::Hello {
             app: app.clone(),
             name: name.clone(),
             claim: match (role.as_str(), seat(side)?) {
-                ("-", None) if [proof, cert_key, cert_proof].iter().all(|f| *f == "-") => None,
+                ("-", None) if [n, proof, cert_key, cert_proof].iter().all(|f| *f == "-") => None,
                 (role, Some(side)) => Some(Claim {
                     role: match role {
                         "host" => Role::Host,
@@ -554,6 +561,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
                         _ => return None,
                     },
                     side,
+                    n: n.parse().ok()?,
                     signature: signature(proof)?,
                     cert: match (cert_key.as_str(), cert_proof.as_str()) {
                         ("-", "-") => None,

@@ -448,11 +448,13 @@ impl Table {
             role,
             seat.token(),
             &self.name,
+            self.n,
             to,
         ));
         Some(Claim {
             role,
             side: seat,
+            n: self.n,
             cert,
             signature,
         })
@@ -477,7 +479,14 @@ impl Table {
                 key
             }
         };
-        let bytes = hello_bytes(&self.room(), claim.role, claim.side.token(), name, me);
+        let bytes = hello_bytes(
+            &self.room(),
+            claim.role,
+            claim.side.token(),
+            name,
+            claim.n,
+            me,
+        );
         key.verifies(&bytes, &claim.signature)
             .then_some((claim.role, claim.side.into(), key))
     }
@@ -875,6 +884,12 @@ impl Table {
         }
         p.greeted = true;
         p.proved = proved.map(|(role, side, _)| (role, side));
+        if let (Some((role, _, _)), Some(claim)) = (proved, &claim) {
+            // What the seat signed before this hello is no news here (a
+            // page opened afresh takes no replay of it).
+            let last = &mut self.last[seat_slot(role)];
+            *last = (*last).max(claim.n);
+        }
         let full = self.visitors() > MAX_VISITORS;
         let forged = claim.is_some() && proved.is_none();
         match (self.role, proved) {

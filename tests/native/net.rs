@@ -218,12 +218,14 @@ fn every_message_round_trips() {
     let claim = Claim {
         role: SeatRole::Guest,
         side: Seat::Second,
+        n: 0,
         cert: Some((key(4).public(), key(1).sign(b"cert"))),
         signature: key(4).sign(b"hello"),
     };
     let host_claim = Claim {
         role: SeatRole::Host,
         side: Seat::First,
+        n: 0,
         cert: None,
         signature: key(1).sign(b"hello"),
     };
@@ -549,8 +551,9 @@ fn guest_claim(signer: &SeatKey, name: &str, to: &str) -> Claim {
     Claim {
         role: SeatRole::Guest,
         side: Seat::Second,
+        n: 0,
         cert: Some((cert.key, cert.signature)),
-        signature: signer.sign(&hello_bytes(&room, SeatRole::Guest, "second", name, to)),
+        signature: signer.sign(&hello_bytes(&room, SeatRole::Guest, "second", name, 0, to)),
     }
 }
 
@@ -594,12 +597,14 @@ fn a_forged_seat_claim_is_refused() {
     let as_host = Claim {
         role: SeatRole::Host,
         side: Seat::First,
+        n: 0,
         cert: None,
         signature: key(9).sign(&hello_bytes(
             &room,
             SeatRole::Host,
             "first",
             "Amel",
+            0,
             "p-host",
         )),
     };
@@ -1273,12 +1278,14 @@ fn names_in_records_are_bounded() {
                 claim: Some(Claim {
                     role: SeatRole::Host,
                     side: Seat::First,
+                    n: 0,
                     cert: None,
                     signature: key(1).sign(&hello_bytes(
                         &host_key().room(),
                         SeatRole::Host,
                         "first",
                         "",
+                        0,
                         "p-new",
                     )),
                 }),
@@ -1336,8 +1343,16 @@ fn forged_hello(name: &str, side: Seat, to: &str) -> String {
         claim: Some(Claim {
             role: SeatRole::Host,
             side,
+            n: 0,
             cert: None,
-            signature: key(9).sign(&hello_bytes(&room, SeatRole::Host, side.token(), name, to)),
+            signature: key(9).sign(&hello_bytes(
+                &room,
+                SeatRole::Host,
+                side.token(),
+                name,
+                0,
+                to,
+            )),
         }),
     })
 }
@@ -1529,4 +1544,29 @@ fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
     play_turn(&mut net, 0);
     play_turn(&mut net, back);
     assert_eq!(net.table(0).game, net.table(back).game);
+}
+
+#[test]
+fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
+    // A signalling server in the middle keeps the host's signed resignation
+    // of a first game and, after a rematch, replays it to the guest's page
+    // opened afresh.
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    let old = net.sealed(host, Message::Resign);
+    play_turn(&mut net, guest);
+    let left = net.remove(guest);
+    // The new page meets the host: the host's hello reaches it, and the
+    // replay comes right after it, before anything else.
+    let mut page = reloaded(&left, Side::Second);
+    page.set_id("p-guest-2".into());
+    net.pages.push(("p-guest-2".into(), page, Vec::new()));
+    let back = net.pages.len() - 1;
+    let hello = net.pages[host].1.connected("p-guest-2".into(), net.now);
+    let hello = net.pages[host].1.outgoing(&hello).remove(0).1;
+    net.deliver("p-host", "p-guest-2", &hello);
+    net.deliver("p-host", "p-guest-2", &old);
+    // The host's hello carried the number of the last message it signed:
+    // the replay is older than that.
+    assert!(net.table(back).game.outcome().is_none());
 }

@@ -176,7 +176,7 @@ export const NOBODY = '0'.repeat(52);
 /** A signature's shape (103 characters) that proves nothing. */
 export const FORGED = '0'.repeat(103);
 /** A newcomer's hello (no seat claimed). */
-export const HELLO = T('hello', '0.1.0', '', '-', '-', '-', '-', '-');
+export const HELLO = T('hello', '0.1.0', '', '-', '-', '-', '-', '-', '-');
 
 /**
  * A hostile peer in a fresh context of `browser`, in the room of `link`

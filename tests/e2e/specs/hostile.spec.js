@@ -150,7 +150,7 @@ test('the welcome race: a newcomer believes only the host its link names', async
   const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
   await evil.connected(1);
   await evil.greet([
-    T('hello', '0.1.0', 'Fake', 'host', 'first', FORGED, '-', '-'),
+    T('hello', '0.1.0', 'Fake', 'host', 'first', '0', FORGED, '-', '-'),
     T('welcome', '[Variant "seega9"]\n[First "Fake"]\n\n*', 'second'),
   ]);
   await guest.goto(link);
@@ -179,7 +179,7 @@ test('a spectator cannot be fooled: another game, invented names, 9999 spectator
   const evil = await hostile(browser, roomOf(link), { onOffer: 'honest' });
   await evil.connected(3);
   for (const text of [
-    T('hello', '0.1.0', 'Amel', 'host', 'first', FORGED, '-', '-'),
+    T('hello', '0.1.0', 'Amel', 'host', 'first', '0', FORGED, '-', '-'),
     T('sync', '[Variant "seega9"]\n[First "Invented"]\n[Second "Names"]\n\n*'),
     T('watchers', '9999'),
     T('chat', 'a fake line'),
