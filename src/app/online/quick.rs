@@ -125,6 +125,7 @@ pub fn QuickPairing(
         }
     };
     Connection::start(url, settings, state, link, on_event);
+    on_cleanup(move || link.set_value(None));
     let status = move || match state.get() {
         LinkState::Unavailable => "unavailable",
         LinkState::Reconnecting => "reconnecting",

@@ -288,8 +288,9 @@ impl Room {
 pub struct Connection;
 
 impl Connection {
-    /// Fetches the network module and opens `url`, reporting to `on_event`
-    /// and reopening after a loss; everything stops with the current owner.
+    /// Fetches the network module and opens `url` into `link`, reporting to
+    /// `on_event` and reopening after a loss; the retry stops with the
+    /// current owner, which closes `link` itself.
     pub fn start(
         url: String,
         settings: OnlineSettings,
@@ -319,10 +320,9 @@ impl Connection {
             }
         })));
         open();
-        on_cleanup(move || {
-            link.set_value(None);
-            retry.set_value(None);
-        });
+        // The retry dies with the screen; the link is closed by the screen
+        // that holds it, after saying goodbye through it.
+        on_cleanup(move || retry.set_value(None));
     }
 }
 

@@ -5,7 +5,7 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
-import { createRoom, join, newPlayer } from './rooms.js';
+import { createRoom, join, newPlayer, quickGame } from './rooms.js';
 import { roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -272,14 +272,7 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
 test('quick pairing: the next two players who ask meet in a private room', async ({ browser, errors }) => {
   const a = await newPlayer(browser, errors);
   const b = await newPlayer(browser, errors);
-  for (const [page, name] of [[a, 'Amel'], [b, 'Youssef']]) {
-    await page.goto('/online.html#online');
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.getByTestId('variant-seega5').check();
-    await page.getByTestId('online-name').fill(name);
-    await page.getByTestId('quick-game').click();
-    await expect(page.getByTestId('quick-pairing')).toBeVisible();
-  }
+  for (const [page, name] of [[a, 'Amel'], [b, 'Youssef']]) await quickGame(page, 'seega5', name);
   for (const page of [a, b]) {
     await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
   }
@@ -426,5 +419,17 @@ test('a reload before the first move keeps both seats', async ({ browser, errors
   await expect(board(guest)).toHaveAttribute('data-input', 'true');
   await guest.locator('.square.placeable').first().click();
   await expect(host.locator('[data-ply]')).toHaveCount(1);
+  for (const page of [host, guest]) await page.context().close();
+});
+
+test('an opponent who leaves the room is shown away at once, not after the heartbeat', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel', 'first');
+  await join(guest, link, 'Youssef');
+  await guest.getByRole('button', { name: 'Leave' }).click();
+  // (Its goodbye, and its closed connection.) Well before the 6.5 s a
+  // silent page takes to be counted away.
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'away', { timeout: 3_000 });
   for (const page of [host, guest]) await page.context().close();
 });

@@ -36,3 +36,13 @@ export async function join(page, link, name) {
   await page.getByTestId('join').click();
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
 }
+
+/** Asks for a quick game of `variant` under `name` (*Play a stranger*). */
+export async function quickGame(page, variant, name) {
+  await page.goto('/online.html#online');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId(`variant-${variant}`).check();
+  await page.getByTestId('online-name').fill(name);
+  await page.getByTestId('quick-game').click();
+  await expect(page.getByTestId('quick-pairing')).toBeVisible();
+}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { board } from './helpers.js';
 import { roomOf } from './hostile.js';
 import { answering, stop } from './servers.js';
+import { quickGame } from './rooms.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -97,13 +98,7 @@ test('rooms are routed by path to one of two signalling servers', async ({ brows
     // A quick pairing through the proxy.
     const a = await player(browser, errors);
     const b = await player(browser, errors);
-    for (const [page, name] of [[a, 'Sara'], [b, 'Omar']]) {
-      await page.goto('/online.html#online');
-      await page.getByRole('button', { name: 'English' }).click();
-      await page.getByTestId('variant-seega7').check();
-      await page.getByTestId('online-name').fill(name);
-      await page.getByTestId('quick-game').click();
-    }
+    for (const [page, name] of [[a, 'Sara'], [b, 'Omar']]) await quickGame(page, 'seega7', name);
     for (const page of [a, b]) {
       await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
     }
