@@ -96,6 +96,8 @@ pub struct Effects {
     pub exchange_cancelled_by_pass: bool,
     /// True when the ply ended its player's turn.
     pub turn_ended: bool,
+    /// Kharbaga: the point where a soldier became a Mullah.
+    pub promoted: Option<Square>,
 }
 
 impl Effects {

@@ -4,7 +4,9 @@
 //! ```text
 //! position  = board SP side SP hand SP chain SP exchange SP quiet SP turn SP first
 //! board     = rank *("/" rank)        ; N ranks, rank N (the top) first
-//! rank      = 1*("S" / "s" / digit)   ; S first player, s second, digit = run of empties
+//! rank      = 1*("S" / "s" / "M" / "m" / digit)
+//!             ; S first player, s second, digit = run of empties;
+//!             ; M and m a Kharbaga Mullah of the first and the second player
 //! side      = "w" / "b"               ; first / second player to move
 //! hand      = count "," count         ; soldiers still to set: first, then second
 //! chain     = "-" / square            ; the soldier that must go on capturing
@@ -37,10 +39,11 @@ impl fmt::Display for Setup {
             let mut run = 0;
             for file in 0..side {
                 let square = Square::from_coords_unchecked(file, rank);
+                let mullah = self.mullahs.contains(square);
                 let piece = if self.first.contains(square) {
-                    Some('S')
+                    Some(if mullah { 'M' } else { 'S' })
                 } else if self.second.contains(square) {
-                    Some('s')
+                    Some(if mullah { 'm' } else { 's' })
                 } else {
                     None
                 };
@@ -118,14 +121,14 @@ fn parse_square(text: &str, field: PositionField) -> Result<Square, PositionErro
     text.parse().map_err(|_| field_error(field, text))
 }
 
-fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionError> {
+fn parse_board(text: &str) -> Result<(BoardSize, [Bitboard; 3]), PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     let size = u8::try_from(ranks.len())
         .ok()
         .and_then(BoardSize::from_side)
         .ok_or(PositionError::new(Kind::RankCount { found: ranks.len() }))?;
     let side = size.side();
-    let (mut first, mut second) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let (mut first, mut second, mut mullahs) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (row, rank_text) in ranks.iter().enumerate() {
         // Rank numbers run from the top: the first rank written is rank N.
         let rank = side - 1 - row as u8;
@@ -133,12 +136,15 @@ fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionEr
         let mut previous_digit = false;
         for c in rank_text.chars() {
             match c {
-                'S' | 's' => {
+                'S' | 's' | 'M' | 'm' => {
                     if file >= side {
                         return Err(PositionError::new(Kind::RankLength { rank: rank + 1 }));
                     }
                     let square = Square::from_coords_unchecked(file, rank);
-                    if c == 'S' {
+                    if c == 'M' || c == 'm' {
+                        mullahs.insert(square);
+                    }
+                    if c == 'S' || c == 'M' {
                         first.insert(square);
                     } else {
                         second.insert(square);
@@ -165,7 +171,7 @@ fn parse_board(text: &str) -> Result<(BoardSize, Bitboard, Bitboard), PositionEr
             return Err(PositionError::new(Kind::RankLength { rank: rank + 1 }));
         }
     }
-    Ok((size, first, second))
+    Ok((size, [first, second, mullahs]))
 }
 
 fn parse_exchange(text: &str) -> Result<Exchange, PositionError> {
@@ -213,7 +219,7 @@ impl FromStr for Setup {
                 found: fields.len(),
             }));
         };
-        let (size, first, second) = parse_board(board)?;
+        let (size, [first, second, mullahs]) = parse_board(board)?;
         let to_move = match *side {
             "w" => Side::First,
             "b" => Side::Second,
@@ -239,6 +245,7 @@ impl FromStr for Setup {
             size,
             first,
             second,
+            mullahs,
             to_move,
             in_hand,
             chain,

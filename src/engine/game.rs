@@ -181,7 +181,7 @@ impl Game {
             self.window = self.positions.len();
         }
         if !next.is_over() && !next.is_setting() && self.occurrences(&next) >= 2 {
-            next.set_outcome(next.by_count(Reason::Repetition));
+            next.set_outcome(next.repetition_outcome());
         }
         self.positions.push(next);
         self.plies.push(played);

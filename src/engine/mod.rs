@@ -11,6 +11,7 @@ mod effects;
 mod error;
 mod fen;
 mod game;
+mod kharbaga;
 mod outcome;
 pub mod perft;
 mod ply;
@@ -27,13 +28,16 @@ pub use bitboard::{Bitboard, Direction, Geometry};
 pub use error::{PositionErrorKind, PositionField};
 pub use game::{Game, GameError, PlayedPly};
 pub use outcome::{Outcome, Reason};
-pub use ply::{ParsePlyError, Ply};
+pub use ply::{Leaps, ParsePlyError, Ply, MAX_LEAPS};
 pub use plylist::IntoIter as PlyListIntoIter;
 pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, Phase, PlyList, Position, PositionError,
     RepetitionKey, Setup, MAX_PLIES,
 };
 pub use record::{Movetext, Record, RecordError, RecordErrorKind};
-pub use rules::{BlockedRule, ChainRule, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT};
+pub use rules::{
+    BlockedRule, ChainRule, Family, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT,
+    KHARBAGA_QUIET_LIMIT,
+};
 pub use square::{BoardSize, ParseSquareError, Side, Square};
 pub use untouchable::{untouchables, StepAnalysis};

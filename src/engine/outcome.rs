@@ -21,17 +21,23 @@ pub enum Reason {
     Resignation,
     /// Both players agreed to a draw.
     AgreedDraw,
+    /// Kharbaga: the player to move has no piece left.
+    NoPieces,
+    /// Kharbaga: the player to move has no legal move.
+    NoMoves,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 8] = [
         Reason::NoSoldiers,
         Reason::FirstMoveBlock,
         Reason::QuietLimit,
         Reason::Repetition,
         Reason::Resignation,
         Reason::AgreedDraw,
+        Reason::NoPieces,
+        Reason::NoMoves,
     ];
 
     /// The token used by the CLI, records and the UI's test hooks.
@@ -43,6 +49,8 @@ impl Reason {
             Reason::Repetition => "repetition",
             Reason::Resignation => "resignation",
             Reason::AgreedDraw => "agreed-draw",
+            Reason::NoPieces => "no-pieces",
+            Reason::NoMoves => "no-moves",
         }
     }
 

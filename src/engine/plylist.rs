@@ -34,6 +34,23 @@ impl PlyList {
         self.len += 1;
     }
 
+    /// Appends a ply if there is room; false when the list is full.
+    #[inline(always)]
+    pub fn try_push(&mut self, ply: Ply) -> bool {
+        let Some(slot) = self.plies.get_mut(self.len) else {
+            return false;
+        };
+        *slot = ply;
+        self.len += 1;
+        true
+    }
+
+    /// Keeps the first `len` plies.
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Empties the list.
     #[inline(always)]
     pub fn clear(&mut self) {

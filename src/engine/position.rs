@@ -27,6 +27,8 @@ pub struct Setup {
     pub first: Bitboard,
     /// The second player's soldiers on the board.
     pub second: Bitboard,
+    /// Kharbaga: which of those pieces are Mullahs (empty in the other games).
+    pub mullahs: Bitboard,
     /// The side to move.
     pub to_move: Side,
     /// Soldiers still to set: first, then second.
@@ -51,6 +53,7 @@ impl Setup {
             size,
             first: Bitboard::EMPTY,
             second: Bitboard::EMPTY,
+            mullahs: Bitboard::EMPTY,
             to_move: Side::First,
             in_hand: [per_side, per_side],
             chain: None,
@@ -73,23 +76,26 @@ impl Setup {
 /// A position reachable under its rules, with the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    rules: Rules,
+    pub(super) rules: Rules,
     /// The board's masks, looked up once: move generation asks for them often.
-    geo: &'static Geometry,
-    soldiers: [Bitboard; 2],
-    /// The Zobrist hash of `soldiers`, kept up to date as they change.
-    soldier_hash: u64,
-    in_hand: [u8; 2],
-    to_move: Side,
-    chain: Option<Square>,
-    exchange: Exchange,
-    quiet: u16,
-    turn: u16,
-    first_turn: bool,
-    outcome: Option<Outcome>,
+    pub(super) geo: &'static Geometry,
+    /// Each side's pieces (Kharbaga's Mullahs included).
+    pub(super) soldiers: [Bitboard; 2],
+    /// Kharbaga: the pieces that are Mullahs.
+    pub(super) mullahs: Bitboard,
+    /// The Zobrist hash of `soldiers` and `mullahs`, kept up to date as they change.
+    pub(super) soldier_hash: u64,
+    pub(super) in_hand: [u8; 2],
+    pub(super) to_move: Side,
+    pub(super) chain: Option<Square>,
+    pub(super) exchange: Exchange,
+    pub(super) quiet: u16,
+    pub(super) turn: u16,
+    pub(super) first_turn: bool,
+    pub(super) outcome: Option<Outcome>,
 }
 
-const fn idx(side: Side) -> usize {
+pub(super) const fn idx(side: Side) -> usize {
     match side {
         Side::First => 0,
         Side::Second => 1,
@@ -99,11 +105,15 @@ const fn idx(side: Side) -> usize {
 impl Position {
     /// The start of a game: an empty board, the first player to set.
     pub fn new(rules: Rules) -> Position {
+        if rules.variant.is_alquerque() {
+            return Position::kharbaga_start(rules);
+        }
         let per_side = rules.size().soldiers_per_side();
         Position {
             rules,
             geo: Geometry::of(rules.size()),
             soldiers: [Bitboard::EMPTY; 2],
+            mullahs: Bitboard::EMPTY,
             soldier_hash: 0,
             in_hand: [per_side, per_side],
             to_move: Side::First,
@@ -139,6 +149,20 @@ impl Position {
             }));
         }
         let geo = Geometry::of(size);
+        if rules.variant.is_alquerque() {
+            return Position::kharbaga_from_setup(setup, rules, geo);
+        }
+        if let Some(square) = setup.mullahs.first() {
+            // Only Kharbaga has Mullahs: to the other games `M` is a stranger.
+            return Err(PositionError::new(Kind::RankCharacter {
+                rank: square.rank() + 1,
+                character: if setup.first.contains(square) {
+                    'M'
+                } else {
+                    'm'
+                },
+            }));
+        }
         if (setup.first | setup.second) - geo.board != Bitboard::EMPTY {
             return Err(PositionError::new(Kind::OffBoard));
         }
@@ -173,7 +197,8 @@ impl Position {
             rules,
             geo,
             soldiers: [setup.first, setup.second],
-            soldier_hash: soldiers_hash(setup.first, setup.second),
+            mullahs: Bitboard::EMPTY,
+            soldier_hash: soldiers_hash(setup.first, setup.second, Bitboard::EMPTY),
             in_hand: setup.in_hand,
             to_move: setup.to_move,
             chain: setup.chain,
@@ -293,6 +318,7 @@ impl Position {
             size: self.rules.size(),
             first: self.soldiers[0],
             second: self.soldiers[1],
+            mullahs: self.mullahs,
             to_move: self.to_move,
             in_hand: self.in_hand,
             chain: self.chain,
@@ -439,7 +465,7 @@ impl Position {
     /// Soldiers that cannot be captured here: the Malha's in Seega.
     fn immune(&self) -> Bitboard {
         match self.rules.variant {
-            Variant::Kharbga => Bitboard::EMPTY,
+            Variant::Kharbga | Variant::Kharbaga => Bitboard::EMPTY,
             Variant::Seega(_) => self.geo().malha,
         }
     }
@@ -555,6 +581,11 @@ impl Position {
 
     // ---- Move generation -----------------------------------------------------
 
+    /// Kharbaga: the pieces that are Mullahs (empty in the other games).
+    pub fn mullahs(&self) -> Bitboard {
+        self.mullahs
+    }
+
     /// Every legal ply, in generation order.
     pub fn legal_plies(&self) -> PlyList {
         let mut plies = PlyList::new();
@@ -579,6 +610,10 @@ impl Position {
     /// Appends every legal ply to `out`.
     pub fn generate(&self, out: &mut PlyList) {
         if self.outcome.is_some() {
+            return;
+        }
+        if self.rules.variant.is_alquerque() {
+            self.kharbaga_generate(out);
             return;
         }
         if self.is_setting() {
@@ -757,6 +792,10 @@ impl Position {
     }
 
     fn apply(&mut self, ply: Ply, effects: &mut Effects) {
+        if self.rules.variant.is_alquerque() {
+            self.kharbaga_apply(ply, effects);
+            return;
+        }
         match ply {
             Ply::Place(square) => self.place(square, effects),
             Ply::Step {
@@ -773,6 +812,8 @@ impl Position {
                 self.chain = None;
                 self.end_turn(effects);
             }
+            // Not a custodial ply: `play` never lets one through.
+            Ply::Leap(_) => {}
             Ply::Remove(square) => {
                 self.cancel_exchange(effects);
                 let enemy = self.to_move.opponent();
@@ -803,7 +844,7 @@ impl Position {
                     self.to_move = Side::First;
                     self.first_turn = true;
                 }
-                Variant::Seega(_) => self.to_move = Side::Second,
+                Variant::Seega(_) | Variant::Kharbaga => self.to_move = Side::Second,
             }
             self.start_turn(side, effects);
             return;
@@ -1010,11 +1051,25 @@ impl Position {
         Outcome::by_count(self.soldiers[0].count(), self.soldiers[1].count(), reason)
     }
 
+    /// The outcome of a third repetition: decided by count in Kharbga and
+    /// Seega (the barrier rule), a draw in Kharbaga.
+    pub fn repetition_outcome(&self) -> Outcome {
+        if self.rules.variant.is_alquerque() {
+            Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            }
+        } else {
+            self.by_count(Reason::Repetition)
+        }
+    }
+
     /// The parts of the position that decide a repetition: soldiers, side to
     /// move, chain and exchange state.
     pub fn repetition_key(&self) -> RepetitionKey {
         RepetitionKey {
             soldiers: self.soldiers,
+            mullahs: self.mullahs,
             to_move: self.to_move,
             chain: self.chain,
             exchange: self.exchange,
@@ -1029,8 +1084,11 @@ impl Position {
 }
 
 /// The Zobrist hash of a board's soldiers, computed from scratch.
-fn soldiers_hash(first: Bitboard, second: Bitboard) -> u64 {
+pub(super) fn soldiers_hash(first: Bitboard, second: Bitboard, mullahs: Bitboard) -> u64 {
     let mut h = 0;
+    for square in mullahs {
+        h ^= zobrist::mullah(square);
+    }
     for square in first {
         h ^= zobrist::soldier(Side::First, square);
     }
@@ -1091,6 +1149,7 @@ enum FlagRule {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RepetitionKey {
     soldiers: [Bitboard; 2],
+    mullahs: Bitboard,
     to_move: Side,
     chain: Option<Square>,
     exchange: Exchange,

@@ -8,7 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::square::BoardSize;
 
-/// Which game: Kharbga (7×7) or Seega on a 5×5, 7×7 or 9×9 board.
+/// Which game: Kharbga (7×7), Seega on a 5×5, 7×7 or 9×9 board, or Kharbaga.
+///
+/// Kharbga and Seega are one family (custodial captures, a setting phase);
+/// Kharbaga is another (the Alquerque family: leaps on a board of points
+/// and lines). [`Variant::family`] says which; the engine dispatches on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
     /// Kharbga as played in the south of Tunisia: Attacker and Defender,
@@ -16,15 +20,29 @@ pub enum Variant {
     Kharbga,
     /// Seega: the second player steps first, the Malha is a safe square.
     Seega(BoardSize),
+    /// Kharbaga (`RULES.md` §4): 5×5 points joined in eight directions,
+    /// soldiers that step forward and leap, majority captures, Mullahs.
+    Kharbaga,
+}
+
+/// A family of games: what the engine's move generation, the board's
+/// drawing and the computer's evaluation are chosen by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Kharbga and Seega: a setting phase, steps, custodial captures; squares.
+    Custodial,
+    /// Kharbaga: pieces on points and lines, leaping captures, Mullahs.
+    Alquerque,
 }
 
 impl Variant {
     /// Every variant, in the order a menu lists them.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Kharbga,
         Variant::Seega(BoardSize::Five),
         Variant::Seega(BoardSize::Seven),
         Variant::Seega(BoardSize::Nine),
+        Variant::Kharbaga,
     ];
 
     /// The board size.
@@ -32,22 +50,37 @@ impl Variant {
         match self {
             Variant::Kharbga => BoardSize::Seven,
             Variant::Seega(size) => size,
+            Variant::Kharbaga => BoardSize::Five,
         }
     }
 
-    /// `kharbga`, `seega5`, `seega7` or `seega9`.
+    /// `kharbga`, `seega5`, `seega7`, `seega9` or `kharbaga`.
     pub const fn token(self) -> &'static str {
         match self {
             Variant::Kharbga => "kharbga",
             Variant::Seega(BoardSize::Five) => "seega5",
             Variant::Seega(BoardSize::Seven) => "seega7",
             Variant::Seega(BoardSize::Nine) => "seega9",
+            Variant::Kharbaga => "kharbaga",
         }
     }
 
     /// True for Kharbga.
     pub const fn is_kharbga(self) -> bool {
         matches!(self, Variant::Kharbga)
+    }
+
+    /// The game's family.
+    pub const fn family(self) -> Family {
+        match self {
+            Variant::Kharbga | Variant::Seega(_) => Family::Custodial,
+            Variant::Kharbaga => Family::Alquerque,
+        }
+    }
+
+    /// True for Kharbaga (the Alquerque family).
+    pub const fn is_alquerque(self) -> bool {
+        matches!(self.family(), Family::Alquerque)
     }
 }
 
@@ -92,17 +125,23 @@ pub struct Rules {
     pub blocked: BlockedRule,
 }
 
-/// The default quiet-move limit of `RULES.md`.
+/// The default quiet-move limit of `RULES.md` (Kharbga and Seega).
 pub const DEFAULT_QUIET_LIMIT: u16 = 60;
+
+/// Kharbaga's default limit of consecutive quiet Mullah moves (`RULES.md` §4).
+pub const KHARBAGA_QUIET_LIMIT: u16 = 32;
 
 impl Rules {
     /// The variant with its default options.
     pub const fn new(variant: Variant) -> Rules {
         Rules {
             variant,
-            quiet_limit: DEFAULT_QUIET_LIMIT,
+            quiet_limit: match variant {
+                Variant::Kharbaga => KHARBAGA_QUIET_LIMIT,
+                _ => DEFAULT_QUIET_LIMIT,
+            },
             chain: match variant {
-                Variant::Kharbga => ChainRule::Compulsory,
+                Variant::Kharbga | Variant::Kharbaga => ChainRule::Compulsory,
                 Variant::Seega(_) => ChainRule::Optional,
             },
             blocked: BlockedRule::Pass,
@@ -112,6 +151,11 @@ impl Rules {
     /// Kharbga with its defaults.
     pub const fn kharbga() -> Rules {
         Rules::new(Variant::Kharbga)
+    }
+
+    /// Kharbaga with its defaults.
+    pub const fn kharbaga() -> Rules {
+        Rules::new(Variant::Kharbaga)
     }
 
     /// Seega on `size` with its defaults.
@@ -134,7 +178,7 @@ impl Default for Rules {
 /// A rule specification that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RulesError {
-    /// Not `kharbga`, `seega5`, `seega7` or `seega9`.
+    /// Not `kharbga`, `seega5`, `seega7`, `seega9` or `kharbaga`.
     UnknownVariant(String),
     /// An option that is not `key=value`.
     NotKeyValue(String),
@@ -169,7 +213,7 @@ impl fmt::Display for RulesError {
         match self {
             RulesError::UnknownVariant(text) => write!(
                 f,
-                "unknown variant `{text}` (kharbga, seega5, seega7 or seega9)"
+                "unknown variant `{text}` (kharbga, seega5, seega7, seega9 or kharbaga)"
             ),
             RulesError::NotKeyValue(option) => write!(f, "option `{option}` is not key=value"),
             RulesError::Twice(key) => write!(f, "option `{key}` given twice"),
@@ -187,8 +231,12 @@ impl std::error::Error for RulesError {}
 
 impl fmt::Display for Rules {
     /// The specification that [`Rules::from_str`] reads: the variant, then
-    /// every option, e.g. `kharbga:quiet=60,chain=compulsory,blocked=pass`.
+    /// every option, e.g. `kharbga:quiet=60,chain=compulsory,blocked=pass`
+    /// (Kharbaga has only the quiet option: `kharbaga:quiet=32`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.variant.is_alquerque() {
+            return write!(f, "{}:quiet={}", self.variant.token(), self.quiet_limit);
+        }
         write!(
             f,
             "{}:quiet={},chain={},blocked={}",
@@ -246,6 +294,9 @@ impl FromStr for Rules {
             };
             match key {
                 "quiet" => rules.quiet_limit = value.parse().map_err(|_| bad_value())?,
+                "chain" | "blocked" if rules.variant.is_alquerque() => {
+                    return Err(RulesError::UnknownOption(key.to_owned()))
+                }
                 "chain" => {
                     rules.chain = match value {
                         "optional" => ChainRule::Optional,
@@ -284,6 +335,10 @@ mod tests {
             (60, ChainRule::Optional, BlockedRule::Pass)
         );
         assert_eq!(s.size(), BoardSize::Five);
+        let k = Rules::kharbaga();
+        assert_eq!((k.quiet_limit, k.size()), (32, BoardSize::Five));
+        assert_eq!(k.to_string(), "kharbaga:quiet=32");
+        assert_eq!("kharbaga:quiet=0".parse::<Rules>().unwrap().quiet_limit, 0);
     }
 
     #[test]
@@ -311,6 +366,8 @@ mod tests {
             "seega5:chain=maybe",
             "seega5:x=1",
             "seega5:quiet=1,quiet=2",
+            "kharbaga:chain=optional",
+            "kharbaga:blocked=remove",
         ] {
             assert!(bad.parse::<Rules>().is_err(), "{bad:?} should not parse");
         }

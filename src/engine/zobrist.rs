@@ -46,6 +46,13 @@ pub(crate) fn soldier(side: Side, square: Square) -> u64 {
     KEYS[base + usize::from(square.index())]
 }
 
+/// The key of a Kharbaga Mullah on `square` (on top of its side's piece key;
+/// the chain keys are free in Kharbaga, which has no chains).
+#[inline(always)]
+pub(crate) fn mullah(square: Square) -> u64 {
+    KEYS[CHAIN + usize::from(square.index())].rotate_left(29)
+}
+
 /// The key of the state that is not soldiers.
 pub(crate) fn state(
     to_move: Side,

@@ -162,6 +162,7 @@ impl Task {
             Goal::NoCapture => captured == 0,
             Goal::Onto(targets) => match ply {
                 Ply::Place(to) | Ply::Step { to, .. } => squares(targets).contains(to),
+                Ply::Leap(path) => squares(targets).contains(path.end()),
                 Ply::Stop | Ply::Remove(_) => false,
             },
         };

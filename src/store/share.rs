@@ -8,7 +8,9 @@
 //! Text fields are percent-encoded; each ply is two characters of the
 //! base64url alphabet (12 bits): a placement is its square's index (0–80), a
 //! step `128 + from·8 + direction·2 + flag`, `stop` 1000, a removal
-//! `1024 + square`. A 217-ply Kharbga game makes a link of about 470
+//! `1024 + square`. A Kharbaga ply (a flying step or a capturing sequence)
+//! is `2048 +` its rank among the position's legal plies in the engine's
+//! order of plies. A 217-ply Kharbga game makes a link of about 470
 //! characters. Decoding replays every ply with the engine; a link from a
 //! later version (`g2`…) says so.
 
@@ -142,7 +144,37 @@ fn code(ply: Ply) -> u16 {
         }
         Ply::Stop => 1000,
         Ply::Remove(s) => 1024 + u16::from(s.index()),
+        // Kharbaga's plies are coded by `ranked`, which knows the position.
+        Ply::Leap(_) => KHARBAGA,
     }
+}
+
+/// Where Kharbaga's ply codes begin: a ply's rank among the legal plies.
+const KHARBAGA: u16 = 2048;
+
+/// The legal plies of `position` in the engine's order of plies.
+fn sorted_plies(position: &Position) -> crate::engine::PlyList {
+    let mut plies = position.legal_plies();
+    plies.as_mut_slice().sort_unstable();
+    plies
+}
+
+/// The code of `ply` played in `position`.
+fn ranked(position: &Position, ply: Ply) -> u16 {
+    if !position.rules().variant.is_alquerque() {
+        return code(ply);
+    }
+    let rank = sorted_plies(position).iter().position(|&p| p == ply);
+    KHARBAGA + rank.map_or(0, |r| r as u16)
+}
+
+/// The ply with `code` in `position`.
+fn unranked(position: &Position, code: u16) -> Option<Ply> {
+    if !position.rules().variant.is_alquerque() {
+        return ply(code);
+    }
+    let rank = usize::from(code.checked_sub(KHARBAGA)?);
+    sorted_plies(position).get(rank).copied()
 }
 
 fn ply(code: u16) -> Option<Ply> {
@@ -185,8 +217,11 @@ pub fn encode(record: &Record) -> String {
         String::new()
     };
     let mut plies = String::with_capacity(game.plies().len() * 2);
-    for played in game.plies() {
-        let c = code(played.ply);
+    for (index, played) in game.plies().iter().enumerate() {
+        let c = match game.position_at(index) {
+            Some(position) => ranked(position, played.ply),
+            None => code(played.ply),
+        };
         plies.push(char::from(ALPHABET[usize::from(c >> 6)]));
         plies.push(char::from(ALPHABET[usize::from(c & 63)]));
     }
@@ -247,7 +282,7 @@ pub fn decode(fragment: &str) -> Result<Record, ShareError> {
     }
     for (n, pair) in digits.chunks(2).enumerate() {
         let c = (pair[0] << 6) | pair[1];
-        let p = ply(c).ok_or(ShareError::NotAPly(n + 1))?;
+        let p = unranked(game.position(), c).ok_or(ShareError::NotAPly(n + 1))?;
         game.play(p).map_err(|_| ShareError::Illegal {
             index: n + 1,
             ply: p,

@@ -3,7 +3,7 @@
 use kharbga::engine::{Position, Rules};
 
 /// Builds a position from a picture, top rank first: `A`/`S` first player,
-/// `D`/`s` second player, `.` empty; whitespace is ignored. `rest` is the
+/// `D`/`s` second player, `M`/`m` a Kharbaga Mullah of either, `.` empty; whitespace is ignored. `rest` is the
 /// position string after the board (side, hand, chain, exchange, quiet,
 /// turn, first-turn).
 pub fn pos(rules: Rules, picture: &str, rest: &str) -> Position {
@@ -26,6 +26,8 @@ pub fn board_field(picture: &str) -> String {
                 let piece = match c {
                     'A' | 'S' => Some('S'),
                     'D' | 's' => Some('s'),
+                    'M' => Some('M'),
+                    'm' => Some('m'),
                     '.' => None,
                     other => panic!("unknown picture character {other:?}"),
                 };

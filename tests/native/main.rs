@@ -6,6 +6,7 @@
 mod ai;
 mod cli;
 mod helpers;
+mod kharbaga;
 mod learn;
 mod net;
 mod perft;
