@@ -8,6 +8,10 @@ square-label = { $square }{ $malha ->
     }، { $piece ->
         [attacker] جندي المهاجم
         [defender] جندي المدافع
+        [first] جندي اللاعب الأول
+        [second] جندي اللاعب الثاني
+        [first-mullah] ملّا اللاعب الأول
+        [second-mullah] ملّا اللاعب الثاني
        *[empty] فارغ
     }{ $state ->
         [dest] ، وجهة ممكنة
@@ -32,6 +36,7 @@ variant-name = { $variant ->
         [kharbga] الخربقة، 7×7
         [seega5] السيجة 5×5
         [seega7] السيجة 7×7
+        [kharbaga] الخرباقة، 5×5 نقاط
        *[seega9] السيجة 9×9
     }
 mode-name = { $mode ->
@@ -47,6 +52,8 @@ newgame-player = { $side ->
         [attacker] المهاجم (يضع ويحرّك أولًا)
         [defender] المدافع
         [first] اللاعب الأول (يضع أولًا)
+        [first-moves] اللاعب الأول (يلعب أولًا)
+        [second-plain] اللاعب الثاني
        *[second] اللاعب الثاني (يحرّك أولًا)
     }
 newgame-rules = القواعد
@@ -108,6 +115,10 @@ result-winner = فاز { $name }
 result-draw = تعادل
 result-reason = { $reason ->
         [no-soldiers] لم يبق للخاسر أي جندي.
+        [no-pieces] لم تبق للخاسر أي قطعة.
+        [no-moves] لم تبق للخاسر أي نقلة مشروعة.
+        [draw-quiet-limit] نقلات ملّا كثيرة بلا أسر: تعادل.
+        [draw-repetition] تكرر الموضع نفسه ثلاث مرات: تعادل.
         [first-move-block] لم يستطع المدافع الحركة بعد الدور الأول للمهاجم.
         [quiet-limit] نقلات كثيرة بلا أسر: يفوز صاحب العدد الأكبر من الجنود.
         [repetition] تكرر الوضع نفسه ثلاث مرات: يفوز صاحب العدد الأكبر من الجنود.
@@ -386,3 +397,16 @@ settings-board = الرقعة
 board-wood = خشب
 board-stone = حجر
 settings-sound = الصوت
+
+## الخرباقة: نقاط وخطوط، قفزات، قاعدة الأكثر، الملّا
+option-quiet-mullah = نقلات الملّا المتتالية بلا أسر قبل التعادل (0 بلا حد)
+hud-quiet-mullah = { $count } من { $limit } نقلة ملّا بلا أسر
+hud-must-capture = على { $side } أن يأسر { $count ->
+        [one] قطعة
+       *[other] { $count } قطع، أكثر ما يمكن أسره
+    }
+hud-leaping = { $side } يأسر: المس نقطة الهبوط التالية بعد { $square }
+refusal-must-capture = الأسر إلزامي: المس إحدى القطع المحاطة بحلقة.
+refusal-majority = يجب أسر الأكثر: يمكن أسر { $most }، وهذه القطعة لا تأسر إلا { $this }.
+refusal-leaping = الأسر مستمر من { $square }: المس نقطة الهبوط التالية، أو نقطة البداية لتبدأ من جديد.
+note-promoted = يصير ملّا في { $square }

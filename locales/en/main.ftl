@@ -9,6 +9,10 @@ square-label = { $square }{ $malha ->
     }, { $piece ->
         [attacker] Attacker soldier
         [defender] Defender soldier
+        [first] First player's soldier
+        [second] Second player's soldier
+        [first-mullah] First player's Mullah
+        [second-mullah] Second player's Mullah
        *[empty] empty
     }{ $state ->
         [dest] , legal destination
@@ -33,6 +37,7 @@ variant-name = { $variant ->
         [kharbga] Kharbga, 7×7
         [seega5] Seega 5×5
         [seega7] Seega 7×7
+        [kharbaga] Kharbaga, 5×5 points
        *[seega9] Seega 9×9
     }
 mode-name = { $mode ->
@@ -48,6 +53,8 @@ newgame-player = { $side ->
         [attacker] Attacker (sets and moves first)
         [defender] Defender
         [first] First player (sets first)
+        [first-moves] First player (moves first)
+        [second-plain] Second player
        *[second] Second player (steps first)
     }
 newgame-rules = Rules
@@ -109,6 +116,10 @@ result-winner = { $name } wins
 result-draw = Draw
 result-reason = { $reason ->
         [no-soldiers] The loser has no soldiers left.
+        [no-pieces] The loser has no pieces left.
+        [no-moves] The loser had no legal move.
+        [draw-quiet-limit] Too many Mullah moves without a capture: a draw.
+        [draw-repetition] The same position came back three times: a draw.
         [first-move-block] The Defender could not move after the Attacker's first turn.
         [quiet-limit] Too many moves without a capture: the player with more soldiers wins.
         [repetition] The same position came back three times: the player with more soldiers wins.
@@ -371,3 +382,16 @@ settings-board = Board
 board-wood = Wood
 board-stone = Stone
 settings-sound = Sound
+
+## Kharbaga: points and lines, leaps, the majority rule, Mullahs
+option-quiet-mullah = Quiet Mullah moves in a row before the game is drawn (0 for no limit)
+hud-quiet-mullah = { $count } of { $limit } Mullah moves without a capture
+hud-must-capture = { $side } must capture { $count ->
+        [one] a piece
+       *[other] { $count } pieces, the most that can be taken
+    }
+hud-leaping = { $side } is capturing: tap the next landing point after { $square }
+refusal-must-capture = A capture is compulsory: tap one of the ringed pieces.
+refusal-majority = The most must be taken: a capture of { $most } is possible, and this piece can take only { $this }.
+refusal-leaping = The capture goes on from { $square }: tap the next landing point, or the starting point to start over.
+note-promoted = becomes a Mullah on { $square }

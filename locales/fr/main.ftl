@@ -8,6 +8,10 @@ square-label = { $square }{ $malha ->
     }, { $piece ->
         [attacker] soldat de l'Attaquant
         [defender] soldat du Défenseur
+        [first] soldat du premier joueur
+        [second] soldat du second joueur
+        [first-mullah] Mollah du premier joueur
+        [second-mullah] Mollah du second joueur
        *[empty] vide
     }{ $state ->
         [dest] , destination possible
@@ -32,6 +36,7 @@ variant-name = { $variant ->
         [kharbga] Kharbga, 7×7
         [seega5] Seega 5×5
         [seega7] Seega 7×7
+        [kharbaga] Kharbaga, 5×5 points
        *[seega9] Seega 9×9
     }
 mode-name = { $mode ->
@@ -47,6 +52,8 @@ newgame-player = { $side ->
         [attacker] Attaquant (pose et joue en premier)
         [defender] Défenseur
         [first] Premier joueur (pose en premier)
+        [first-moves] Premier joueur (joue en premier)
+        [second-plain] Second joueur
        *[second] Second joueur (avance en premier)
     }
 newgame-rules = Règles
@@ -108,6 +115,10 @@ result-winner = { $name } gagne
 result-draw = Partie nulle
 result-reason = { $reason ->
         [no-soldiers] Le perdant n'a plus de soldats.
+        [no-pieces] Le perdant n'a plus de pièces.
+        [no-moves] Le perdant n'avait plus de coup légal.
+        [draw-quiet-limit] Trop de coups de Mollah sans capture : partie nulle.
+        [draw-repetition] La même position est revenue trois fois : partie nulle.
         [first-move-block] Le Défenseur ne pouvait plus bouger après le premier tour de l'Attaquant.
         [quiet-limit] Trop de coups sans capture : le joueur qui a le plus de soldats gagne.
         [repetition] La même position est revenue trois fois : le joueur qui a le plus de soldats gagne.
@@ -370,3 +381,16 @@ settings-board = Plateau
 board-wood = Bois
 board-stone = Pierre
 settings-sound = Son
+
+## Kharbaga : points et lignes, sauts, la règle de la majorité, Mollahs
+option-quiet-mullah = Coups de Mollah sans capture d'affilée avant la partie nulle (0 : sans limite)
+hud-quiet-mullah = { $count } coups de Mollah sur { $limit } sans capture
+hud-must-capture = { $side } doit prendre { $count ->
+        [one] une pièce
+       *[other] { $count } pièces, le plus possible
+    }
+hud-leaping = { $side } est en train de prendre : touchez le point d'arrivée suivant après { $square }
+refusal-must-capture = La prise est obligatoire : touchez une des pièces cerclées.
+refusal-majority = Il faut prendre le plus : une prise de { $most } est possible, et cette pièce n'en prend que { $this }.
+refusal-leaping = La prise continue depuis { $square } : touchez le point d'arrivée suivant, ou le point de départ pour recommencer.
+note-promoted = devient Mollah en { $square }

@@ -23,8 +23,46 @@ fn flanked(geo: &Geometry, own: Bitboard, enemy: Bitboard) -> Bitboard {
     enemy & (both(Direction::East, Direction::West) | both(Direction::North, Direction::South))
 }
 
+/// A Kharbaga Mullah, in hundredths of a soldier: it flies, captures from
+/// afar and cannot be blocked by a wall of soldiers.
+const MULLAH: i32 = 280;
+/// A soldier's worth per rank it has advanced towards promotion.
+const ADVANCE: i32 = 6;
+
+/// Kharbaga's evaluation: material (Mullahs weigh more), soldiers' progress
+/// towards the far rank; faded towards a draw as quiet Mullah moves near
+/// the limit, since reaching it draws.
+fn evaluate_kharbaga(position: &Position) -> i32 {
+    let me = position.to_move();
+    let mullahs = position.mullahs();
+    let side_score = |side: Side| {
+        let pieces = position.soldiers(side);
+        let soldiers = pieces - mullahs;
+        let advance: i32 = soldiers
+            .map(|s| match side {
+                Side::First => i32::from(s.rank()),
+                Side::Second => 4 - i32::from(s.rank()),
+            })
+            .sum();
+        soldiers.count() as i32 * SOLDIER
+            + (pieces & mullahs).count() as i32 * MULLAH
+            + advance * ADVANCE
+    };
+    let score = side_score(me) - side_score(me.opponent());
+    let limit = i32::from(position.rules().quiet_limit);
+    let quiet = i32::from(position.quiet());
+    if limit == 0 || quiet <= limit / 2 {
+        score
+    } else {
+        score * (limit - quiet).max(0) / (limit - limit / 2)
+    }
+}
+
 /// The position's value for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
+    if position.rules().variant.is_alquerque() {
+        return evaluate_kharbaga(position);
+    }
     let me = position.to_move();
     let them = me.opponent();
     let geo = Geometry::of(position.size());

@@ -14,7 +14,7 @@
 //! on such a verdict is never kept in the table, and a kept score is used
 //! only where the quiet-move limit cannot tell the two positions apart.
 
-use crate::engine::{Game, Outcome, Ply, PlyList, Position, Reason, Rules, Side};
+use crate::engine::{Bitboard, Game, Outcome, Ply, PlyList, Position, Rules, Side};
 
 use super::eval::evaluate;
 use super::picker::{Keys, Picker};
@@ -395,7 +395,7 @@ impl Searcher {
         let line = &self.line[..=(height as usize).min(MAX_HEIGHT - 1)];
         let at = self.past.partition_point(|&h| h < hash);
         let twice_before = self.past.get(at..at + 2) == Some(&[hash, hash]);
-        (twice_before || line.contains(&hash)).then(|| position.by_count(Reason::Repetition))
+        (twice_before || line.contains(&hash)).then(|| position.repetition_outcome())
     }
 
     /// How far the quiet-move count at `quiet` is from the limit.
@@ -452,7 +452,11 @@ impl Searcher {
         }
         // Quiescence: past the horizon only captures are searched, and the
         // side to move may stand on the static evaluation.
-        let quiescent = depth <= 0 && position.chain().is_none();
+        // A Kharbaga capture is compulsory: a position that must capture is
+        // searched on (captures always end) rather than stood on.
+        let quiescent = depth <= 0
+            && position.chain().is_none()
+            && !(depth > -QUIESCENCE_DEPTH && position.must_capture());
         if quiescent {
             let stand = evaluate(position);
             if depth <= -QUIESCENCE_DEPTH || stand >= beta {
@@ -621,6 +625,10 @@ impl Searcher {
         stand: i32,
         clock: &dyn Clock,
     ) -> i32 {
+        if position.rules().variant.is_alquerque() {
+            // Reached only without a capture to make (see `negamax`).
+            return stand;
+        }
         let targets = position.capture_targets(position.to_move());
         if targets.is_empty() {
             return stand;
@@ -684,7 +692,17 @@ impl Searcher {
         tt_move: Option<Ply>,
         height: u32,
     ) -> Picker<'a> {
-        let targets = position.capture_targets(position.to_move());
+        let alquerque = position.rules().variant.is_alquerque();
+        let targets = if alquerque {
+            Bitboard::EMPTY
+        } else {
+            position.capture_targets(position.to_move())
+        };
+        let mullahs = position.mullahs();
+        let far = match position.to_move() {
+            Side::First => position.size().side() - 1,
+            Side::Second => 0,
+        };
         let killers = self.killers[(height as usize).min(127)];
         Picker::ranked(keys, plies, |ply| {
             if Some(ply) == tt_move {
@@ -697,6 +715,12 @@ impl Searcher {
                         u32::MAX - 10 + position.captures_at(to).count().min(4)
                     }
                     _ if killers.contains(&Some(ply)) => u32::MAX - 20,
+                    // Kharbaga: a promoting step before the others.
+                    Ply::Step { from, to, .. }
+                        if alquerque && to.rank() == far && !mullahs.contains(from) =>
+                    {
+                        u32::MAX - 30
+                    }
                     Ply::Step { from, to, .. } => {
                         self.history[usize::from(from.index())][usize::from(to.index())]
                     }

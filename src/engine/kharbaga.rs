@@ -288,8 +288,48 @@ impl Position {
         }
     }
 
+    /// Kharbaga: the most pieces the piece on `from` could capture in one
+    /// move, were the majority rule to look at it alone (0 when it cannot
+    /// capture, or is not the side to move's). What a player is told when
+    /// the rule refuses a shorter capture.
+    pub fn longest_capture_from(&self, from: Square) -> usize {
+        let side = self.to_move;
+        let own = self.soldiers[idx(side)];
+        if !self.rules.variant.is_alquerque() || !own.contains(from) {
+            return 0;
+        }
+        let mut scratch = PlyList::new();
+        let mut search = Search {
+            mullah: self.mullahs.contains(from),
+            own: own - Bitboard::from_square(from),
+            best: 0,
+            start: 0,
+            out: &mut scratch,
+        };
+        search.extend(
+            from,
+            self.soldiers[idx(side.opponent())],
+            &mut Leaps::new(from),
+        );
+        usize::from(search.best)
+    }
+
     /// True when `side` (to move) has a legal move: a step or a capture.
     fn kharbaga_has_move(&self, side: Side) -> bool {
+        self.kharbaga_can_capture(side, true)
+    }
+
+    /// Kharbaga: true when the side to move must capture (the computer
+    /// player searches such positions on past its horizon). False in the
+    /// other games and once the game is over.
+    pub fn must_capture(&self) -> bool {
+        self.rules.variant.is_alquerque()
+            && self.outcome.is_none()
+            && self.kharbaga_can_capture(self.to_move, false)
+    }
+
+    /// True when `side` can capture, or (with `or_step`) step.
+    fn kharbaga_can_capture(&self, side: Side, or_step: bool) -> bool {
         let own = self.soldiers[idx(side)];
         let enemy = self.soldiers[idx(side.opponent())];
         let occupied = own | enemy;
@@ -299,7 +339,7 @@ impl Position {
                 let line = ray(from, d);
                 let forward = FORWARD[idx(side)].contains(&d);
                 if let Some(&next) = line.first() {
-                    if !occupied.contains(next) && (mullah || forward) {
+                    if or_step && !occupied.contains(next) && (mullah || forward) {
                         return true;
                     }
                 }

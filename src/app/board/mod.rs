@@ -24,7 +24,7 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-use self::view::{piece_token, BoardView, FocusKey, SquareView};
+use self::view::{piece_token, point_lines, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};
 
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
@@ -203,6 +203,7 @@ pub fn Board(
             </div>
             <div
                 class="board"
+                class:points=move || view.with(|b| b.points)
                 class:flipped=move || view.with(|b| b.flipped)
                 role="grid"
                 node_ref=board_ref
@@ -214,6 +215,7 @@ pub fn Board(
                 data-to-move=move || view.with(|b| b.to_move.token())
                 aria-label=move || tr!("board-label")
                 data-size=side
+                data-board=move || if view.with(|b| b.points) { "points" } else { "squares" }
                 on:keydown=on_keydown
                 on:pointerdown=on_pointerdown
                 on:pointermove=on_pointermove
@@ -221,6 +223,22 @@ pub fn Board(
                 on:pointercancel=on_pointercancel
                 on:click=on_click
             >
+                {move || {
+                    // Kharbaga: the lines joining the points, under them.
+                    view.with(|b| b.points).then(|| {
+                        let side = view.with_untracked(|b| b.size.side());
+                        let lines = point_lines(side)
+                            .into_iter()
+                            .map(|[x1, y1, x2, y2]| view! { <line x1=x1 y1=y1 x2=x2 y2=y2/> })
+                            .collect_view();
+                        view! {
+                            <svg class="lines" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100)
+                                aria-hidden="true" data-testid="board-lines">
+                                {lines}
+                            </svg>
+                        }
+                    })
+                }}
                 {rows}
                 {move || {
                     let arrows = view.with(|b| {
@@ -291,6 +309,8 @@ fn square_button(
     let SquareView {
         square,
         piece,
+        mullah,
+        points,
         is_malha,
         removed,
         is_destination,
@@ -300,6 +320,15 @@ fn square_button(
     } = cell;
     let name = square.to_string();
     let token = piece_token(piece);
+    // What the label calls the piece: Kharbaga names its players' soldiers
+    // and Mullahs; the other games their Attacker's and Defender's.
+    let label_piece = match (points, piece, mullah) {
+        (true, Some(Side::First), false) => "first",
+        (true, Some(Side::Second), false) => "second",
+        (true, Some(Side::First), true) => "first-mullah",
+        (true, Some(Side::Second), true) => "second-mullah",
+        _ => token,
+    };
     let state = if is_forced {
         "forced"
     } else if is_destination {
@@ -315,7 +344,7 @@ fn square_button(
             tr!("square-label", {
                 "square" => name.clone(),
                 "malha" => if is_malha { "yes" } else { "no" },
-                "piece" => token,
+                "piece" => label_piece,
                 "state" => state,
             })
         }
@@ -329,6 +358,7 @@ fn square_button(
             class=classes
             data-square=name
             data-piece=piece.map(|_| token)
+            data-mullah=mullah.then_some("true")
             data-dest=is_destination.then_some("true")
             data-forced=is_forced.then_some("true")
             tabindex=if square == tab_stop { "0" } else { "-1" }
@@ -342,10 +372,11 @@ fn square_button(
             })}
             {piece
                 .map(|_| {
+                    let mullah = if mullah { " mullah" } else { "" };
                     let class = if lifted {
-                        format!("soldier {token} lifted")
+                        format!("soldier {token}{mullah} lifted")
                     } else {
-                        format!("soldier {token}")
+                        format!("soldier {token}{mullah}")
                     };
                     view! { <span class=class aria-hidden="true"></span> }
                 })}

@@ -65,6 +65,8 @@ pub struct Marks {
     pub forbidden: Bitboard,
     /// Soldiers of the side to move that can step.
     pub movable: Bitboard,
+    /// Kharbaga: the pieces that may make the compulsory capture.
+    pub capturing: Bitboard,
     /// The last step, for its animation: where the soldier arrived and the
     /// side of that square it came from.
     pub arrived: Option<(Square, Direction)>,
@@ -99,6 +101,10 @@ pub struct BoardView {
     /// The sides a person here may move for: the board takes gestures only
     /// when the side to move is one of them.
     pub hands: Hands,
+    /// Kharbaga: draw points joined by lines (eight directions) instead of squares.
+    pub points: bool,
+    /// Kharbaga: the pieces that are Mullahs.
+    pub mullahs: Bitboard,
 }
 
 /// How one square is drawn and announced.
@@ -108,6 +114,10 @@ pub struct SquareView {
     pub square: Square,
     /// The soldier on it, if any.
     pub piece: Option<Side>,
+    /// Kharbaga: the piece on it is a Mullah.
+    pub mullah: bool,
+    /// Kharbaga: the board is drawn as points and lines.
+    pub points: bool,
     /// True for the centre square.
     pub is_malha: bool,
     /// A soldier taken off this square by the last ply (drawn fading out).
@@ -166,6 +176,8 @@ impl BoardView {
             phase: Phase::Setting,
             to_move: Side::First,
             hands: Hands::None,
+            points: false,
+            mullahs: Bitboard::EMPTY,
         }
     }
 
@@ -178,6 +190,8 @@ impl BoardView {
             }
         }
         view.malha_motif = position.is_setting();
+        view.points = position.rules().variant.is_alquerque();
+        view.mullahs = position.mullahs();
         view.phase = position.phase();
         view.to_move = position.to_move();
         view
@@ -247,15 +261,19 @@ impl BoardView {
     /// How `square` is drawn.
     pub fn square_view(&self, square: Square) -> SquareView {
         let piece = self.piece(square);
-        let is_malha = square == self.size.malha();
+        let mullah = piece.is_some() && self.mullahs.contains(square);
+        // Kharbaga's board has no Malha.
+        let is_malha = !self.points && square == self.size.malha();
         let marks = &self.marks;
         let is_destination = marks.destinations.contains(square);
         let is_forced = marks.forced == Some(square);
         let is_forbidden = marks.forbidden.contains(square);
         let mut classes = vec!["square"];
         // The board is plain wood, but alternate squares are a shade apart so
-        // the eye can follow a file or a rank.
-        classes.push(if (square.file() + square.rank()).is_multiple_of(2) {
+        // the eye can follow a file or a rank (Kharbaga's points are all alike).
+        classes.push(if self.points {
+            "point"
+        } else if (square.file() + square.rank()).is_multiple_of(2) {
             "dark"
         } else {
             "light"
@@ -304,6 +322,8 @@ impl BoardView {
             (marks.placeable.contains(square), "placeable"),
             (is_forbidden, "forbidden"),
             (marks.movable.contains(square), "movable"),
+            (marks.capturing.contains(square), "must-capture"),
+            (mullah, "has-mullah"),
         ];
         classes.extend(flags.iter().filter(|(on, _)| *on).map(|(_, class)| *class));
         for (squares, kind) in &marks.highlights {
@@ -321,6 +341,8 @@ impl BoardView {
         SquareView {
             square,
             piece,
+            mullah,
+            points: self.points,
             is_malha,
             removed,
             is_destination,
@@ -379,6 +401,25 @@ impl BoardView {
         };
         self.square_at(row, column).unwrap_or(from)
     }
+}
+
+/// The lines of a Kharbaga board as drawn, in hundredths of a point's cell
+/// from the top-left corner: every rank, every file and, from every point,
+/// both diagonals to its neighbours.
+pub fn point_lines(side: u8) -> Vec<[i32; 4]> {
+    let side = i32::from(side);
+    let at = |n: i32| n * 100 + 50;
+    let (first, last) = (at(0), at(side - 1));
+    let mut lines: Vec<[i32; 4]> = (0..side)
+        .flat_map(|n| [[first, at(n), last, at(n)], [at(n), first, at(n), last]])
+        .collect();
+    for row in 0..side - 1 {
+        for column in 0..side - 1 {
+            lines.push([at(column), at(row), at(column + 1), at(row + 1)]);
+            lines.push([at(column + 1), at(row), at(column), at(row + 1)]);
+        }
+    }
+    lines
 }
 
 /// The token used in `data-piece` and in the square's label for a soldier.
@@ -486,6 +527,26 @@ mod tests {
         assert!(!view.square_view(sq("a1")).classes.contains("capturable"));
         view.malha_motif = false;
         assert!(view.square_view(sq("d4")).classes.contains("plain"));
+    }
+
+    #[test]
+    fn a_kharbaga_board_is_points_and_lines_with_mullahs_marked() {
+        let position = crate::engine::Position::from_text(
+            "M4/5/5/5/4s w 0,0 - - 0 1 -",
+            crate::engine::Rules::kharbaga(),
+        )
+        .unwrap();
+        let view = BoardView::from_position(&position);
+        assert!(view.points);
+        let a5 = view.square_view(sq("a5"));
+        assert!(a5.mullah && a5.classes.contains("has-mullah") && a5.classes.contains("point"));
+        assert!(!view.square_view(sq("e1")).mullah);
+        assert!(
+            !view.square_view(sq("c3")).is_malha,
+            "no Malha on Kharbaga's board"
+        );
+        // 5 ranks, 5 files, and two diagonals in each of the 16 cells.
+        assert_eq!(point_lines(5).len(), 10 + 32);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::app::board::view::{Arrow, BoardView, Hands, Highlight, Marks};
 use crate::engine::{
-    Bitboard, Game, GameError, Phase, PlayedPly, Ply, Position, Rules, Side, Square,
+    Bitboard, Game, GameError, Leaps, Phase, PlayedPly, Ply, Position, Rules, Side, Square,
 };
 
 /// What a gesture did.
@@ -44,6 +44,18 @@ pub enum Refusal {
     Flag,
     /// An empty square with no soldier selected.
     Empty,
+    /// Kharbaga: a capture is compulsory, and this piece has none.
+    MustCapture,
+    /// Kharbaga: the majority rule: this piece could take `this`, but a
+    /// capture of `most` pieces is possible.
+    Majority {
+        /// The most pieces a move can take now.
+        most: u8,
+        /// What this piece could take.
+        this: u8,
+    },
+    /// Kharbaga: a capturing move is under way; it goes on from this point.
+    Leaping(Square),
 }
 
 impl Refusal {
@@ -58,6 +70,9 @@ impl Refusal {
             Refusal::Chain(_) => "chain",
             Refusal::Flag => "flag",
             Refusal::Empty => "empty",
+            Refusal::MustCapture => "must-capture",
+            Refusal::Majority { .. } => "majority",
+            Refusal::Leaping(_) => "leaping",
         }
     }
 }
@@ -81,6 +96,9 @@ pub struct Controller {
     hint: Option<Ply>,
     /// The sides a person here moves for.
     pub hands: Hands,
+    /// Kharbaga: the capturing move being entered leap by leap (its piece's
+    /// point and the landing points tapped so far).
+    path: Option<Leaps>,
 }
 
 impl Controller {
@@ -103,6 +121,7 @@ impl Controller {
             show_capturable: true,
             hint: None,
             hands: Hands::Both,
+            path: None,
         }
     }
 
@@ -168,11 +187,119 @@ impl Controller {
         (self.browsing.is_none() && self.game.outcome().is_none()).then_some(position)
     }
 
+    /// The capturing move being entered, leap by leap (Kharbaga).
+    pub fn path(&self) -> Option<Leaps> {
+        self.path.filter(|p| !p.is_empty())
+    }
+
+    /// The capturing plies that continue the path being entered (or start
+    /// from the selected piece).
+    fn continuations(&self, position: &Position) -> impl Iterator<Item = Leaps> {
+        let path = self.path.or_else(|| self.selected.map(Leaps::new));
+        position
+            .legal_plies()
+            .into_iter()
+            .filter_map(move |ply| match (ply, path) {
+                (Ply::Leap(leaps), Some(path)) if leaps.starts_with(&path) => Some(leaps),
+                _ => None,
+            })
+    }
+
+    /// The next landing points of the path being entered.
+    fn next_landings(&self, position: &Position) -> Bitboard {
+        let done = self.path.map_or(0, |p| p.len());
+        self.continuations(position)
+            .filter_map(|leaps| leaps.landings().get(done).copied())
+            .collect()
+    }
+
+    /// A tap in Kharbaga: a step as in the other games, or the next landing
+    /// point of a capturing move; the move is played when its last landing
+    /// point is tapped.
+    fn tap_points(&mut self, position: Position, square: Square) -> Response {
+        if self.selected.is_some() && self.next_landings(&position).contains(square) {
+            let mut path = self
+                .path
+                .unwrap_or_else(|| Leaps::new(self.selected.unwrap_or(square)));
+            path.push(square);
+            let longer = self.continuations(&position).any(|l| l.len() > path.len());
+            self.path = Some(path);
+            if !longer && position.is_legal(Ply::Leap(path)) {
+                return self.try_play(Ply::Leap(path));
+            }
+            return Response::Selected(square);
+        }
+        if let Some(path) = self.path() {
+            // Mid-capture: a tap on the starting point starts over.
+            if square == path.from() {
+                self.path = None;
+                return Response::Selected(square);
+            }
+            return Response::Refused(Refusal::Leaping(path.end()));
+        }
+        if let Some(from) = self.selected {
+            if from != square && position.destinations(from).contains(square) {
+                return self.try_play(Ply::step(from, square));
+            }
+        }
+        let mover = position.to_move();
+        if self.movable(&position).contains(square) {
+            self.selected = Some(square);
+            self.path = None;
+            return Response::Selected(square);
+        }
+        self.path = None;
+        if self.selected.take().is_some() && position.piece_at(square).is_none() {
+            return Response::Cleared;
+        }
+        Response::Refused(match position.piece_at(square) {
+            None => Refusal::Empty,
+            Some(side) if side != mover => Refusal::Enemy,
+            Some(_) if position.must_capture() => {
+                let this = position.longest_capture_from(square);
+                let most = position.legal_plies().first().map_or(0, |ply| match ply {
+                    Ply::Leap(leaps) => leaps.len(),
+                    _ => 0,
+                });
+                if this > 0 {
+                    Refusal::Majority {
+                        most: most as u8,
+                        this: this as u8,
+                    }
+                } else {
+                    Refusal::MustCapture
+                }
+            }
+            Some(_) => Refusal::Blocked(square),
+        })
+    }
+
+    /// A drag in Kharbaga: a step, or the capturing move that ends on `to`
+    /// (when only one does; else its first leap, to go on tapping).
+    fn drag_points(&mut self, position: Position, from: Square, to: Square) -> Response {
+        if position.is_legal(Ply::step(from, to)) {
+            return self.try_play(Ply::step(from, to));
+        }
+        self.selected = Some(from);
+        self.path = None;
+        let ending: Vec<Leaps> = self
+            .continuations(&position)
+            .filter(|l| l.end() == to)
+            .collect();
+        if let [only] = ending.as_slice() {
+            return self.try_play(Ply::Leap(*only));
+        }
+        self.tap_points(position, to)
+    }
+
     /// A tap (or click, or Enter) on `square`.
     pub fn tap(&mut self, square: Square) -> Response {
         let Some(position) = self.live().copied() else {
             return Response::Ignored;
         };
+        if position.rules().variant.is_alquerque() {
+            return self.tap_points(position, square);
+        }
         if position.is_setting() {
             if square == position.size().malha() {
                 return Response::Refused(Refusal::Malha);
@@ -220,8 +347,11 @@ impl Controller {
         if from == to {
             return self.tap(from);
         }
-        if self.live().is_none() {
+        let Some(position) = self.live().copied() else {
             return Response::Ignored;
+        };
+        if position.rules().variant.is_alquerque() {
+            return self.drag_points(position, from, to);
         }
         self.step(from, to)
     }
@@ -333,20 +463,48 @@ impl Controller {
         }
         self.flag = false;
         self.hint = None;
+        self.path = None;
         // During a chain the chain soldier stays selected.
         self.selected = self.game.position().chain();
     }
 
-    /// Soldiers of the side to move that have a legal step.
+    /// Soldiers of the side to move that have a legal step (or, in
+    /// Kharbaga, a legal capture).
     fn movable(&self, position: &Position) -> Bitboard {
         position
             .legal_plies()
             .iter()
             .filter_map(|ply| match *ply {
                 Ply::Step { from, .. } => Some(from),
+                Ply::Leap(leaps) => Some(leaps.from()),
                 _ => None,
             })
             .collect()
+    }
+
+    /// The enemy pieces the leaps entered so far jump over.
+    fn taken_so_far(&self, position: &Position, path: &Leaps) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        let enemy = position.soldiers(position.to_move().opponent());
+        let mut at = path.from();
+        for &landing in path.landings() {
+            let (df, dr) = (
+                i16::from(landing.file()) - i16::from(at.file()),
+                i16::from(landing.rank()) - i16::from(at.rank()),
+            );
+            let steps = df.abs().max(dr.abs());
+            for k in 1..steps {
+                let file = i16::from(at.file()) + df.signum() * k;
+                let rank = i16::from(at.rank()) + dr.signum() * k;
+                if let Some(point) = Square::from_coords(file as u8, rank as u8) {
+                    if enemy.contains(point) {
+                        set.insert(point);
+                    }
+                }
+            }
+            at = landing;
+        }
+        set
     }
 
     /// Takes back the last ply (or a resignation or agreed draw).
@@ -354,6 +512,7 @@ impl Controller {
         self.browsing = None;
         self.hint = None;
         self.selected = None;
+        self.path = None;
         self.flag = false;
         if self.game.is_decided() {
             // Only the resignation or agreement is taken back.
@@ -423,6 +582,7 @@ impl Controller {
     pub fn browse(&mut self, index: usize) {
         let last = self.game.plies().len();
         self.selected = None;
+        self.path = None;
         self.browsing = (index < last).then_some(index);
     }
 
@@ -475,7 +635,38 @@ impl Controller {
             marks.selected = self.selected;
             marks.forced = position.chain();
             if let Some(from) = self.selected {
-                marks.destinations = position.destinations(from);
+                marks.destinations = if self.path().is_some() {
+                    Bitboard::EMPTY
+                } else {
+                    position.destinations(from)
+                };
+                if position.rules().variant.is_alquerque() {
+                    marks.destinations |= self.next_landings(position);
+                }
+            }
+            if let Some(path) = self.path() {
+                // The capture entered so far: its leaps drawn, its landing
+                // points and the pieces it takes marked.
+                let mut at = path.from();
+                for &landing in path.landings() {
+                    marks.arrows.push(Arrow {
+                        from: at,
+                        to: landing,
+                        kind: Highlight::Focus,
+                    });
+                    at = landing;
+                }
+                let crossed = path
+                    .landings()
+                    .iter()
+                    .fold(Bitboard::EMPTY, |set, &l| set | Bitboard::from_square(l));
+                marks.highlights.push((
+                    crossed | Bitboard::from_square(path.from()),
+                    Highlight::Focus,
+                ));
+                marks
+                    .highlights
+                    .push((self.taken_so_far(position, &path), Highlight::Danger));
             }
             if position.is_setting() {
                 marks.placeable = position.placements();
@@ -485,15 +676,33 @@ impl Controller {
             }
             if let Some(ply) = self.hint {
                 marks.highlights.push((ply.squares(), Highlight::Hint));
-                if let Ply::Step { from, to, .. } = ply {
-                    marks.arrows.push(Arrow {
+                match ply {
+                    Ply::Step { from, to, .. } => marks.arrows.push(Arrow {
                         from,
                         to,
                         kind: Highlight::Hint,
-                    });
+                    }),
+                    Ply::Leap(leaps) => {
+                        let mut at = leaps.from();
+                        for &to in leaps.landings() {
+                            marks.arrows.push(Arrow {
+                                from: at,
+                                to,
+                                kind: Highlight::Hint,
+                            });
+                            at = to;
+                        }
+                    }
+                    _ => {}
                 }
             }
-            if self.show_capturable && !position.is_setting() {
+            if position.must_capture() {
+                marks.capturing = marks.movable;
+            }
+            if self.show_capturable
+                && !position.is_setting()
+                && !position.rules().variant.is_alquerque()
+            {
                 marks.capturable = position.capturable(position.to_move());
             }
         }
@@ -826,5 +1035,73 @@ mod tests {
         other.play_text("a2").unwrap();
         assert_eq!(c.follow(&other), None);
         assert_eq!(c.game(), &other);
+    }
+
+    fn kharbaga(text: &str) -> Controller {
+        let position = Position::from_text(text, Rules::kharbaga()).unwrap();
+        Controller::from_game(Game::from_position(position))
+    }
+
+    #[test]
+    fn kharbaga_captures_are_entered_leap_by_leap() {
+        // e3 takes d3 (landing b3), c2 (landing d1), d4 (landing d5).
+        let mut c = kharbaga("5/3s1/3sM/2s2/5 w 0,0 - - 0 1 -");
+        let view = c.board_view();
+        assert!(view.points);
+        assert_eq!(view.marks.capturing, Bitboard::from_square(sq("e3")));
+        assert_eq!(c.tap(sq("e3")), Response::Selected(sq("e3")));
+        assert_eq!(
+            c.board_view().marks.destinations,
+            Bitboard::from_square(sq("b3"))
+        );
+        assert_eq!(c.tap(sq("b3")), Response::Selected(sq("b3")));
+        assert_eq!(c.path().map(|p| p.len()), Some(1));
+        // The leap entered so far is drawn, and d3 marked as taken.
+        let marks = c.board_view().marks;
+        assert_eq!(marks.arrows.len(), 1);
+        assert!(marks
+            .highlights
+            .iter()
+            .any(|(set, kind)| *kind == Highlight::Danger && set.contains(sq("d3"))));
+        assert_eq!(marks.destinations, Bitboard::from_square(sq("d1")));
+        // Tapping elsewhere mid-capture says where it goes on.
+        assert_eq!(
+            c.tap(sq("a1")),
+            Response::Refused(Refusal::Leaping(sq("b3")))
+        );
+        assert_eq!(c.tap(sq("d1")), Response::Selected(sq("d1")));
+        let played = played(c.tap(sq("d5")));
+        assert_eq!(played.ply.to_string(), "e3xb3xd1xd5");
+        assert_eq!(played.effects.captured.count(), 3);
+        assert_eq!(c.path(), None);
+    }
+
+    #[test]
+    fn kharbaga_explains_the_majority_rule() {
+        // a1 could take one, e1 must take two.
+        let mut c = kharbaga("5/3s1/5/s3s/S3S w 0,0 - - 0 1 -");
+        assert_eq!(
+            c.tap(sq("a1")),
+            Response::Refused(Refusal::Majority { most: 2, this: 1 })
+        );
+        assert_eq!(c.tap(sq("e1")), Response::Selected(sq("e1")));
+        // A drag to the end of the only sequence plays it.
+        let mut c = kharbaga("5/3s1/5/s3s/S3S w 0,0 - - 0 1 -");
+        assert_eq!(
+            played(c.drag(sq("e1"), sq("c5"))).ply.to_string(),
+            "e1xe3xc5"
+        );
+        // A piece with no capture at all while one is compulsory.
+        let mut c = kharbaga("5/5/1s3/S4/4S w 0,0 - - 0 1 -");
+        assert_eq!(c.tap(sq("e1")), Response::Refused(Refusal::MustCapture));
+    }
+
+    #[test]
+    fn kharbaga_steps_and_promotion_by_taps() {
+        let mut c = kharbaga("5/S4/5/5/4s w 0,0 - - 0 1 -");
+        assert_eq!(c.tap(sq("a4")), Response::Selected(sq("a4")));
+        let played = played(c.tap(sq("a5")));
+        assert_eq!(played.effects.promoted, Some(sq("a5")));
+        assert!(c.board_view().mullahs.contains(sq("a5")));
     }
 }

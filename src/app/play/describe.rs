@@ -28,6 +28,8 @@ pub enum Note {
     Exchange(&'static str, String),
     /// The side that was blocked and passed.
     Pass(Side),
+    /// Kharbaga: the soldier became a Mullah on this point.
+    Promoted(String),
 }
 
 /// The notes of a played ply, in the order they happened.
@@ -56,6 +58,9 @@ pub fn ply_notes(played: &PlayedPly) -> Vec<Note> {
         });
     } else if effects.removed.any() {
         notes.push(Note::Removed(names(effects.removed)));
+    }
+    if let Some(square) = effects.promoted {
+        notes.push(Note::Promoted(square.to_string()));
     }
     if let Some(side) = effects.passed {
         notes.push(Note::Pass(side));

@@ -92,6 +92,16 @@ fn status(controller: &Controller, play: &Play) -> String {
             }
         };
     }
+    if let Some(path) = controller.path() {
+        return tr!("hud-leaping", { "side" => side, "square" => path.end().to_string() });
+    }
+    if p.must_capture() {
+        let most = p.legal_plies().first().map_or(0, |ply| match ply {
+            crate::engine::Ply::Leap(leaps) => leaps.len(),
+            _ => 0,
+        });
+        return tr!("hud-must-capture", { "side" => side, "count" => most });
+    }
     tr!("hud-to-move", { "side" => side, "turn" => p.turn() })
 }
 
@@ -106,6 +116,11 @@ pub fn refusal_text(refusal: Refusal, variant: Variant, to_move: Side) -> String
         Refusal::Chain(s) => tr!("refusal-chain", { "square" => s.to_string() }),
         Refusal::Flag => tr!("refusal-flag"),
         Refusal::Empty => tr!("refusal-empty"),
+        Refusal::MustCapture => tr!("refusal-must-capture"),
+        Refusal::Majority { most, this } => {
+            tr!("refusal-majority", { "most" => most, "this" => this })
+        }
+        Refusal::Leaping(s) => tr!("refusal-leaping", { "square" => s.to_string() }),
     }
 }
 
@@ -152,8 +167,15 @@ pub fn StatusPanel() -> impl IntoView {
             let p = c.shown();
             let limit = p.rules().quiet_limit;
             // Shown once the count nears the limit: the last third.
-            (limit > 0 && !p.is_setting() && u32::from(p.quiet()) * 3 >= u32::from(limit) * 2)
-                .then(|| tr!("hud-quiet", { "count" => p.quiet(), "limit" => limit }))
+            (limit > 0 && !p.is_setting() && u32::from(p.quiet()) * 3 >= u32::from(limit) * 2).then(
+                || {
+                    if p.rules().variant.is_alquerque() {
+                        tr!("hud-quiet-mullah", { "count" => p.quiet(), "limit" => limit })
+                    } else {
+                        tr!("hud-quiet", { "count" => p.quiet(), "limit" => limit })
+                    }
+                },
+            )
         })
     };
     let hint = move || {

@@ -23,6 +23,7 @@ pub fn note_text(variant: Variant, note: Note) -> String {
             tr!("note-exchange", { "kind" => kind, "squares" => squares })
         }
         Note::Pass(side) => tr!("note-pass", { "side" => side_name(variant, side) }),
+        Note::Promoted(square) => tr!("note-promoted", { "square" => square }),
     }
 }
 

@@ -35,7 +35,12 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
             let winner_name = outcome
                 .winner
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
-            let reason = outcome.reason.token();
+            // Kharbaga draws where the other games count soldiers.
+            let reason = match (outcome.reason, play.variant.is_alquerque()) {
+                (crate::engine::Reason::QuietLimit, true) => "draw-quiet-limit",
+                (crate::engine::Reason::Repetition, true) => "draw-repetition",
+                (reason, _) => reason.token(),
+            };
             let dialog = NodeRef::<leptos::html::Dialog>::new();
             // Shown as a modal once in the page: the rest of the page is
             // inert, and the first button has the focus.

@@ -147,7 +147,14 @@ pub fn NewGame(
         let label_for = id.clone();
         view! {
             <label class="field" for=label_for>
-                <span>{move || tr!("newgame-player", { "side" => side_key(variant.get(), side) })}</span>
+                <span>{move || {
+                    let key = match (variant.get().is_alquerque(), side) {
+                        (true, Side::First) => "first-moves",
+                        (true, Side::Second) => "second-plain",
+                        _ => side_key(variant.get(), side),
+                    };
+                    tr!("newgame-player", { "side" => key })
+                }}</span>
                 <input
                     id=id
                     type="text"
@@ -269,7 +276,11 @@ pub fn NewGame(
             <fieldset>
                 <legend>{tr_text(|| tr!("newgame-rules"))}</legend>
                 <label class="field" for="quiet-limit">
-                    <span>{tr_text(|| tr!("option-quiet"))}</span>
+                    <span>{move || if variant.get().is_alquerque() {
+                        tr!("option-quiet-mullah")
+                    } else {
+                        tr!("option-quiet")
+                    }}</span>
                     <input
                         id="quiet-limit"
                         type="number"
@@ -285,7 +296,7 @@ pub fn NewGame(
                         }
                     />
                 </label>
-                <label class="field" for="chain-rule">
+                <label class="field" for="chain-rule" class:hidden=move || variant.get().is_alquerque()>
                     <span>{tr_text(|| tr!("option-chain"))}</span>
                     <Menu id="chain-rule" testid="option-chain"
                         choices=vec![
@@ -299,7 +310,7 @@ pub fn NewGame(
                             ChainRule::Compulsory
                         }))/>
                 </label>
-                <label class="field" for="blocked-rule">
+                <label class="field" for="blocked-rule" class:hidden=move || variant.get().is_alquerque()>
                     <span>{tr_text(|| tr!("option-blocked"))}</span>
                     <Menu id="blocked-rule" testid="option-blocked"
                         choices=vec![
