@@ -108,7 +108,13 @@ pub fn random_playouts(rules: Rules, seed: u64, max_plies: u64) -> PlayoutStats 
 const BENCH_RUNS: usize = 5;
 
 /// The positions `bench` runs perft from: (name, rules, position, depth).
-const PERFT_BENCH: [(&str, &str, &str, u32); 3] = [
+const PERFT_BENCH: [(&str, &str, &str, u32); 4] = [
+    (
+        "kharbaga",
+        "kharbaga",
+        "sssss/sssss/ss1SS/SSSSS/SSSSS w 0,0 - - 0 1 -",
+        16,
+    ),
     (
         "kharbga",
         "kharbga",
@@ -138,6 +144,7 @@ pub fn bench_report(only: &[String]) -> Vec<String> {
         ("kharbga", Rules::kharbga(), 4_000_000u64),
         ("seega7", Rules::seega(BoardSize::Seven), 10_000_000),
         ("seega5", Rules::seega(BoardSize::Five), 10_000_000),
+        ("kharbaga", Rules::kharbaga(), 10_000_000),
     ];
     for (name, rules, plies) in playouts.into_iter().filter(|p| wanted(p.0)) {
         // The same games (fixed seed) five times: the median time, since
@@ -233,9 +240,9 @@ pub struct MatchScore {
     /// A's wins, draws and losses as the first player, then as the second.
     pub by_side: [[u32; 3]; 2],
     /// How A's losses ended, by [`Reason`] (in `Reason::ALL`'s order).
-    pub lost_by: [u32; 6],
+    pub lost_by: [u32; Reason::ALL.len()],
     /// How the draws ended, likewise.
-    pub drawn_by: [u32; 6],
+    pub drawn_by: [u32; Reason::ALL.len()],
 }
 
 impl MatchScore {

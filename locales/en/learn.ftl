@@ -142,3 +142,17 @@ rules-end = A player with no soldiers loses. After 60 steps without a capture, o
 rules-seega-title = Seega
 rules-seega = The first player sets first, the second moves first. A soldier on the Malha cannot be captured. A chain may be stopped after any capture. An option lets a blocked player remove an enemy soldier instead of passing.
 learn-hint-text = The answer: { $ply }
+
+learn-kharbaga = Kharbaga: the other game
+lesson-kharbaga = Kharbaga: points, leaps and Mullahs
+lesson-kharbaga-intro = A different game on 25 points: step forward, leap to capture, take the most, crown a Mullah.
+lesson-kharbaga-1 = Kharbaga is played on 25 points joined by lines in eight directions. Each player has twelve pieces; c3 starts empty. A soldier steps to an empty neighbouring point straight or diagonally forward, never sideways or back.
+lesson-kharbaga-2 = Your turn: you are the first player. Make the first move of the game, into c3.
+lesson-kharbaga-wrong = The only empty point is c3: step into it.
+lesson-kharbaga-3 = A soldier captures by leaping over an enemy next to it, in any of the eight directions, onto the empty point beyond, and goes on leaping while it can. Captures are compulsory, and the most must be taken: a1 could take one, e1 can take two. Your turn: capture.
+lesson-kharbaga-wrong-2 = Take the most: the piece on e1 captures twice.
+lesson-kharbaga-4 = A soldier whose move ends on the far rank becomes a Mullah (a star marks it). Your turn: crown a Mullah.
+lesson-kharbaga-wrong-3 = Step onto the far rank, rank 5.
+lesson-kharbaga-5 = A Mullah flies along a line over any number of empty points, and captures from afar: over c3 it may land on d4 or on e5. Your turn: capture with the Mullah.
+lesson-kharbaga-wrong-4 = Fly the Mullah along the diagonal over c3.
+lesson-kharbaga-6 = Captured pieces leave the board at once: here the Mullah takes d3, then c2, then flies back up the d-file over d3, emptied by its first leap, to take d4.

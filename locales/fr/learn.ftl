@@ -142,3 +142,17 @@ rules-end = Un joueur sans soldats perd. Après 60 pas sans prise, ou quand une 
 rules-seega-title = Seega
 rules-seega = Le premier joueur pose le premier, le second joue le premier pas. Un soldat sur la Malha ne peut pas être pris. Une rafle peut s'arrêter après n'importe quelle prise. Une option permet à un joueur bloqué de retirer un soldat ennemi au lieu de passer.
 learn-hint-text = La réponse : { $ply }
+
+learn-kharbaga = Kharbaga : l'autre jeu
+lesson-kharbaga = Kharbaga : points, sauts et Mollahs
+lesson-kharbaga-intro = Un autre jeu sur 25 points : avancer, sauter pour prendre, prendre le plus, couronner un Mollah.
+lesson-kharbaga-1 = Le Kharbaga se joue sur 25 points reliés par des lignes dans huit directions. Chaque joueur a douze pièces ; c3 est vide au départ. Un soldat avance vers un point voisin libre, tout droit ou en diagonale vers l'avant, jamais de côté ni en arrière.
+lesson-kharbaga-2 = À vous : vous êtes le premier joueur. Jouez le premier coup de la partie, vers c3.
+lesson-kharbaga-wrong = Le seul point libre est c3 : avancez-y.
+lesson-kharbaga-3 = Un soldat prend en sautant par-dessus un ennemi voisin, dans l'une des huit directions, sur le point libre au-delà, et continue de sauter tant qu'il le peut. La prise est obligatoire, et il faut prendre le plus : a1 en prendrait une, e1 en prend deux. À vous : prenez.
+lesson-kharbaga-wrong-2 = Prenez le plus : la pièce en e1 prend deux fois.
+lesson-kharbaga-4 = Un soldat dont le coup finit sur la dernière rangée devient Mollah (une étoile le marque). À vous : couronnez un Mollah.
+lesson-kharbaga-wrong-3 = Avancez sur la dernière rangée, la rangée 5.
+lesson-kharbaga-5 = Un Mollah vole le long d'une ligne par-dessus des points libres et prend de loin : par-dessus c3, il peut se poser en d4 ou en e5. À vous : prenez avec le Mollah.
+lesson-kharbaga-wrong-4 = Faites voler le Mollah le long de la diagonale, par-dessus c3.
+lesson-kharbaga-6 = Les pièces prises quittent le plateau aussitôt : ici le Mollah prend d3, puis c2, puis remonte la colonne d par-dessus d3, vidé par son premier saut, pour prendre d4.

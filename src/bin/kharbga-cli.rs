@@ -9,7 +9,7 @@ use kharbga::cli::{answer, bench_report};
 use kharbga::engine::{perft::perft, Game, Position, Rules};
 
 const HELP: &str = "\
-kharbga-cli — the Kharbga and Seega rules engine
+kharbga-cli — the Kharbga, Seega and Kharbaga rules engine
 
 USAGE
   kharbga-cli batch                          answer one line per input line (below)
@@ -31,11 +31,13 @@ USAGE
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
-          variant = kharbga | seega5 | seega7 | seega9, optionally followed by
+          variant = kharbga | seega5 | seega7 | seega9 | kharbaga, optionally followed by
           :key=value,... with quiet=<plies> (0 = no limit), chain=optional|compulsory,
-          blocked=pass|remove
-  output: ok <first|second> <first's soldiers> <second's soldiers> | <legal plies, sorted>
-          over <first|second|draw> <no-soldiers|first-move-block|quiet-limit|repetition> <first's> <second's>
+          blocked=pass|remove (Kharbaga: quiet only, its consecutive quiet Mullah moves)
+  output: ok <first|second> <first's pieces> <second's pieces> | <legal plies, sorted>
+          over <first|second|draw> <reason> <first's pieces> <second's pieces>
+            reason: no-soldiers | first-move-block | quiet-limit | repetition (Kharbga, Seega);
+                    no-pieces | no-moves | quiet-limit | repetition (Kharbaga)
           illegal <index of the first illegal ply> <that ply>
           error <message>
 ";

@@ -1,5 +1,6 @@
 //! The lessons, in the order a newcomer needs them: Kharbga rule by rule,
-//! then one lesson for each thing Seega changes. Kharbga's figures are
+//! then one lesson for each thing Seega changes, then Kharbaga, the other
+//! game (`RULES.md` §4). Kharbga's figures are
 //! those of the original rules text (`shared/seeds/003_*.txt`); each
 //! position below says which figure it is, if any. The small boards of
 //! the moving-phase lessons are made up for the rule they show.
@@ -69,6 +70,23 @@ const QUIET_59: &str = "S6/7/3s3/7/7/6S/S6 w 0,0 - - 59 60 -";
 
 /// Two soldiers each, stepping back and forth.
 const REPETITION: &str = "S5s/7/7/7/7/7/s5S w 0,0 - - 10 60 -";
+
+/// Kharbaga's start: twelve pieces each, c3 empty.
+const KHARBAGA_START: &str = "sssss/sssss/ss1SS/SSSSS/SSSSS w 0,0 - - 0 1 -";
+
+/// Kharbaga: a1 could take one (a2), e1 can take two (e2, d4): the most
+/// must be taken.
+const KHARBAGA_MAJORITY: &str = "5/3s1/5/s3s/S3S w 0,0 - - 0 9 -";
+
+/// Kharbaga: a soldier on a4, one step from the far rank.
+const KHARBAGA_PROMOTION: &str = "4s/S4/5/5/5 w 0,0 - - 0 9 -";
+
+/// Kharbaga: a Mullah on a1 and an enemy on c3, d4 and e5 empty beyond it.
+const KHARBAGA_MULLAH: &str = "s4/5/2s2/5/M4 w 0,0 - - 0 12 -";
+
+/// Kharbaga: the Mullah on e3 takes d3, c2 and d4, flying back over d3,
+/// emptied by its first leap.
+const KHARBAGA_EMPTIED: &str = "s4/3s1/3sM/2s2/5 w 0,0 - - 0 12 -";
 
 /// Seega 5×5: the second player on the Malha, between b3 and d3 after b2-b3.
 const SEEGA_MALHA: &str = "5/5/2sS1/1S3/4s w 0,0 - - 0 20 -";
@@ -535,6 +553,60 @@ pub static LESSONS: &[Lesson] = &[
             Step {
                 focus: &["a5"],
                 ..Step::then("lesson-seega-removal-3")
+            },
+        ],
+    },
+    Lesson {
+        id: "kharbaga",
+        rules: Rules::kharbaga(),
+        steps: &[
+            Step {
+                focus: &["c3"],
+                arrows: &[("b2", "c3"), ("c2", "c3"), ("d2", "c3")],
+                ..Step::show(KHARBAGA_START, "lesson-kharbaga-1")
+            },
+            Step {
+                task: Some(Task {
+                    goal: Goal::Onto(&["c3"]),
+                    answers: &["b2-c3", "c2-c3", "d2-c3"],
+                    wrong: "lesson-kharbaga-wrong",
+                }),
+                ..Step::show(KHARBAGA_START, "lesson-kharbaga-2")
+            },
+            Step {
+                focus: &["a1", "e1"],
+                danger: &["e2", "d4"],
+                task: Some(Task {
+                    goal: Goal::Captures(2),
+                    answers: &["e1xe3xc5"],
+                    wrong: "lesson-kharbaga-wrong-2",
+                }),
+                ..Step::show(KHARBAGA_MAJORITY, "lesson-kharbaga-3")
+            },
+            Step {
+                task: Some(Task {
+                    goal: Goal::Onto(&["a5", "b5"]),
+                    answers: &["a4-a5", "a4-b5"],
+                    wrong: "lesson-kharbaga-wrong-3",
+                }),
+                ..Step::show(KHARBAGA_PROMOTION, "lesson-kharbaga-4")
+            },
+            Step {
+                focus: &["d4", "e5"],
+                danger: &["c3"],
+                task: Some(Task {
+                    goal: Goal::Captures(1),
+                    answers: &["a1xd4", "a1xe5"],
+                    wrong: "lesson-kharbaga-wrong-4",
+                }),
+                ..Step::show(KHARBAGA_MULLAH, "lesson-kharbaga-5")
+            },
+            Step {
+                demo: &["e3xb3xd1xd5"],
+                taken: &["d3", "c2", "d4"],
+                danger: &["d3", "c2", "d4"],
+                focus: &["d3"],
+                ..Step::show(KHARBAGA_EMPTIED, "lesson-kharbaga-6")
             },
         ],
     },

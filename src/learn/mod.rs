@@ -335,6 +335,9 @@ impl Lesson {
 pub fn lesson_for(position: &Position) -> &'static str {
     use crate::engine::{Exchange, Phase};
     let kharbga = position.rules().variant.is_kharbga();
+    if position.rules().variant.is_alquerque() {
+        return "kharbaga";
+    }
     match position.phase() {
         _ if position.chain().is_some() => {
             if kharbga {

@@ -103,3 +103,28 @@ fn the_binary_answers_one_flushed_line_per_line() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn kharbaga_answers_in_the_same_format() {
+    assert_eq!(answer("kharbaga||"), "ok first 12 12 | b2-c3 c2-c3 d2-c3");
+    assert_eq!(answer("kharbaga||c2-c3"), "ok second 12 12 | c4xc2 e4xc2");
+    assert_eq!(answer("kharbaga||c2-c3 c4xc2 b2-c3"), "illegal 2 b2-c3");
+    assert_eq!(
+        answer("kharbaga|5/5/5/1s3/S4 w 0,0 - - 0 1 -|a1xc3"),
+        "over first no-pieces 1 0"
+    );
+    assert_eq!(
+        answer("kharbaga|5/S3S/S4/s4/SS3 w 0,0 - - 0 1 -|e4-e5"),
+        "over first no-moves 5 1"
+    );
+    assert_eq!(
+        answer("kharbaga:quiet=2|M4/5/5/5/4m w 0,0 - - 0 1 -|a5-b5 e1-d1"),
+        "over draw quiet-limit 1 1"
+    );
+    assert_eq!(
+        answer("kharbaga:quiet=0|M4/5/5/5/4m w 0,0 - - 0 1 -|a5-b5 e1-d1 b5-a5 d1-e1 a5-b5 e1-d1 b5-a5 d1-e1"),
+        "over draw repetition 1 1"
+    );
+    assert!(answer("kharbaga:chain=optional||").starts_with("error "));
+    assert!(answer("kharbaga|7/7/7/7/7/7/7 w 24,24 - - 0 1 -|").starts_with("error bad position"));
+}

@@ -611,6 +611,8 @@ proptest! {
             if p.is_over() {
                 continue;
             }
+            // The move list never fills up (docs/rules.md).
+            prop_assert!(p.legal_plies().len() < kharbga::engine::MAX_PLIES);
             let mine: BTreeSet<String> = legal(p).into_iter().collect();
             prop_assert_eq!(&mine, &oracle(p), "{}", p);
             // Legal ⇔ generated: every generated ply plays; a ply of the

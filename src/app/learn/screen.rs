@@ -99,10 +99,21 @@ fn LessonList(place: RwSignal<LearnStart>, progress: RwSignal<Progress>) -> impl
             </li>
         }
     };
-    let group = move |kharbga: bool| {
+    // Kharbga's lessons, Seega's, then the other game's.
+    let group = move |family: u8| {
         LESSONS
             .iter()
-            .filter(|l| l.rules.variant.is_kharbga() == kharbga)
+            .filter(move |l| {
+                let variant = l.rules.variant;
+                let of = if variant.is_alquerque() {
+                    2
+                } else if variant.is_kharbga() {
+                    0
+                } else {
+                    1
+                };
+                of == family
+            })
             .map(item)
             .collect_view()
     };
@@ -124,9 +135,11 @@ fn LessonList(place: RwSignal<LearnStart>, progress: RwSignal<Progress>) -> impl
                 </button>
             </div>
             <h3>{tr_text(|| tr!("learn-kharbga"))}</h3>
-            <ol class="lessons">{group(true)}</ol>
+            <ol class="lessons">{group(0)}</ol>
             <h3>{tr_text(|| tr!("learn-seega"))}</h3>
-            <ol class="lessons">{group(false)}</ol>
+            <ol class="lessons">{group(1)}</ol>
+            <h3>{tr_text(|| tr!("learn-kharbaga"))}</h3>
+            <ol class="lessons">{group(2)}</ol>
         </section>
     }
 }

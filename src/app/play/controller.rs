@@ -633,7 +633,8 @@ impl Controller {
         let live = self.browsing.is_none() && self.game.outcome().is_none();
         if live {
             marks.selected = self.selected;
-            marks.forced = position.chain();
+            // A chain's soldier, or the point a Kharbaga capture goes on from.
+            marks.forced = position.chain().or(self.path().map(|p| p.end()));
             if let Some(from) = self.selected {
                 marks.destinations = if self.path().is_some() {
                     Bitboard::EMPTY

@@ -37,7 +37,9 @@ export async function startGame(page, variant, options = {}) {
   if (options.second) await page.getByTestId('name-second').fill(options.second);
   if (options.position) await page.getByTestId('start-position').fill(options.position);
   await page.getByTestId('start').click();
-  await expect(board(page)).toHaveAttribute('data-phase', options.position ? /setting|moving/ : 'setting');
+  // Kharbaga has no setting phase: its pieces stand ready.
+  const first = variant === 'kharbaga' ? 'moving' : 'setting';
+  await expect(board(page)).toHaveAttribute('data-phase', options.position ? /setting|moving/ : first);
 }
 
 /** The number of plies in the move list. */
@@ -68,6 +70,14 @@ async function clickPly(page, ply) {
     await page.getByTestId('stop-chain').click();
   } else if (ply.startsWith('x')) {
     await square(page, ply.slice(1)).click();
+  } else if (ply.includes('x')) {
+    // A Kharbaga capture, leap by leap: the piece, then each landing point.
+    const [from, ...landings] = ply.split('x');
+    await square(page, from).click();
+    for (const to of landings) {
+      await expect(square(page, to)).toHaveAttribute('data-dest', 'true');
+      await square(page, to).click();
+    }
   } else if (ply.includes('-')) {
     const flagged = ply.endsWith('*');
     const [from, to] = ply.replace('*', '').split('-');

@@ -20,6 +20,11 @@ async function playPly(page, text) {
     await square(text.slice(1)).click();
     return;
   }
+  if (text.includes('x')) {
+    // A Kharbaga capture: the piece, then each landing point in turn.
+    for (const point of text.split('x')) await square(point).click();
+    return;
+  }
   const flagged = text.endsWith('*');
   const [from, to] = text.replace('*', '').split('-');
   if (flagged) await page.getByTestId('exchange-flag').check();

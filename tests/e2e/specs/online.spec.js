@@ -5,45 +5,10 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
-import { createRoom, join, newPlayer, quickGame } from './rooms.js';
+import { createRoom, join, newPlayer, pieces, playUntil, quickGame } from './rooms.js';
 import { roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Plays one ply on `page` if it is its side's turn (the first choice). */
-async function playOne(page) {
-  const click = (locator) => locator.click({ timeout: 3000 }).then(() => true, () => false);
-  const phase = await board(page).getAttribute('data-phase');
-  if (phase === 'setting') return click(page.locator('.square.placeable').first());
-  if (await page.getByTestId('stop-chain').count()) return click(page.getByTestId('stop-chain'));
-  const forced = page.locator('[data-forced="true"]');
-  if (!(await forced.count())) await click(page.locator('.square.movable').first());
-  const dest = page.locator('[data-dest="true"]').first();
-  return (await dest.count()) ? click(dest) : false;
-}
-
-/** The pieces on the board, square by square (whichever way it is turned). */
-async function pieces(page) {
-  return page.locator('[data-square]').evaluateAll((squares) =>
-    squares.map((s) => `${s.dataset.square}:${s.dataset.piece ?? ''}`).sort().join(' '));
-}
-
-/** Plays until `done()` or the end, each side clicking on its own page. */
-async function playUntil(players, sides, done) {
-  for (let step = 0; step < 3000; step++) {
-    if (await players[0].getByTestId('result').count()) return;
-    if (done && (await done())) return;
-    const toMove = await board(players[0]).getAttribute('data-to-move');
-    const mover = players[sides.indexOf(toMove)];
-    const moverSees = await board(mover).getAttribute('data-to-move');
-    if (moverSees !== toMove || (await board(mover).getAttribute('data-input')) !== 'true') {
-      await mover.waitForTimeout(20);
-      continue;
-    }
-    await playOne(mover);
-  }
-  throw new Error('the game did not end');
-}
 
 test('a whole Kharbga game by clicks, watched live, with a reload mid-game', async ({ browser, errors }) => {
   const host = await newPlayer(browser, errors);

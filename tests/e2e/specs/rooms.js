@@ -1,6 +1,7 @@
 // Steps of online play the specs share: a player in a fresh browser
 // context, a room created from the new-game form, an invitation joined.
 import { expect, watch } from './fixtures.js';
+import { board } from './helpers.js';
 
 /** A fresh page in its own context (its own storage), errors watched. */
 export async function newPlayer(browser, errors) {
@@ -45,4 +46,39 @@ export async function quickGame(page, variant, name) {
   await page.getByTestId('online-name').fill(name);
   await page.getByTestId('quick-game').click();
   await expect(page.getByTestId('quick-pairing')).toBeVisible();
+}
+
+/** Plays one ply on `page` if it is its side's turn (the first choice). */
+export async function playOne(page) {
+  const click = (locator) => locator.click({ timeout: 3000 }).then(() => true, () => false);
+  const phase = await board(page).getAttribute('data-phase');
+  if (phase === 'setting') return click(page.locator('.square.placeable').first());
+  if (await page.getByTestId('stop-chain').count()) return click(page.getByTestId('stop-chain'));
+  const forced = page.locator('[data-forced="true"]');
+  if (!(await forced.count())) await click(page.locator('.square.movable').first());
+  const dest = page.locator('[data-dest="true"]').first();
+  return (await dest.count()) ? click(dest) : false;
+}
+
+/** The pieces on the board, square by square (whichever way it is turned). */
+export async function pieces(page) {
+  return page.locator('[data-square]').evaluateAll((squares) =>
+    squares.map((s) => `${s.dataset.square}:${s.dataset.piece ?? ''}`).sort().join(' '));
+}
+
+/** Plays until `done()` or the end, each side clicking on its own page. */
+export async function playUntil(players, sides, done) {
+  for (let step = 0; step < 3000; step++) {
+    if (await players[0].getByTestId('result').count()) return;
+    if (done && (await done())) return;
+    const toMove = await board(players[0]).getAttribute('data-to-move');
+    const mover = players[sides.indexOf(toMove)];
+    const moverSees = await board(mover).getAttribute('data-to-move');
+    if (moverSees !== toMove || (await board(mover).getAttribute('data-input')) !== 'true') {
+      await mover.waitForTimeout(20);
+      continue;
+    }
+    await playOne(mover);
+  }
+  throw new Error('the game did not end');
 }
