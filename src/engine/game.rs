@@ -2,13 +2,12 @@
 //! history can decide (threefold repetition) and what players decide
 //! themselves (resignation, an agreed draw).
 
-use std::collections::HashMap;
 use std::fmt;
 
 use super::bitboard::Bitboard;
 use super::outcome::{Outcome, Reason};
 use super::ply::{ParsePlyError, Ply};
-use super::position::{Effects, IllegalPly, Phase, Position, RepetitionKey};
+use super::position::{Effects, IllegalPly, Phase, Position};
 use super::rules::Rules;
 use super::square::Side;
 
@@ -68,11 +67,9 @@ pub struct Game {
     decided: Option<Outcome>,
     /// True when the game started from a position other than the empty board.
     custom_start: bool,
-    /// How often each position of the moving phase occurred since the last
-    /// removal (a removal makes every earlier position unreachable): the
-    /// repetition rule's count, one lookup a ply.
-    seen: HashMap<RepetitionKey, u8>,
-    /// The index in `positions` of the first position `seen` counts.
+    /// The index in `positions` of the first position the repetition rule
+    /// counts: the one after the last removal (a removal makes every earlier
+    /// position unreachable).
     window: usize,
 }
 
@@ -85,16 +82,13 @@ impl Game {
     /// A game that starts from `start`.
     pub fn from_position(start: Position) -> Game {
         let custom_start = start != Position::new(*start.rules());
-        let mut game = Game {
+        Game {
             positions: vec![start],
             plies: Vec::new(),
             decided: None,
             custom_start,
-            seen: HashMap::new(),
             window: 0,
-        };
-        game.count(0);
-        game
+        }
     }
 
     /// The rules.
@@ -145,7 +139,6 @@ impl Game {
             plies: self.plies[self.window..].to_vec(),
             decided: None,
             custom_start: start != Position::new(*start.rules()),
-            seen: self.seen.clone(),
             window: 0,
         }
     }
@@ -177,7 +170,6 @@ impl Game {
         let effects = next.play(ply).map_err(GameError::Illegal)?;
         let played = PlayedPly { ply, side, effects };
         if played.removed_any() {
-            self.seen.clear();
             self.window = self.positions.len();
         }
         if !next.is_over() && !next.is_setting() && self.occurrences(&next) >= 2 {
@@ -185,7 +177,6 @@ impl Game {
         }
         self.positions.push(next);
         self.plies.push(played);
-        self.count(self.positions.len() - 1);
         Ok(&self.plies[self.plies.len() - 1])
     }
 
@@ -198,35 +189,15 @@ impl Game {
         self.play(ply)
     }
 
-    /// How often `position`'s repetition key occurred since the last removal.
+    /// How often `position`'s repetition key occurred since the last removal
+    /// (positions of the setting phase never count). The window is short: a
+    /// removal or the quiet-move limit ends it.
     fn occurrences(&self, position: &Position) -> usize {
-        self.seen
-            .get(&position.repetition_key())
-            .map_or(0, |&n| usize::from(n))
-    }
-
-    /// Counts the position at `index` (once the moving phase has begun).
-    fn count(&mut self, index: usize) {
-        let position = &self.positions[index];
-        if !position.is_setting() {
-            let n = self.seen.entry(position.repetition_key()).or_insert(0);
-            *n = n.saturating_add(1);
-        }
-    }
-
-    /// Forgets the position at `index`, the last one, before it goes.
-    fn uncount(&mut self, index: usize) {
-        let position = &self.positions[index];
-        if position.is_setting() {
-            return;
-        }
         let key = position.repetition_key();
-        if let Some(n) = self.seen.get_mut(&key) {
-            *n -= 1;
-            if *n == 0 {
-                self.seen.remove(&key);
-            }
-        }
+        self.positions[self.window..]
+            .iter()
+            .filter(|p| !p.is_setting() && p.repetition_key() == key)
+            .count()
     }
 
     /// `side` resigns.
@@ -273,7 +244,6 @@ impl Game {
         }
         let played = self.plies.pop()?;
         let last = self.positions.len() - 1;
-        self.uncount(last);
         self.positions.pop();
         if last == self.window && self.window > 0 {
             // The ply taken back removed soldiers: count again the positions
@@ -283,10 +253,6 @@ impl Game {
                 .iter()
                 .rposition(PlayedPly::removed_any)
                 .map_or(0, |i| i + 1);
-            self.seen.clear();
-            for index in self.window..self.positions.len() {
-                self.count(index);
-            }
         }
         Some(played.ply)
     }

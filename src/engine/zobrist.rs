@@ -18,20 +18,42 @@ const fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Keys: 81 squares for each side, 81 for the chain soldier, 64 small numbers.
+/// Key number `i`.
+const fn make(i: usize) -> u64 {
+    splitmix(
+        (i as u64)
+            .wrapping_mul(0x2545_F491_4F6C_DD1D)
+            .wrapping_add(1),
+    )
+}
+
+/// Keys: 81 squares for each side, 81 for the chain soldier, 64 small
+/// numbers. The search looks them up in a table; the page's build (the
+/// `ui` feature) computes each one when asked instead, which is as quick
+/// for a ply a second and keeps 2.4 KB of incompressible table out of
+/// its first load.
+#[cfg(not(feature = "ui"))]
 const KEYS: [u64; 3 * 81 + 64] = {
     let mut keys = [0u64; 3 * 81 + 64];
     let mut i = 0;
     while i < keys.len() {
-        keys[i] = splitmix(
-            (i as u64)
-                .wrapping_mul(0x2545_F491_4F6C_DD1D)
-                .wrapping_add(1),
-        );
+        keys[i] = make(i);
         i += 1;
     }
     keys
 };
+
+#[inline(always)]
+fn key(i: usize) -> u64 {
+    #[cfg(not(feature = "ui"))]
+    {
+        KEYS[i]
+    }
+    #[cfg(feature = "ui")]
+    {
+        make(i)
+    }
+}
 
 const CHAIN: usize = 2 * 81;
 const MISC: usize = 3 * 81;
@@ -43,14 +65,14 @@ pub(crate) fn soldier(side: Side, square: Square) -> u64 {
         Side::First => 0,
         Side::Second => 81,
     };
-    KEYS[base + usize::from(square.index())]
+    key(base + usize::from(square.index()))
 }
 
 /// The key of a Kharbaga Mullah on `square` (on top of its side's piece key;
 /// the chain keys are free in Kharbaga, which has no chains).
 #[inline(always)]
 pub(crate) fn mullah(square: Square) -> u64 {
-    KEYS[CHAIN + usize::from(square.index())].rotate_left(29)
+    key(CHAIN + usize::from(square.index())).rotate_left(29)
 }
 
 /// The key of the state that is not soldiers.
@@ -63,16 +85,16 @@ pub(crate) fn state(
 ) -> u64 {
     let mut h = 0u64;
     for (i, count) in in_hand.into_iter().enumerate() {
-        h ^= KEYS[MISC + 2 + i].wrapping_mul(u64::from(count) + 1);
+        h ^= key(MISC + 2 + i).wrapping_mul(u64::from(count) + 1);
     }
     if to_move == Side::Second {
-        h ^= KEYS[MISC];
+        h ^= key(MISC);
     }
     if first_turn {
-        h ^= KEYS[MISC + 1];
+        h ^= key(MISC + 1);
     }
     if let Some(square) = chain {
-        h ^= KEYS[CHAIN + usize::from(square.index())];
+        h ^= key(CHAIN + usize::from(square.index()));
     }
     if exchange != Exchange::None {
         let squares: [Option<Square>; 3] = match exchange {
@@ -85,9 +107,9 @@ pub(crate) fn state(
                 [Some(soldier), Some(offers[0]), Some(offers[1])]
             }
         };
-        h ^= KEYS[MISC + 8 + usize::from(exchange.step())];
+        h ^= key(MISC + 8 + usize::from(exchange.step()));
         for (k, square) in squares.into_iter().flatten().enumerate() {
-            h ^= KEYS[CHAIN + usize::from(square.index())].rotate_left(7 * (k as u32 + 1));
+            h ^= key(CHAIN + usize::from(square.index())).rotate_left(7 * (k as u32 + 1));
         }
     }
     h

@@ -164,8 +164,7 @@ impl Reader<'_> {
                     self.at += 1;
                 }
                 let text = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
-                text.parse::<f64>().ok()?;
-                Some(Json::Number(text.to_owned()))
+                is_json_number(text).then(|| Json::Number(text.to_owned()))
             }
             _ => None,
         }
@@ -265,6 +264,58 @@ mod tests {
             &"[".repeat(1000),
         ] {
             assert_eq!(parse(bad), None, "{bad:?}");
+        }
+    }
+}
+
+/// True when `text` is a number in JSON's grammar: `-`? int frac? exp?
+/// (checked by hand: the page carries no float parser for it).
+fn is_json_number(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = usize::from(bytes.first() == Some(&b'-'));
+    let digits = |at: &mut usize| {
+        let start = *at;
+        while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
+        }
+        *at - start
+    };
+    let int_start = at;
+    let int = digits(&mut at);
+    if int == 0 || (int > 1 && bytes[int_start] == b'0') {
+        return false;
+    }
+    if bytes.get(at) == Some(&b'.') {
+        at += 1;
+        if digits(&mut at) == 0 {
+            return false;
+        }
+    }
+    if matches!(bytes.get(at), Some(b'e' | b'E')) {
+        at += 1;
+        if matches!(bytes.get(at), Some(b'+' | b'-')) {
+            at += 1;
+        }
+        if digits(&mut at) == 0 {
+            return false;
+        }
+    }
+    at == bytes.len()
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::is_json_number;
+
+    #[test]
+    fn json_numbers_follow_the_grammar() {
+        for good in ["0", "-0", "12", "3.25", "1e9", "-1.5E-3", "10e+2"] {
+            assert!(is_json_number(good), "{good}");
+        }
+        for bad in [
+            "", "-", "01", "1.", ".5", "1e", "1e+", "+1", "1.2.3", "--1", "1-2",
+        ] {
+            assert!(!is_json_number(bad), "{bad}");
         }
     }
 }

@@ -24,7 +24,7 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-use self::view::{piece_token, point_lines, BoardView, FocusKey, SquareView};
+use self::view::{piece_token, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};
 
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
@@ -223,22 +223,6 @@ pub fn Board(
                 on:pointercancel=on_pointercancel
                 on:click=on_click
             >
-                {move || {
-                    // Kharbaga: the lines joining the points, under them.
-                    view.with(|b| b.points).then(|| {
-                        let side = view.with_untracked(|b| b.size.side());
-                        let lines = point_lines(side)
-                            .into_iter()
-                            .map(|[x1, y1, x2, y2]| view! { <line x1=x1 y1=y1 x2=x2 y2=y2/> })
-                            .collect_view();
-                        view! {
-                            <svg class="lines" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100)
-                                aria-hidden="true" data-testid="board-lines">
-                                {lines}
-                            </svg>
-                        }
-                    })
-                }}
                 {rows}
                 {move || {
                     let arrows = view.with(|b| {

@@ -403,25 +403,6 @@ impl BoardView {
     }
 }
 
-/// The lines of a Kharbaga board as drawn, in hundredths of a point's cell
-/// from the top-left corner: every rank, every file and, from every point,
-/// both diagonals to its neighbours.
-pub fn point_lines(side: u8) -> Vec<[i32; 4]> {
-    let side = i32::from(side);
-    let at = |n: i32| n * 100 + 50;
-    let (first, last) = (at(0), at(side - 1));
-    let mut lines: Vec<[i32; 4]> = (0..side)
-        .flat_map(|n| [[first, at(n), last, at(n)], [at(n), first, at(n), last]])
-        .collect();
-    for row in 0..side - 1 {
-        for column in 0..side - 1 {
-            lines.push([at(column), at(row), at(column + 1), at(row + 1)]);
-            lines.push([at(column + 1), at(row), at(column), at(row + 1)]);
-        }
-    }
-    lines
-}
-
 /// The token used in `data-piece` and in the square's label for a soldier.
 pub fn piece_token(piece: Option<Side>) -> &'static str {
     match piece {
@@ -545,8 +526,6 @@ mod tests {
             !view.square_view(sq("c3")).is_malha,
             "no Malha on Kharbaga's board"
         );
-        // 5 ranks, 5 files, and two diagonals in each of the 16 cells.
-        assert_eq!(point_lines(5).len(), 10 + 32);
     }
 
     #[test]

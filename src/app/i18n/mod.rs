@@ -56,7 +56,12 @@ pub static LANGUAGES: [Language; 3] = [
     },
 ];
 
-/// English: compiled in, the fallback for any message a language lacks.
+/// English: compiled in, the fallback for any message a language lacks —
+/// except in the pages' release build (`make release` sets the
+/// `fetched_english` cfg), which fetches English like every other language:
+/// a visitor then downloads one language, not English and their own, and
+/// the first page stays within its size budget.
+#[cfg(not(fetched_english))]
 const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
 
 /// The Fluent files a page reads for each language: `main.ftl`, and the
@@ -70,6 +75,7 @@ const FILES: &[&str] = &[
 ];
 
 /// English, as this page reads it: compiled in, with the page's own files.
+#[cfg(not(fetched_english))]
 fn english() -> std::borrow::Cow<'static, str> {
     let pages: &[&str] = &[
         #[cfg(feature = "online")]
@@ -116,14 +122,18 @@ pub struct I18n {
 
 impl I18n {
     fn new() -> I18n {
+        #[cfg(not(fetched_english))]
+        let bundles = vec![(
+            LANGUAGES[0].id,
+            crate::app::services::browser::measure("kharbga:translations", || {
+                catalogue(&LANGUAGES[0], &english())
+            }),
+        )];
+        #[cfg(fetched_english)]
+        let bundles = Vec::new();
         I18n {
             language: RwSignal::new(&LANGUAGES[0]),
-            bundles: StoredValue::new_local(vec![(
-                LANGUAGES[0].id,
-                crate::app::services::browser::measure("kharbga:translations", || {
-                    catalogue(&LANGUAGES[0], &english())
-                }),
-            )]),
+            bundles: StoredValue::new_local(bundles),
         }
     }
 
@@ -295,7 +305,7 @@ pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
     let i18n = I18n::new();
     provide_context(i18n);
     let wanted = initial_language();
-    let ready = RwSignal::new(wanted == &LANGUAGES[0]);
+    let ready = RwSignal::new(i18n.has(wanted));
     // Once shown, the page is never built again: the language arriving
     // after the fallback, the fallback firing after the language, or a
     // later switch back to it must not rebuild the app (it did: 3 s after
@@ -307,9 +317,10 @@ pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
     };
     if !ready.get_untracked() {
         i18n.choose(wanted);
-        // Shown in English if the file cannot be fetched.
+        // Shown in English if the file cannot be fetched (with English
+        // fetched too, shown with what arrived).
         Effect::new(move |_| {
-            if i18n.language.get() == wanted {
+            if i18n.language.get() == wanted && i18n.has(wanted) {
                 show();
             }
         });
