@@ -222,6 +222,11 @@ bench-ai:
 	  for l in 2 3 4; do $(MATCH) --a $$l --b $$((l - 1)) --variant $$v || exit 1; done; \
 	  $(MATCH) --a 5 --b 4 --variant $$v --time-ms 500 || exit 1; \
 	done
+	@# Kharbaga: the ladder at 100 ms a ply, and the top level against greedy.
+	$(MATCH) --a greedy --b random --variant kharbaga
+	$(MATCH) --a 1 --b greedy --variant kharbaga
+	@for l in 2 3 4 5; do $(MATCH) --a $$l --b $$((l - 1)) --variant kharbaga --time-ms 100 || exit 1; done
+	$(MATCH) --a 5 --b greedy --variant kharbaga --time-ms 100
 
 # Fuzz each parser for FUZZ_SECONDS (not part of CI; needs the nightly toolchain).
 FUZZ_SECONDS ?= 60

@@ -314,6 +314,27 @@ impl Position {
         usize::from(search.best)
     }
 
+    /// Kharbaga: the enemy pieces the leaps of `path` jump over (a capture
+    /// being entered leap by leap takes these so far): on each leap's line,
+    /// the side to move's opponent's pieces between its two points.
+    pub fn taken_by(&self, path: &Leaps) -> Bitboard {
+        let enemy = self.soldiers[idx(self.to_move.opponent())];
+        let mut taken = Bitboard::EMPTY;
+        let mut at = path.from();
+        for &landing in path.landings() {
+            for &point in ray(at, direction(at, landing)) {
+                if point == landing {
+                    break;
+                }
+                if enemy.contains(point) {
+                    taken.insert(point);
+                }
+            }
+            at = landing;
+        }
+        taken
+    }
+
     /// True when `side` (to move) has a legal move: a step or a capture.
     fn kharbaga_has_move(&self, side: Side) -> bool {
         self.kharbaga_can_capture(side, true)
@@ -413,22 +434,11 @@ impl Position {
         let mullah = self.mullahs.contains(from);
         self.lift(side, from);
         if let Ply::Leap(path) = ply {
-            let enemy = side.opponent();
-            let mut at = from;
-            for &landing in path.landings() {
-                // The one enemy piece on the line between two landing points.
-                let d = direction(at, landing);
-                for &point in ray(at, d) {
-                    if point == landing {
-                        break;
-                    }
-                    if self.soldiers[idx(enemy)].contains(point) {
-                        self.lift(enemy, point);
-                        effects.captured.insert(point);
-                    }
-                }
-                at = landing;
+            let taken = self.taken_by(&path);
+            for point in taken {
+                self.lift(side.opponent(), point);
             }
+            effects.captured = taken;
         }
         let promoted = !mullah && to.rank() == far_rank(side);
         self.put(side, to, mullah || promoted);

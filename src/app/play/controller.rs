@@ -482,31 +482,6 @@ impl Controller {
             .collect()
     }
 
-    /// The enemy pieces the leaps entered so far jump over.
-    fn taken_so_far(&self, position: &Position, path: &Leaps) -> Bitboard {
-        let mut set = Bitboard::EMPTY;
-        let enemy = position.soldiers(position.to_move().opponent());
-        let mut at = path.from();
-        for &landing in path.landings() {
-            let (df, dr) = (
-                i16::from(landing.file()) - i16::from(at.file()),
-                i16::from(landing.rank()) - i16::from(at.rank()),
-            );
-            let steps = df.abs().max(dr.abs());
-            for k in 1..steps {
-                let file = i16::from(at.file()) + df.signum() * k;
-                let rank = i16::from(at.rank()) + dr.signum() * k;
-                if let Some(point) = Square::from_coords(file as u8, rank as u8) {
-                    if enemy.contains(point) {
-                        set.insert(point);
-                    }
-                }
-            }
-            at = landing;
-        }
-        set
-    }
-
     /// Takes back the last ply (or a resignation or agreed draw).
     pub fn undo(&mut self) -> bool {
         self.browsing = None;
@@ -667,7 +642,7 @@ impl Controller {
                 ));
                 marks
                     .highlights
-                    .push((self.taken_so_far(position, &path), Highlight::Danger));
+                    .push((position.taken_by(&path), Highlight::Danger));
             }
             if position.is_setting() {
                 marks.placeable = position.placements();

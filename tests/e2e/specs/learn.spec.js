@@ -94,7 +94,7 @@ test('the whole tutorial in English, by clicking, with progress kept', async ({ 
   await page.getByRole('button', { name: 'Learn' }).click();
   await expect(page).toHaveURL(/learn\.html#learn$/);
   await expect(page.getByRole('heading', { name: 'Learn to play' })).toBeVisible();
-  await expect.poll(() => plain(page.getByTestId('learn-progress'))).toBe('0 of 14 lessons done');
+  await expect.poll(() => plain(page.getByTestId('learn-progress'))).toBe('0 of 15 lessons done');
   const total = await takeAll(page, true);
   await page.reload();
   await expect.poll(() => plain(page.getByTestId('learn-progress'))).toBe(`${total} of ${total} lessons done`);
