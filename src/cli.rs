@@ -319,6 +319,44 @@ pub struct MatchSettings {
     pub show_records: bool,
     /// A's side in every game, when not alternated.
     pub a_side: Option<Side>,
+    /// Start each pair of games (A first, then A second) from a balanced
+    /// opening of this many random plies ([`ballot`]); 0: from the start.
+    pub ballot_plies: usize,
+}
+
+/// A balanced opening, as checkers tournaments draw "ballots" when the
+/// natural start decides too much: `plies` random plies from the start
+/// (drawn from `seed`), kept when a depth-12 search finds no forced result
+/// and scores it within half a soldier for the side to move; up to 200
+/// tries, else the start itself.
+pub fn ballot(rules: Rules, seed: u64, plies: usize) -> Game {
+    const BALLOT_DEPTH: u8 = 12;
+    const BALLOT_MARGIN: i32 = 50;
+    use crate::ai::{Limits, Searcher};
+    let mut rng = Rng::new(seed);
+    let mut searcher = Searcher::new(16);
+    for _ in 0..200 {
+        let mut game = Game::new(rules);
+        while game.plies().len() < plies && game.outcome().is_none() {
+            let legal = game.position().legal_plies();
+            if game.play(legal[rng.below(legal.len())]).is_err() {
+                break;
+            }
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let limits = Limits {
+            depth: BALLOT_DEPTH,
+            nodes: 20_000_000,
+            time_ms: None,
+        };
+        let result = searcher.search(&game, limits, &WallClock::start());
+        if result.score.forced().is_none() && result.score.0.abs() <= BALLOT_MARGIN {
+            return game;
+        }
+    }
+    Game::new(rules)
 }
 
 /// One game between `a` and `b` (A plays `a_side`), each with its own
@@ -326,7 +364,7 @@ pub struct MatchSettings {
 /// levels (and the clock, for time-bound levels). How it ended (none: cut
 /// at 2,000 plies).
 pub fn play_game(
-    rules: Rules,
+    start: &Game,
     (a, b): (crate::ai::Level, crate::ai::Level),
     a_side: Side,
     time_ms: Option<u64>,
@@ -338,7 +376,7 @@ pub fn play_game(
         Searcher::new(crate::ai::TABLE_BITS),
         Searcher::new(crate::ai::TABLE_BITS),
     );
-    let mut game = Game::new(rules);
+    let mut game = start.clone();
     while game.outcome().is_none() && game.plies().len() < 2_000 {
         let (level, searcher) = if game.position().to_move() == a_side {
             (a, &mut searcher_a)
@@ -384,7 +422,18 @@ pub fn play_match(
         };
         let seed = Rng::new(settings.seed ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .next_u64();
-        let game = play_game(rules, (a, b), a_side, settings.time_ms, seed);
+        let start = if settings.ballot_plies > 0 {
+            // Both games of a pair start from the same opening.
+            let pair = u64::from(n / 2) + 1;
+            ballot(
+                rules,
+                settings.seed ^ pair.wrapping_mul(0xD6E8_FEB8_6659_FD93),
+                settings.ballot_plies,
+            )
+        } else {
+            Game::new(rules)
+        };
+        let game = play_game(&start, (a, b), a_side, settings.time_ms, seed);
         let outcome = game.outcome();
         if settings.show_records && outcome.is_none_or(|o| o.winner != Some(a_side)) {
             let plies: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();

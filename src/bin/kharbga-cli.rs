@@ -23,11 +23,13 @@ USAGE
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
-                                             [--a-side first|second]
+                                             [--a-side first|second] [--ballots K]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
-                                             ab<depth>m (with mobility): ab4, ab4m
+                                             ab<depth>m (with mobility): ab4, ab4m;
+                                             --ballots K: each pair of games from a
+                                             balanced opening of K random plies
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -195,11 +197,16 @@ fn run_match(args: &[String]) -> Result<(), String> {
             Some("second") => Some(kharbga::engine::Side::Second),
             Some(other) => return Err(format!("--a-side `{other}`: first or second")),
         },
+        ballot_plies: number(&pairs, "ballots", 0usize)?,
     };
     let started = Instant::now();
     let score = kharbga::cli::play_match(rules, a, b, settings);
+    let from = match settings.ballot_plies {
+        0 => String::new(),
+        k => format!(" from {k}-ply ballots"),
+    };
     println!(
-        "match {a} vs {b} {} games {games}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
+        "match {a} vs {b} {}{from} games {games}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
         rules.variant.token(),
         score.wins,
         score.draws,

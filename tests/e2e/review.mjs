@@ -145,7 +145,34 @@ try {
       await online(learn, '16-settings-dark');
       await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/exchange`);
       await online(learn, '17-lesson-dark-stone');
+      // Kharbaga: its lesson, then on the first page a game begun from a
+      // position: the forced capture ringed, a capture half entered, the
+      // majority rule's refusal, a Mullah crowned.
+      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/kharbaga`);
+      await online(learn, '18-lesson-kharbaga');
       await learn.context().close();
+      const k = await open();
+      await k.goto(`http://127.0.0.1:${port}/`);
+      await k.getByTestId('nav-new-game').click();
+      await k.getByTestId('variant-kharbaga').check();
+      await k.getByTestId('mode-hotseat').check();
+      await online(k, '19-kharbaga-new-game');
+      await k.getByTestId('start').click();
+      await online(k, '20-kharbaga-start');
+      await k.getByTestId('nav-new-game').click();
+      await k.getByTestId('variant-kharbaga').check();
+      await k.getByTestId('mode-hotseat').check();
+      await k.getByTestId('start-position').fill('s4/3s1/3sM/2s2/s3S w 0,0 - - 0 14 -');
+      await k.getByTestId('start').click();
+      await k.locator('[data-square="e1"]').click();
+      await online(k, '21-kharbaga-must-capture');
+      await k.locator('[data-square="e3"]').click();
+      await k.locator('[data-square="b3"]').click();
+      await online(k, '22-kharbaga-leaping');
+      await k.locator('[data-square="d1"]').click();
+      await k.locator('[data-square="d5"]').click();
+      await online(k, '23-kharbaga-after-capture');
+      await k.context().close();
     }
   }
 } finally {

@@ -91,7 +91,8 @@ pub fn Controls(
                     {tr_text(|| tr!("control-stop"))}
                 </button>
             })}
-            <label class="toggle">
+            // Kharbaga marks the pieces that must capture instead.
+            <label class="toggle" class:hidden=move || play.variant.is_alquerque()>
                 <input
                     type="checkbox"
                     data-testid="show-capturable"
