@@ -171,3 +171,29 @@ test('the Kharbaga screens in Arabic', async ({ page }) => {
   // e1xe3xc5 ended on the far rank: a Mullah now.
   expect(plain(label)).toContain('ملّا اللاعب الأول');
 });
+
+test('a Kharbaga capture of two leaps by the keyboard alone, announced to screen readers', async ({ page }) => {
+  await openApp(page);
+  await startGame(page, 'kharbaga', { position: '5/3s1/5/s3s/S3S w 0,0 - - 0 1 -' });
+  // Into the board (its one tab stop), then arrows from point to point.
+  await board(page).locator('[tabindex="0"]').focus();
+  const goTo = async (target) => {
+    const at = await page.evaluate(() => document.activeElement.dataset.square);
+    const files = target.charCodeAt(0) - at.charCodeAt(0);
+    const ranks = Number(target[1]) - Number(at[1]);
+    for (let i = 0; i < Math.abs(files); i++) await page.keyboard.press(files > 0 ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = 0; i < Math.abs(ranks); i++) await page.keyboard.press(ranks > 0 ? 'ArrowUp' : 'ArrowDown');
+    await expect(square(page, target)).toBeFocused();
+  };
+  await goTo('e1');
+  await page.keyboard.press('Enter');
+  // The first landing point is announced as a legal destination.
+  expect(plain(await square(page, 'e3').getAttribute('aria-label'))).toContain('legal destination');
+  await goTo('e3');
+  await page.keyboard.press('Enter');
+  await goTo('c5');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-ply]')).toHaveCount(1);
+  await expect(page.locator('[data-ply]').first()).toContainText('e1xe3xc5');
+  expect(plain(await square(page, 'c5').getAttribute('aria-label'))).toContain("First player's Mullah");
+});
