@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod learn;
 pub mod online;
 pub mod play;
+pub mod route;
 pub mod screens;
 pub mod services;
 
@@ -29,20 +30,23 @@ use self::i18n::{I18nProvider, LanguageSwitcher};
 #[cfg(feature = "learn")]
 use self::learn::LearnScreen;
 use self::learn::LearnStart;
+use self::online::entry::ByLinkError;
 #[cfg(feature = "online")]
 use self::online::{OnlineScreen, OnlineStart};
 use self::play::describe::side_key;
 use self::play::{GameScreen, Match, Session};
+use self::route::{LearnPlace, Route};
 use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
 use self::screens::replay::Replay;
 use self::screens::settings::SettingsScreen;
-use self::services::browser::{fresh_id, now_ms, page_fragment, record_date};
+use self::services::browser::{fresh_id, now_ms, record_date};
 use self::services::computer::ComputerPlayer;
 use self::services::prefs::Prefs;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
+#[cfg(feature = "online")]
 use crate::store::Seats;
 
 /// Which screen is up.
@@ -63,26 +67,36 @@ enum Screen {
     Learn(LearnStart),
 }
 
-/// The page's fragment, if it is a place of the tutorial.
-fn learn_fragment() -> Option<String> {
-    page_fragment().filter(|f| LearnStart::is_fragment(f))
-}
-
-/// The screen for a place of the tutorial (a fragment): here on the
-/// tutorial's page; other pages send the learner there (without reading
-/// the lessons, which they do not carry).
-fn learn_screen(fragment: &str, here: Screen) -> Screen {
+/// The screen for a place of the tutorial: here on the tutorial's page;
+/// other pages send the learner there (without reading the lessons, which
+/// they do not carry) and stay.
+fn learn_screen(place: LearnPlace) -> Option<Screen> {
+    let start = match place {
+        LearnPlace::List => LearnStart::List,
+        LearnPlace::Rules => LearnStart::Rules,
+        LearnPlace::Lesson(id) => {
+            #[cfg(feature = "learn")]
+            {
+                crate::learn::Lesson::find(&id)
+                    .map_or(LearnStart::List, |l| LearnStart::Lesson(l.id))
+            }
+            #[cfg(not(feature = "learn"))]
+            {
+                let _ = window()
+                    .location()
+                    .assign(&format!("{}#learn/{id}", self::learn::PAGE));
+                return None;
+            }
+        }
+    };
     #[cfg(feature = "learn")]
     {
-        let _ = here;
-        Screen::Learn(LearnStart::from_fragment(fragment).unwrap_or(LearnStart::List))
+        Some(Screen::Learn(start))
     }
     #[cfg(not(feature = "learn"))]
     {
-        let _ = window()
-            .location()
-            .assign(&format!("{}{fragment}", self::learn::PAGE));
-        here
+        let _ = window().location().assign(&start.url());
+        None
     }
 }
 
@@ -96,192 +110,95 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The page's fragment, if it carries a game link.
-fn shared_fragment() -> Option<String> {
-    page_fragment().filter(|h| h.starts_with("#g"))
-}
-
-/// The page's fragment, if it carries a game sent by link.
-fn by_link_fragment() -> Option<String> {
-    page_fragment().filter(|h| h.starts_with(crate::net::room::MOVE_FRAGMENT))
-}
-
-/// The screen for a game sent by link (the online page takes it; the first
-/// page sends it there); a link refused says why and leaves the library.
-fn by_link(saves: Saves, fragment: &str, error: RwSignal<Option<ByLinkError>>) -> Screen {
+/// The new-game form with online play chosen (the first page sends the
+/// player to the online page).
+fn online_form(rules: Rules) -> Option<Screen> {
     #[cfg(feature = "online")]
     {
-        match open_by_link(saves, fragment) {
-            Ok(screen) => screen,
-            Err(e) => {
-                error.set(Some(e));
-                Screen::Library
-            }
-        }
+        Some(Screen::NewGame(Some(Match {
+            seats: Seats::online(Side::First),
+            ..Match::local(rules)
+        })))
     }
     #[cfg(not(feature = "online"))]
     {
-        let _ = (saves, error);
-        online::hand_over(fragment);
-        Screen::Library
+        let _ = rules;
+        online::go_online(&Route::OnlineForm.fragment());
+        None
     }
 }
 
-/// The invitation in the page's address, if any.
-fn invitation_code() -> Option<crate::net::room::Invitation> {
-    crate::net::room::from_fragment(&page_fragment()?)
+/// What the page's notices need from a route it follows.
+#[derive(Clone, Copy)]
+struct Notices {
+    link: RwSignal<Option<ShareError>>,
+    #[cfg_attr(not(feature = "online"), allow(dead_code))]
+    by_link: RwSignal<Option<ByLinkError>>,
 }
 
-/// This page's saved game in the online room `code`, if any.
-#[cfg(feature = "online")]
-fn saved_in_room(
-    saves: Saves,
-    code: &crate::net::room::RoomCode,
-) -> Option<(crate::store::SavedGame, Record)> {
-    saves
-        .update(|l| {
-            let id = l
-                .games()
-                .iter()
-                .find(|g| g.room.as_deref() == Some(code.as_str()) && g.seats.is_online())
-                .map(|g| g.id.clone());
-            Ok(id.and_then(|id| l.load(&id)))
-        })
-        .flatten()
-}
-
-/// The online screen for a room: this page's saved game in it, if any
-/// (a player returning), else the invitation. A link of an earlier version
-/// (no key to believe) is said so.
-#[cfg(feature = "online")]
-fn online_room(
-    saves: Saves,
-    invitation: crate::net::room::Invitation,
-    notice: RwSignal<Option<ByLinkError>>,
-) -> Screen {
-    use crate::net::room::Invitation;
-    let host = match invitation {
-        Invitation::Room(host) => host,
-        Invitation::Earlier(_) => {
-            notice.set(Some(ByLinkError::EarlierLink));
-            return Screen::Library;
+/// The one place an address becomes a screen: the screen `route` opens, or
+/// `None` to stay (the page is already there, the route is the current
+/// game, or another page serves it and the page goes there). `here` is the
+/// screen up, when the address changed under it.
+fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) -> Option<Screen> {
+    match route {
+        Route::Home => None,
+        Route::OnlineForm => online_form(Rules::kharbga()),
+        Route::Learn(place) => learn_screen(place),
+        Route::Shared(fragment) => match share::decode(&fragment) {
+            Ok(record) => Some(Screen::Replay(Box::new(record))),
+            Err(e) => {
+                notices.link.set(Some(e));
+                None
+            }
+        },
+        Route::Invite(invitation) => {
+            #[cfg(feature = "online")]
+            {
+                // A room already up stays: its own link is in the address.
+                if matches!(here, Some(Screen::Online(_))) {
+                    return None;
+                }
+                match online::entry::enter_room(saves, invitation) {
+                    Ok(online::entry::RoomEntry::Resume(m, session)) => {
+                        Some(playing(m, *session, notices.by_link))
+                    }
+                    Ok(online::entry::RoomEntry::Join(host)) => {
+                        Some(Screen::Online(Box::new(OnlineStart::Join(host))))
+                    }
+                    Err(e) => {
+                        notices.by_link.set(Some(e));
+                        Some(Screen::Library)
+                    }
+                }
+            }
+            #[cfg(not(feature = "online"))]
+            {
+                let _ = (here, saves);
+                online::hand_over(&Route::Invite(invitation).fragment());
+                None
+            }
         }
-    };
-    match saved_in_room(saves, &host.room()) {
-        Some((saved, record)) => {
-            let (m, session) = Session::from_saved(&saved, record);
-            playing(m, session, notice)
+        Route::ByLink(fragment) => {
+            #[cfg(feature = "online")]
+            {
+                match online::entry::open_by_link(saves, &fragment) {
+                    Ok((m, session)) => {
+                        Some(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
+                    }
+                    Err(e) => {
+                        notices.by_link.set(Some(e));
+                        Some(Screen::Library)
+                    }
+                }
+            }
+            #[cfg(not(feature = "online"))]
+            {
+                online::hand_over(&fragment);
+                None
+            }
         }
-        None => Screen::Online(Box::new(OnlineStart::Join(host))),
     }
-}
-
-/// Why a game sent by link was not taken (only the online page takes one).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(not(feature = "online"), allow(dead_code))]
-enum ByLinkError {
-    /// The link is damaged.
-    Share(ShareError),
-    /// The game does not continue this page's game as it may.
-    Refused(crate::net::table::Warning),
-    /// A game played online with an earlier version: it is replayed, not
-    /// continued online.
-    EarlierGame,
-    /// An invitation of an earlier version (no key to believe).
-    EarlierLink,
-}
-
-/// A game sent by link (`#m…`): taken into this page's saved game of its
-/// room (or a new one, as the sender's opponent) when it continues it as
-/// the engine and the referee allow, saved, and shown in its room.
-#[cfg(feature = "online")]
-fn open_by_link(saves: Saves, fragment: &str) -> Result<Screen, ByLinkError> {
-    use crate::net::identity::SeatKey;
-    use crate::net::table::Table;
-    use crate::store::OnlineSeat;
-    let link = crate::net::room::MoveLink::parse(fragment)
-        .ok_or(ByLinkError::Share(ShareError::NotALink))?;
-    let (host, sender) = (link.host, link.sender);
-    let record = share::decode(link.share).map_err(ByLinkError::Share)?;
-    let fresh_key = || SeatKey::from_seed(self::services::browser::random_bytes::<32>());
-    let (m, mut session) = match saved_in_room(saves, &host.room()) {
-        Some((saved, old)) => Session::from_saved(&saved, old),
-        None => {
-            // First news of this game: this page plays the sender's opponent.
-            let rules = *record.game.rules();
-            let start = if record.game.has_custom_start() {
-                Game::from_position(*record.game.start())
-            } else {
-                Game::new(rules)
-            };
-            let m = Match {
-                rules,
-                first: record.first.clone(),
-                second: record.second.clone(),
-                seats: Seats::online(sender.opponent()),
-            };
-            let mut session = new_session(start);
-            session.online = Some(OnlineSeat::new(host, fresh_key(), None));
-            (m, session)
-        }
-    };
-    let side = m.seats.hands_side().unwrap_or(Side::First);
-    let seat = session
-        .online
-        .clone()
-        .unwrap_or_else(|| OnlineSeat::new(host, fresh_key(), None));
-    let mut table = Table::resume(
-        session.game.clone(),
-        side,
-        [m.first.clone(), m.second.clone()],
-        seat.key,
-        seat.host,
-        seat.cert,
-        session.date.clone(),
-    );
-    table
-        .take_link(&link, record)
-        .map_err(ByLinkError::Refused)?;
-    // The host's certificate of a guest seated by link is kept.
-    session.online = table.key.clone().map(|key| {
-        OnlineSeat::new(
-            table.host,
-            key,
-            table.cert.as_ref().map(|c| (c.key, c.signature)),
-        )
-    });
-    session.game = table.game;
-    let entry = session.entry(
-        &m,
-        &session.game,
-        session.flipped,
-        now_ms(),
-        &mut crate::engine::Movetext::default(),
-    );
-    saves.update(|l| {
-        l.save(&entry)?;
-        l.set_current(Some(&entry.id))
-    });
-    Ok(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
-}
-
-/// The first page sends an invitation to the page that plays online.
-#[cfg(not(feature = "online"))]
-fn online_room(
-    _saves: Saves,
-    _invitation: crate::net::room::Invitation,
-    _notice: RwSignal<Option<ByLinkError>>,
-) -> Screen {
-    online::hand_over(&page_fragment().unwrap_or_default());
-    Screen::NewGame(None)
-}
-
-/// The new-game form with online play chosen.
-fn online_form(rules: Rules) -> Screen {
-    Screen::NewGame(Some(Match {
-        seats: Seats::online(Side::First),
-        ..Match::local(rules)
-    }))
 }
 
 #[component]
@@ -306,47 +223,29 @@ fn Shell() -> impl IntoView {
     let link_error = RwSignal::new(None::<ShareError>);
     let by_link_error = RwSignal::new(None::<ByLinkError>);
 
-    // A shared link opens in the replay viewer; else the current game resumes;
-    // else a new game starts with the default players.
-    let initial = match shared_fragment().map(|f| share::decode(&f)) {
-        Some(Ok(record)) => Screen::Replay(Box::new(record)),
-        None if cfg!(feature = "learn") && learn_fragment().is_some() => {
-            learn_screen(&learn_fragment().unwrap_or_default(), Screen::Library)
-        }
-        None if invitation_code().is_some() => invitation_code().map_or(Screen::Library, |code| {
-            online_room(saves, code, by_link_error)
-        }),
-        None if by_link_fragment().is_some() => by_link(
-            saves,
-            &by_link_fragment().unwrap_or_default(),
-            by_link_error,
-        ),
-        None if cfg!(feature = "online")
-            && window().location().hash().ok().as_deref() == Some("#online") =>
-        {
-            online_form(Rules::kharbga())
-        }
-        other => {
-            if let Some(Err(e)) = other {
-                link_error.set(Some(e));
-            }
-            saves
-                .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
-                .flatten()
-                .map_or_else(
-                    || {
-                        Screen::Playing(
-                            default_match(),
-                            Box::new(new_session(Game::new(Rules::kharbga()))),
-                        )
-                    },
-                    |(saved, record)| {
-                        let (m, session) = Session::from_saved(&saved, record);
-                        playing(m, session, by_link_error)
-                    },
-                )
-        }
+    let notices = Notices {
+        link: link_error,
+        by_link: by_link_error,
     };
+    // The address's route; else the current game resumes; else a new game
+    // starts with the default players.
+    let initial = go_to(Route::current(), None, saves, notices).unwrap_or_else(|| {
+        saves
+            .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
+            .flatten()
+            .map_or_else(
+                || {
+                    Screen::Playing(
+                        default_match(),
+                        Box::new(new_session(Game::new(Rules::kharbga()))),
+                    )
+                },
+                |(saved, record)| {
+                    let (m, session) = Session::from_saved(&saved, record);
+                    playing(m, session, by_link_error)
+                },
+            )
+    });
     let screen = RwSignal::new(initial);
     let play = move |(m, game): (Match, Game)| {
         if m.seats.is_online() {
@@ -360,23 +259,9 @@ fn Shell() -> impl IntoView {
     };
     // A link pasted into this tab (only the fragment changes: no reload).
     let on_hash = gloo_events::EventListener::new(&window(), "hashchange", move |_| {
-        if let Some(fragment) = by_link_fragment() {
-            screen.set(by_link(saves, &fragment, by_link_error));
-        } else if let Some(code) = invitation_code() {
-            #[cfg(feature = "online")]
-            let here = matches!(screen.get_untracked(), Screen::Online(_));
-            #[cfg(not(feature = "online"))]
-            let here = false;
-            if !here {
-                screen.set(online_room(saves, code, by_link_error));
-            }
-        } else if let Some(fragment) = learn_fragment() {
-            screen.set(learn_screen(&fragment, screen.get_untracked()));
-        } else if let Some(fragment) = shared_fragment() {
-            match share::decode(&fragment) {
-                Ok(record) => screen.set(Screen::Replay(Box::new(record))),
-                Err(e) => link_error.set(Some(e)),
-            }
+        let here = screen.get_untracked();
+        if let Some(next) = go_to(Route::current(), Some(&here), saves, notices) {
+            screen.set(next);
         }
     });
     StoredValue::new_local(on_hash);
@@ -434,10 +319,8 @@ fn Shell() -> impl IntoView {
                            Screen::NewGame(Some(m)) => m.rules,
                            _ => Rules::kharbga(),
                        };
-                       if cfg!(feature = "online") {
-                           screen.set(online_form(rules));
-                       } else {
-                           online::go_online("#online");
+                       if let Some(form) = online_form(rules) {
+                           screen.set(form);
                        }
                    }>
                        {tr_text(|| tr!("nav-online"))}
@@ -446,7 +329,7 @@ fn Shell() -> impl IntoView {
                        {tr_text(|| tr!("nav-library"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-learn"
-                       on:click=move |_| screen.set(learn_screen(&LearnStart::List.fragment(), screen.get_untracked()))>
+                       on:click=move |_| if let Some(learn) = learn_screen(LearnPlace::List) { screen.set(learn) }>
                        {tr_text(|| tr!("nav-learn"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-settings" on:click=move |_| screen.set(Screen::Settings)>

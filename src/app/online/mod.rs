@@ -14,6 +14,7 @@
 //! there. In that build [`OnlineHooks`] cannot exist, so the game
 //! screen's online branches compile away.
 
+pub mod entry;
 pub mod link;
 pub mod settings;
 

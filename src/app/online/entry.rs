@@ -1,0 +1,161 @@
+//! How an address enters online play: an invitation to a room (this
+//! page's saved game in it, or the newcomer's form) and a game sent by link
+//! (`#m…`), checked by the referee before it is taken. The shell maps the
+//! route; what the route means for online play is decided here.
+
+use crate::store::share::ShareError;
+#[cfg(feature = "online")]
+use crate::{
+    app::play::{Match, Session},
+    app::services::storage::Saves,
+    engine::{Game, Record, Side},
+    net::{identity::PublicKey, room::Invitation},
+    store::{share, Seats},
+};
+
+/// Why a game sent by link, or an invitation, was not taken.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(not(feature = "online"), allow(dead_code))]
+pub enum ByLinkError {
+    /// The link is damaged.
+    Share(ShareError),
+    /// The game does not continue this page's game as it may.
+    Refused(crate::net::table::Warning),
+    /// A game played online with an earlier version: it is replayed, not
+    /// continued online.
+    EarlierGame,
+    /// An invitation of an earlier version (no key to believe).
+    EarlierLink,
+}
+
+/// What an invitation opens.
+#[cfg(feature = "online")]
+pub enum RoomEntry {
+    /// This page's own game in the room: a player returning.
+    Resume(Match, Box<Session>),
+    /// The room of this host, to join.
+    Join(PublicKey),
+}
+
+/// This page's saved game in the online room `code`, if any.
+#[cfg(feature = "online")]
+fn saved_in_room(
+    saves: Saves,
+    code: &crate::net::room::RoomCode,
+) -> Option<(crate::store::SavedGame, Record)> {
+    saves
+        .update(|l| {
+            let id = l
+                .games()
+                .iter()
+                .find(|g| g.room.as_deref() == Some(code.as_str()) && g.seats.is_online())
+                .map(|g| g.id.clone());
+            Ok(id.and_then(|id| l.load(&id)))
+        })
+        .flatten()
+}
+
+/// What an invitation opens: this page's saved game in the room, if any
+/// (a player returning), else the room to join. An invitation of an
+/// earlier version (no key to believe) is refused.
+///
+/// # Errors
+/// [`ByLinkError::EarlierLink`].
+#[cfg(feature = "online")]
+pub fn enter_room(saves: Saves, invitation: Invitation) -> Result<RoomEntry, ByLinkError> {
+    let host = match invitation {
+        Invitation::Room(host) => host,
+        Invitation::Earlier(_) => return Err(ByLinkError::EarlierLink),
+    };
+    Ok(match saved_in_room(saves, &host.room()) {
+        Some((saved, record)) => {
+            let (m, session) = Session::from_saved(&saved, record);
+            RoomEntry::Resume(m, Box::new(session))
+        }
+        None => RoomEntry::Join(host),
+    })
+}
+
+/// A game sent by link (`#m…`): taken into this page's saved game of its
+/// room (or a new one, as the sender's opponent) when it continues it as
+/// the engine and the referee allow, and saved: the match and session the
+/// room then shows.
+///
+/// # Errors
+/// A damaged link, or one the referee refuses.
+#[cfg(feature = "online")]
+pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), ByLinkError> {
+    use crate::net::identity::SeatKey;
+    use crate::net::table::Table;
+    use crate::store::OnlineSeat;
+    let link = crate::net::room::MoveLink::parse(fragment)
+        .ok_or(ByLinkError::Share(ShareError::NotALink))?;
+    let (host, sender) = (link.host, link.sender);
+    let record = share::decode(link.share).map_err(ByLinkError::Share)?;
+    let fresh_key = || SeatKey::from_seed(crate::app::services::browser::random_bytes::<32>());
+    let (m, mut session) = match saved_in_room(saves, &host.room()) {
+        Some((saved, old)) => Session::from_saved(&saved, old),
+        None => {
+            // First news of this game: this page plays the sender's opponent.
+            let rules = *record.game.rules();
+            let start = if record.game.has_custom_start() {
+                Game::from_position(*record.game.start())
+            } else {
+                Game::new(rules)
+            };
+            let m = Match {
+                rules,
+                first: record.first.clone(),
+                second: record.second.clone(),
+                seats: Seats::online(sender.opponent()),
+            };
+            let now = crate::app::services::browser::now_ms();
+            let mut session = Session::new(
+                start,
+                crate::app::services::browser::fresh_id(),
+                now,
+                crate::app::services::browser::record_date(now),
+            );
+            session.online = Some(OnlineSeat::new(host, fresh_key(), None));
+            (m, session)
+        }
+    };
+    let side = m.seats.hands_side().unwrap_or(Side::First);
+    let seat = session
+        .online
+        .clone()
+        .unwrap_or_else(|| OnlineSeat::new(host, fresh_key(), None));
+    let mut table = Table::resume(
+        session.game.clone(),
+        side,
+        [m.first.clone(), m.second.clone()],
+        seat.key,
+        seat.host,
+        seat.cert,
+        session.date.clone(),
+    );
+    table
+        .take_link(&link, record)
+        .map_err(ByLinkError::Refused)?;
+    // The host's certificate of a guest seated by link is kept.
+    session.online = table.key.clone().map(|key| {
+        OnlineSeat::new(
+            table.host,
+            key,
+            table.cert.as_ref().map(|c| (c.key, c.signature)),
+        )
+    });
+    session.game = table.game;
+    let entry = session.entry(
+        &m,
+        &session.game,
+        session.flipped,
+        crate::app::services::browser::now_ms(),
+        &mut crate::engine::Movetext::default(),
+    );
+    saves.update(|l| {
+        l.save(&entry)?;
+        l.set_current(Some(&entry.id))
+    });
+    Ok((m, session))
+}
