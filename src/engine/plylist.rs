@@ -1,8 +1,12 @@
 //! A list of plies on the stack: what move generation fills, never
-//! allocating. A plain array and a length; it reads as a slice.
+//! allocating. An [`ArrayVec`]: no room is written before it is used (a
+//! search makes one at every node, and a ply is 16 bytes since Kharbaga's
+//! capture paths); it reads as a slice.
 
 use std::fmt;
 use std::ops::Deref;
+
+use arrayvec::ArrayVec;
 
 use super::ply::Ply;
 
@@ -11,62 +15,54 @@ use super::ply::Ply;
 pub const MAX_PLIES: usize = 290;
 
 /// Legal plies, on the stack.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct PlyList {
-    len: usize,
-    plies: [Ply; MAX_PLIES],
+    plies: ArrayVec<Ply, MAX_PLIES>,
 }
 
 impl PlyList {
     /// An empty list.
     pub const fn new() -> PlyList {
         PlyList {
-            len: 0,
-            plies: [Ply::Stop; MAX_PLIES],
+            plies: ArrayVec::new_const(),
         }
     }
 
-    /// Appends a ply. Move generation never makes more than [`MAX_PLIES`];
-    /// one more would panic on the array bound.
+    /// Appends a ply. Move generation never makes more than [`MAX_PLIES`]
+    /// custodial plies; one more would panic.
     #[inline(always)]
     pub fn push(&mut self, ply: Ply) {
-        self.plies[self.len] = ply;
-        self.len += 1;
+        self.plies.push(ply);
     }
 
     /// Appends a ply if there is room; false when the list is full.
     #[inline(always)]
     pub fn try_push(&mut self, ply: Ply) -> bool {
-        let Some(slot) = self.plies.get_mut(self.len) else {
-            return false;
-        };
-        *slot = ply;
-        self.len += 1;
-        true
+        self.plies.try_push(ply).is_ok()
     }
 
     /// Keeps the first `len` plies.
     #[inline(always)]
     pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
+        self.plies.truncate(len);
     }
 
     /// Empties the list.
     #[inline(always)]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.plies.clear();
     }
 
     /// The plies as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Ply] {
-        &self.plies[..self.len]
+        &self.plies
     }
 
     /// The plies as a slice that can be reordered in place.
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Ply] {
-        &mut self.plies[..self.len]
+        &mut self.plies
     }
 }
 
@@ -121,7 +117,7 @@ impl Iterator for IntoIter {
         Some(ply)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.len - self.next;
+        let left = self.list.len() - self.next;
         (left, Some(left))
     }
 }
@@ -152,7 +148,10 @@ mod tests {
         assert_eq!(list.len(), 2);
         assert!(list.contains(&Ply::Stop));
         assert_eq!(
-            list.into_iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            list.clone()
+                .into_iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>(),
             ["stop", "c4"]
         );
         list.clear();
