@@ -453,7 +453,7 @@ fn default_match() -> Match {
 }
 
 /// A new session for `game`, starting now.
-fn new_session(game: Game) -> Session {
+pub(crate) fn new_session(game: Game) -> Session {
     let now = now_ms();
     Session::new(game, fresh_id(), now, record_date(now))
 }

@@ -92,7 +92,7 @@ const fn far_rank(side: Side) -> u8 {
 }
 
 /// The start position's pieces: the first player's, then the second's.
-fn start_pieces() -> [Bitboard; 2] {
+pub(super) fn start_pieces() -> [Bitboard; 2] {
     let mut pieces = [Bitboard::EMPTY; 2];
     for square in BoardSize::Five.all_squares() {
         let (file, rank) = (square.file(), square.rank());
@@ -164,26 +164,6 @@ impl Search<'_> {
 }
 
 impl Position {
-    /// The start of a Kharbaga game.
-    pub(super) fn kharbaga_start(rules: Rules) -> Position {
-        let [first, second] = start_pieces();
-        Position {
-            rules,
-            geo: Geometry::of(BoardSize::Five),
-            soldiers: [first, second],
-            mullahs: Bitboard::EMPTY,
-            soldier_hash: soldiers_hash(first, second, Bitboard::EMPTY),
-            in_hand: [0, 0],
-            to_move: Side::First,
-            chain: None,
-            exchange: Exchange::None,
-            quiet: 0,
-            turn: 1,
-            first_turn: false,
-            outcome: None,
-        }
-    }
-
     /// Checks a Kharbaga setup: no setting, chain, exchange or first-turn
     /// state; at most twelve pieces a side.
     pub(super) fn kharbaga_from_setup(
@@ -285,6 +265,19 @@ impl Position {
                     }
                 }
             }
+        }
+    }
+
+    /// Kharbaga: how many pieces the move must capture now (every legal
+    /// capture takes as many, by the majority rule); 0 when no capture is
+    /// possible, and in the other games.
+    pub fn capture_length(&self) -> usize {
+        if !self.must_capture() {
+            return 0;
+        }
+        match self.legal_plies().first() {
+            Some(Ply::Leap(leaps)) => leaps.len(),
+            _ => 0,
         }
     }
 

@@ -103,19 +103,22 @@ pub(super) const fn idx(side: Side) -> usize {
 }
 
 impl Position {
-    /// The start of a game: an empty board, the first player to set.
+    /// The start of a game: an empty board, the first player to set
+    /// (Kharbaga: both sides' pieces in place, the first player to move).
     pub fn new(rules: Rules) -> Position {
-        if rules.variant.is_alquerque() {
-            return Position::kharbaga_start(rules);
-        }
         let per_side = rules.size().soldiers_per_side();
+        let (soldiers, in_hand) = if rules.variant.is_alquerque() {
+            (super::kharbaga::start_pieces(), [0, 0])
+        } else {
+            ([Bitboard::EMPTY; 2], [per_side, per_side])
+        };
         Position {
             rules,
             geo: Geometry::of(rules.size()),
-            soldiers: [Bitboard::EMPTY; 2],
+            soldiers,
             mullahs: Bitboard::EMPTY,
-            soldier_hash: 0,
-            in_hand: [per_side, per_side],
+            soldier_hash: soldiers_hash(soldiers[0], soldiers[1], Bitboard::EMPTY),
+            in_hand,
             to_move: Side::First,
             chain: None,
             exchange: Exchange::None,

@@ -137,6 +137,7 @@ fn the_majority_rule_chooses_between_pieces_and_sequences() {
         "w",
     );
     assert_eq!(legal(&p), ["e1xe3xc5"]);
+    assert_eq!(p.capture_length(), 2);
     let mut refused = p;
     assert!(refused.play("a1xa3".parse().unwrap()).is_err());
     // Two sequences of equal length are both allowed (and both end on c1,
@@ -164,7 +165,7 @@ fn a_mullah_captures_by_a_flying_leap_with_several_landing_points() {
     );
     // Over b2 (empty), c3 (the enemy), onto d4 or e5.
     assert_eq!(legal(&p), ["a1xd4", "a1xe5"]);
-    // An own piece or a second enemy in the way blocks the line.
+    // A second enemy right behind the first leaves no landing point.
     let p = k(
         ". . . . s
          . . . s .
@@ -247,7 +248,6 @@ fn a_soldier_becomes_a_mullah_only_at_the_end_of_its_move() {
     let effects = play(&mut p, "b3xb5xd3");
     assert_eq!(effects.promoted, None);
     assert!(p.mullahs().is_empty(), "no promotion mid-sequence");
-    // ...and it goes on as a soldier: a Mullah on b5 could have flown on.
     // A capture that ends on the far rank promotes.
     let mut p = k(
         ". . . . .
@@ -342,7 +342,8 @@ fn quiet_mullah_moves_reach_the_limit_and_draw() {
             reason: Reason::QuietLimit
         })
     );
-    // A soldier move resets the count.
+    // A quiet Mullah move counts from the count the position string gives;
+    // a soldier move resets it.
     let mut p = pos(
         r,
         "M . . . .

@@ -8,7 +8,7 @@ use crate::store::share::ShareError;
 use crate::{
     app::play::{Match, Session},
     app::services::storage::Saves,
-    engine::{Game, Record, Side},
+    engine::{Game, Record},
     net::{identity::PublicKey, room::Invitation},
     store::{share, Seats},
 };
@@ -85,14 +85,12 @@ pub fn enter_room(saves: Saves, invitation: Invitation) -> Result<RoomEntry, ByL
 /// A damaged link, or one the referee refuses.
 #[cfg(feature = "online")]
 pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), ByLinkError> {
-    use crate::net::identity::SeatKey;
-    use crate::net::table::Table;
     use crate::store::OnlineSeat;
     let link = crate::net::room::MoveLink::parse(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
     let (host, sender) = (link.host, link.sender);
     let record = share::decode(link.share).map_err(ByLinkError::Share)?;
-    let fresh_key = || SeatKey::from_seed(crate::app::services::browser::random_bytes::<32>());
+    use super::screen::{fresh_key, resumed_table};
     let (m, mut session) = match saved_in_room(saves, &host.room()) {
         Some((saved, old)) => Session::from_saved(&saved, old),
         None => {
@@ -109,31 +107,12 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), By
                 second: record.second.clone(),
                 seats: Seats::online(sender.opponent()),
             };
-            let now = crate::app::services::browser::now_ms();
-            let mut session = Session::new(
-                start,
-                crate::app::services::browser::fresh_id(),
-                now,
-                crate::app::services::browser::record_date(now),
-            );
+            let mut session = crate::app::new_session(start);
             session.online = Some(OnlineSeat::new(host, fresh_key(), None));
             (m, session)
         }
     };
-    let side = m.seats.hands_side().unwrap_or(Side::First);
-    let seat = session
-        .online
-        .clone()
-        .unwrap_or_else(|| OnlineSeat::new(host, fresh_key(), None));
-    let mut table = Table::resume(
-        session.game.clone(),
-        side,
-        [m.first.clone(), m.second.clone()],
-        seat.key,
-        seat.host,
-        seat.cert,
-        session.date.clone(),
-    );
+    let mut table = resumed_table(&m, &session, || OnlineSeat::new(host, fresh_key(), None));
     table
         .take_link(&link, record)
         .map_err(ByLinkError::Refused)?;

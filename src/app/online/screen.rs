@@ -43,6 +43,25 @@ pub(super) fn fresh_key() -> SeatKey {
     SeatKey::from_seed(random_bytes::<32>())
 }
 
+/// The referee of this page's seat in a saved online game: the session's
+/// seat, or `fallback`'s when it has none.
+pub(super) fn resumed_table(
+    m: &Match,
+    session: &Session,
+    fallback: impl FnOnce() -> OnlineSeat,
+) -> Table {
+    let seat = session.online.clone().unwrap_or_else(fallback);
+    Table::resume(
+        session.game.clone(),
+        m.seats.hands_side().unwrap_or(Side::First),
+        [m.first.clone(), m.second.clone()],
+        seat.key,
+        seat.host,
+        seat.cert,
+        session.date.clone(),
+    )
+}
+
 /// The table and the library entry of this page's game, for `start`
 /// (quick pairing has none: it has a screen of its own).
 fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
@@ -64,20 +83,10 @@ fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
             (table, Some(session))
         }
         OnlineStart::Resume(m, session) | OnlineStart::ByLink(m, session) => {
-            let seat = session.online.clone().unwrap_or_else(|| {
+            let table = resumed_table(&m, &session, || {
                 let key = fresh_key();
                 OnlineSeat::new(key.public(), key, None)
             });
-            let side = m.seats.hands_side().unwrap_or(Side::First);
-            let table = Table::resume(
-                session.game.clone(),
-                side,
-                [m.first.clone(), m.second.clone()],
-                seat.key,
-                seat.host,
-                seat.cert,
-                session.date.clone(),
-            );
             (table, Some(session))
         }
         OnlineStart::Join(host) => (Table::newcomer(host), None),

@@ -257,13 +257,9 @@ impl Controller {
             Some(side) if side != mover => Refusal::Enemy,
             Some(_) if position.must_capture() => {
                 let this = position.longest_capture_from(square);
-                let most = position.legal_plies().first().map_or(0, |ply| match ply {
-                    Ply::Leap(leaps) => leaps.len(),
-                    _ => 0,
-                });
                 if this > 0 {
                     Refusal::Majority {
-                        most: most as u8,
+                        most: position.capture_length() as u8,
                         this: this as u8,
                     }
                 } else {

@@ -96,11 +96,7 @@ fn status(controller: &Controller, play: &Play) -> String {
         return tr!("hud-leaping", { "side" => side, "square" => path.end().to_string() });
     }
     if p.must_capture() {
-        let most = p.legal_plies().first().map_or(0, |ply| match ply {
-            crate::engine::Ply::Leap(leaps) => leaps.len(),
-            _ => 0,
-        });
-        return tr!("hud-must-capture", { "side" => side, "count" => most });
+        return tr!("hud-must-capture", { "side" => side, "count" => p.capture_length() });
     }
     tr!("hud-to-move", { "side" => side, "turn" => p.turn() })
 }

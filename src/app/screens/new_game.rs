@@ -336,7 +336,7 @@ pub fn NewGame(
                         spellcheck="false"
                         dir="ltr"
                         data-testid="start-position"
-                        placeholder="7/7/7/7/7/7/7 w 24,24 - - 0 1 -"
+                        placeholder=move || Position::new(Rules::new(variant.get())).to_string()
                         prop:value=move || start_text.get()
                         on:input=move |event| start_text.set(event_target_value(&event))
                     />

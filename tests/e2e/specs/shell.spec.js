@@ -70,3 +70,21 @@ test('the phone layout fits a 390 px screen without sideways scrolling', async (
   const board = await page.getByRole('grid').boundingBox();
   expect(board.width).toBeGreaterThan(300);
 });
+
+test('every address goes where its route says, from the first page too', async ({ page }) => {
+  // The online form's address on the first page opens the online page.
+  await page.goto('/#online');
+  await expect(page).toHaveURL(/online\.html#online$/);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('mode-online')).toBeChecked();
+  // A tutorial place opens the tutorial's page at that lesson.
+  await page.goto('/#learn/kharbaga');
+  await expect(page).toHaveURL(/learn\.html#learn\/kharbaga$/);
+  await expect(page.getByTestId('lesson-caption')).toBeVisible();
+  // An unknown place is the current game; a fragment changed in place is
+  // followed (here the rules sheet, on the tutorial's page).
+  await page.goto('/#nowhere');
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.evaluate(() => { window.location.hash = '#rules'; });
+  await expect(page).toHaveURL(/learn\.html#rules$/);
+});
