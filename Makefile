@@ -84,33 +84,28 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# Three pages: index.html (the first load, within its budget),
-# online.html, the same app with online play (the `online` feature), and
-# learn.html, with the tutorial (the `learn` feature); each of the two is
-# written from index.html into target/ and built there; their files
-# join dist/ (content-hashed names; the worker and the network module are
-# the same files).
-ONLINE_HTML := target/online-page/online.html
-# The tutorial's page (`learn` feature), built the same way.
-LEARN_HTML  := target/learn-page/learn.html
+# Four pages: index.html (the first load, within its budget), and the
+# same app with more: online.html (online play, the `online` feature),
+# learn.html (the tutorial, `learn`) and study.html (the board editor,
+# `study`). Each of the three is written from index.html into
+# target/<name>-page/ (with its feature and its own style sheet) and built
+# there; its files join dist/ (content-hashed names; the worker and the
+# network module are the same files).
+define page
+	@mkdir -p target/$(1)-page
+	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
+	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
+	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="$(1)" #' \
+	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
+	cp target/$(1)-page/dist/index.html dist/$(1).html
+	cp -R -n target/$(1)-page/dist/. dist/
+endef
 release: tools
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
-	@mkdir -p $(dir $(ONLINE_HTML))
-	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
-	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="online" #' \
-	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/online.css" />#' index.html > $(ONLINE_HTML)
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/online-page/dist $(ONLINE_HTML)
-	cp target/online-page/dist/index.html dist/online.html
-	cp -R -n target/online-page/dist/. dist/
-	@mkdir -p $(dir $(LEARN_HTML))
-	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
-	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="learn" #' \
-	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/learn.css" />#' index.html > $(LEARN_HTML)
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/learn-page/dist $(LEARN_HTML)
-	cp target/learn-page/dist/index.html dist/learn.html
-	cp -R -n target/learn-page/dist/. dist/
+	$(call page,online)
+	$(call page,learn)
+	$(call page,study)
 	@# The service worker, with the files to cache and a version of them all.
 	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
 	  version=$$(cat $$files | sha256sum | cut -c1-16) && \
@@ -144,7 +139,10 @@ sizes:
 	echo "online page: $$((online + locale + onlineftl)) bytes gzipped (online.html, its files and the network module, loaded when an online game starts)" && \
 	learn=$(call gz,learn.html) && for f in $(call refs,learn.html); do learn=$$((learn + $(call gz,$$f))); done && \
 	learnftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/learn.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "tutorial page: $$((learn + locale + learnftl)) bytes gzipped (learn.html and its files, the lessons and the rules sheet)"
+	echo "tutorial page: $$((learn + locale + learnftl)) bytes gzipped (learn.html and its files, the lessons and the rules sheet)" && \
+	study=$(call gz,study.html) && for f in $(call refs,study.html); do study=$$((study + $(call gz,$$f))); done && \
+	studyftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/study.ftl | wc -c; done | sort -n | tail -1) && \
+	echo "study page: $$((study + locale + studyftl)) bytes gzipped (study.html and its files, the board editor)"
 
 # ---- Checks -----------------------------------------------------------------
 
@@ -162,6 +160,7 @@ clippy:
 	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --all-targets --locked --features online --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --all-targets --locked --features learn --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --all-targets --locked --features study --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:

@@ -163,6 +163,8 @@ link-newer = صُنع هذا الرابط بإصدار أحدث من التطب�
 link-bad = تعذّرت قراءة رابط الدور هذا: { $error }
 newgame-position = البدء من وضعية (اختياري: نص وضعية)
 newgame-position-error = لا يمكن استعمال هذه الوضعية: { $error }
+newgame-editor = رتّب وضعية في محرّر الرقعة…
+study-edit-position = عدّل هذه الوضعية
 library-title = الأدوار المحفوظة
 library-empty = لا أدوار محفوظة بعد: يُحفظ كل دور أثناء اللعب.
 library-game-title = { $first } – { $second }
@@ -293,6 +295,8 @@ error-position-exchange-soldier = لا جندي للمدافع في { $square } 
 error-position-exchange-offers = يجب أن يكون الجنديان المعروضان جنديين مختلفين للمهاجم.
 error-position-exchange-too-few = تحتاج المبادلة إلى جنديين للمهاجم.
 error-position-would-have-passed = { $side }، وعليه الدور، لا يملك أي نقلة وكان سيمرّر.
+error-position-already-lost = { $side } خسر بالفعل في هذا الوضع. { $reason }
+error-position-already-drawn = اللعبة منتهية بالفعل في هذا الوضع. { $reason }
 error-rules-unknown-variant = «{ $text }» ليست لعبة يعرفها التطبيق (kharbga، seega5، seega7، seega9).
 error-rules-not-key-value = «{ $text }» ليس خيارًا مكتوبًا على صورة مفتاح=قيمة.
 error-rules-twice = الخيار { $key } مذكور مرتين.

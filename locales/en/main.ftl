@@ -160,6 +160,8 @@ link-newer = This link was made by a newer version of the app (format { $version
 link-bad = This game link cannot be read: { $error }
 newgame-position = Start from a position (optional: a position string)
 newgame-position-error = This position cannot be used: { $error }
+newgame-editor = Set up a position in the board editor…
+study-edit-position = Edit this position
 library-title = Saved games
 library-empty = No saved games yet: every game is saved as you play.
 library-game-title = { $first } – { $second }
@@ -278,6 +280,8 @@ error-position-exchange-soldier = No Defender soldier on { $square } to exchange
 error-position-exchange-offers = The offered soldiers must be two different Attacker soldiers.
 error-position-exchange-too-few = An exchange needs two Attacker soldiers.
 error-position-would-have-passed = The { $side }, to move, has no step and would have passed.
+error-position-already-lost = The { $side } has already lost here. { $reason }
+error-position-already-drawn = The game is already over here. { $reason }
 error-rules-unknown-variant = “{ $text }” is not a game this app plays (kharbga, seega5, seega7, seega9).
 error-rules-not-key-value = “{ $text }” is not an option written key=value.
 error-rules-twice = The option { $key } is given twice.

@@ -159,6 +159,8 @@ link-newer = Ce lien a été créé par une version plus récente de l’applica
 link-bad = Ce lien de partie est illisible : { $error }
 newgame-position = Partir d’une position (facultatif : une chaîne de position)
 newgame-position-error = Cette position est inutilisable : { $error }
+newgame-editor = Composer une position dans l’éditeur…
+study-edit-position = Modifier cette position
 library-title = Parties enregistrées
 library-empty = Aucune partie enregistrée : chaque partie est enregistrée au fil du jeu.
 library-game-title = { $first } – { $second }
@@ -277,6 +279,8 @@ error-position-exchange-soldier = Aucun soldat du Défenseur en { $square } à �
 error-position-exchange-offers = Les soldats offerts doivent être deux soldats différents de l’Attaquant.
 error-position-exchange-too-few = Un échange demande deux soldats de l’Attaquant.
 error-position-would-have-passed = { $side }, au trait, n’a aucun pas possible et aurait passé.
+error-position-already-lost = { $side } a déjà perdu ici. { $reason }
+error-position-already-drawn = La partie est déjà finie ici. { $reason }
 error-rules-unknown-variant = « { $text } » n’est pas un jeu de l’application (kharbga, seega5, seega7, seega9).
 error-rules-not-key-value = « { $text } » n’est pas une option écrite clé=valeur.
 error-rules-twice = L’option { $key } est donnée deux fois.

@@ -18,6 +18,7 @@ pub mod play;
 pub mod route;
 pub mod screens;
 pub mod services;
+pub mod study;
 
 use crate::app::i18n::I18n;
 use crate::tr;
@@ -65,6 +66,16 @@ enum Screen {
     /// The tutorial or the rules sheet (`learn.html` only).
     #[cfg(feature = "learn")]
     Learn(LearnStart),
+    /// The board editor (`study.html` only), with why the address that
+    /// opened it did not read, if it did not.
+    #[cfg(feature = "study")]
+    Editor(
+        Box<self::study::editor::Editor>,
+        Option<self::study::editor::PasteError>,
+    ),
+    /// The new-game form, to start from the editor's position.
+    #[cfg(feature = "study")]
+    PlayFrom(Box<crate::engine::Position>),
 }
 
 /// The screen for a place of the tutorial: here on the tutorial's page;
@@ -176,6 +187,30 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
             {
                 let _ = (here, saves);
                 online::hand_over(&Route::Invite(invitation).fragment());
+                None
+            }
+        }
+        Route::Edit(rest) => {
+            #[cfg(feature = "study")]
+            {
+                use self::study::editor::Editor;
+                let rules = match here {
+                    Some(Screen::Playing(m, _) | Screen::NewGame(Some(m))) => m.rules,
+                    _ => Rules::kharbga(),
+                };
+                let (editor, error) = match Editor::from_place(&rest) {
+                    Ok(editor) => (editor.unwrap_or_else(|| Editor::new(rules)), None),
+                    Err(e) => (Editor::new(rules), Some(e)),
+                };
+                Some(Screen::Editor(Box::new(editor), error))
+            }
+            #[cfg(not(feature = "study"))]
+            {
+                let _ = window().location().replace(&format!(
+                    "{}{}",
+                    self::study::PAGE,
+                    Route::Edit(rest).fragment()
+                ));
                 None
             }
         }
@@ -414,6 +449,16 @@ fn Shell() -> impl IntoView {
                    }
                    #[cfg(feature = "learn")]
                    Screen::Learn(start) => view! { <LearnScreen start=start/> }.into_any(),
+                   #[cfg(feature = "study")]
+                   Screen::Editor(editor, error) => {
+                       let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
+                       view! { <self::study::screen::EditorScreen start=*editor error=error on_play=on_play/> }.into_any()
+                   }
+                   #[cfg(feature = "study")]
+                   Screen::PlayFrom(position) => {
+                       let previous = Match::local(*position.rules());
+                       view! { <NewGame previous=previous position=position.to_string() on_start=on_start/> }.into_any()
+                   }
                    #[cfg(feature = "online")]
                    Screen::Online(start) => {
                        let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));

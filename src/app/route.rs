@@ -37,10 +37,15 @@ pub enum Route {
     /// `#m…`: a game sent by link (the fragment, read by
     /// `net::room::MoveLink::parse`).
     ByLink(String),
+    /// `#edit[/<rules>/<position>]`: the board editor (what follows
+    /// `#edit`, read by `study::editor::Editor::from_place`).
+    Edit(String),
 }
 
 /// The fragment of the online form.
 const ONLINE: &str = "#online";
+/// The board editor's fragment.
+const EDIT: &str = crate::app::study::editor::FRAGMENT;
 /// What a shared game's fragment starts with.
 const SHARED: &str = "#g";
 
@@ -58,6 +63,11 @@ impl Route {
             "#learn" => return Route::Learn(LearnPlace::List),
             "#rules" => return Route::Learn(LearnPlace::Rules),
             _ => {}
+        }
+        if let Some(rest) = fragment.strip_prefix(EDIT) {
+            if rest.is_empty() || rest.starts_with('/') {
+                return Route::Edit(rest.to_owned());
+            }
         }
         // The tutorial's places first: `#rules` also starts like `#r<key>`.
         if let Some(id) = fragment.strip_prefix("#learn/") {
@@ -88,6 +98,7 @@ impl Route {
             Route::Shared(fragment) | Route::ByLink(fragment) => fragment.clone(),
             Route::Invite(Invitation::Room(host)) => room::fragment(host),
             Route::Invite(Invitation::Earlier(code)) => format!("{}{code}", room::FRAGMENT),
+            Route::Edit(rest) => format!("{EDIT}{rest}"),
         }
     }
 }
@@ -111,6 +122,12 @@ mod tests {
                 crate::net::room::RoomCode::parse("abcdefghjkmnpqrs").unwrap(),
             )),
             Route::ByLink(format!("#m{host}-f-sig-_-_-g1~kharbga~~~~~")),
+            Route::Edit(String::new()),
+            Route::Edit(
+                crate::app::study::editor::Editor::new(crate::engine::Rules::kharbga()).fragment()
+                    [EDIT.len()..]
+                    .to_owned(),
+            ),
         ]
     }
 
@@ -132,7 +149,7 @@ mod tests {
         assert_eq!(Route::parse(""), Route::Home);
         assert_eq!(Route::parse("#"), Route::Home);
         // Unknown places, and a broken invitation, are the current game.
-        for unknown in ["#nowhere", "#r", "#r!!", "#learning", "#onlinex"] {
+        for unknown in ["#nowhere", "#r", "#r!!", "#learning", "#onlinex", "#editor"] {
             assert_eq!(Route::parse(unknown), Route::Home, "{unknown}");
         }
         assert!(matches!(Route::parse("#g2~future"), Route::Shared(_)));

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::outcome::Outcome;
 use super::square::{Side, Square};
 
 /// A field of the position string after the board.
@@ -151,6 +152,12 @@ pub enum PositionErrorKind {
         /// The side.
         side: Side,
     },
+    /// The game is already over here (a side has lost, or it is drawn):
+    /// nothing can be played from it ([`super::Position::playable`]).
+    AlreadyOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }
 
 impl PositionErrorKind {
@@ -185,6 +192,7 @@ impl PositionErrorKind {
             K::ExchangeOffers => "exchange-offers",
             K::ExchangeTooFew => "exchange-too-few",
             K::WouldHavePassed { .. } => "would-have-passed",
+            K::AlreadyOver { .. } => "already-over",
         }
     }
 }
@@ -299,6 +307,15 @@ impl fmt::Display for PositionError {
                 "the {} player, to move, has no step and would have passed",
                 side.token()
             ),
+            K::AlreadyOver { outcome } => match outcome.winner {
+                Some(winner) => write!(
+                    f,
+                    "the {} player has already lost ({})",
+                    winner.opponent().token(),
+                    outcome.reason.token()
+                ),
+                None => write!(f, "the game is already drawn ({})", outcome.reason.token()),
+            },
         }
     }
 }

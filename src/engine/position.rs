@@ -238,6 +238,31 @@ impl Position {
         Ok(position)
     }
 
+    /// Checks `setup` as a position to play or study from: one
+    /// [`Position::from_setup`] accepts, where the game is not already over
+    /// (a side with no soldiers, a quiet limit reached…). What the board
+    /// editor asks, live, of every arrangement.
+    ///
+    /// # Errors
+    /// [`Position::from_setup`]'s, or [`PositionErrorKind::AlreadyOver`](super::error::PositionErrorKind::AlreadyOver).
+    ///
+    /// ```
+    /// use kharbga::engine::{Bitboard, BoardSize, Position, Rules, Setup, Square};
+    /// let mut setup = Setup::start(BoardSize::Seven);
+    /// setup.in_hand = [0, 0];
+    /// setup.first = Bitboard::from_square("a1".parse::<Square>().unwrap());
+    /// // The second player has no soldier: it has lost already.
+    /// assert!(Position::from_setup(setup, Rules::kharbga()).unwrap().is_over());
+    /// assert!(Position::playable(setup, Rules::kharbga()).is_err());
+    /// ```
+    pub fn playable(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let position = Position::from_setup(setup, rules)?;
+        match position.outcome {
+            Some(outcome) => Err(PositionError::new(Kind::AlreadyOver { outcome })),
+            None => Ok(position),
+        }
+    }
+
     fn check_setting(
         setup: &Setup,
         geo: &Geometry,

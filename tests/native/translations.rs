@@ -175,16 +175,18 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
 
 /// The messages of one language with the variables each uses.
 /// The Fluent files of a language: `main.ftl` (every page), `online.ftl`
-/// (the online page) and `learn.ftl` (the tutorial's page).
-const FILES: [&str; 3] = ["main.ftl", "online.ftl", "learn.ftl"];
+/// (the online page), `learn.ftl` (the tutorial's page) and `study.ftl`
+/// (the study page).
+const FILES: [&str; 4] = ["main.ftl", "online.ftl", "learn.ftl", "study.ftl"];
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 4] = [
+const PAGE_ONLY: [(&str, &str); 5] = [
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
     ("src/app/learn/screen.rs", "learn.ftl"),
+    ("src/app/study/screen.rs", "study.ftl"),
 ];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {

@@ -97,8 +97,10 @@ pub fn Board(
         let Some(square) = event_square(&event) else {
             return;
         };
-        // Only the side to move's soldiers are picked up, and only by its player.
-        let Some(piece) = view.with_untracked(|b| b.piece(square).filter(|p| *p == b.to_move))
+        // Only the side to move's soldiers are picked up, and only by its
+        // player (an editor picks up any piece).
+        let Some(piece) =
+            view.with_untracked(|b| b.piece(square).filter(|p| b.editing || *p == b.to_move))
         else {
             return;
         };

@@ -105,6 +105,9 @@ pub struct BoardView {
     pub points: bool,
     /// Kharbaga: the pieces that are Mullahs.
     pub mullahs: Bitboard,
+    /// The board editor's: every square takes taps and every piece may be
+    /// dragged, whoever is to move.
+    pub editing: bool,
 }
 
 /// How one square is drawn and announced.
@@ -178,6 +181,7 @@ impl BoardView {
             hands: Hands::None,
             points: false,
             mullahs: Bitboard::EMPTY,
+            editing: false,
         }
     }
 
@@ -198,9 +202,9 @@ impl BoardView {
     }
 
     /// True when the board takes gestures now: the game is on and a person
-    /// here moves for the side to move.
+    /// here moves for the side to move (or the board is being edited).
     pub fn accepts_input(&self) -> bool {
-        self.phase != Phase::Over && self.hands.moves_for(self.to_move)
+        self.editing || (self.phase != Phase::Over && self.hands.moves_for(self.to_move))
     }
 
     fn index(&self, square: Square) -> Option<usize> {

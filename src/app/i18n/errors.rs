@@ -9,7 +9,7 @@
 use crate::tr;
 
 use crate::ai::Level;
-use crate::app::play::describe::side_key;
+use crate::app::play::describe::{reason_token, side_key};
 use crate::app::services::computer::Failure;
 use crate::engine::{
     PositionError, PositionErrorKind as P, RecordError, RecordErrorKind as R, RulesError, Side,
@@ -90,6 +90,18 @@ pub fn position_error(error: &PositionError, variant: Option<Variant>) -> String
         P::ExchangeTooFew => tr!("error-position-exchange-too-few"),
         P::WouldHavePassed { side: s } => {
             tr!("error-position-would-have-passed", { "side" => side(s) })
+        }
+        P::AlreadyOver { outcome } => {
+            let reason = tr!("result-reason", {
+                "reason" => reason_token(outcome.reason, variant.unwrap_or(Variant::Kharbga)),
+            });
+            match outcome.winner {
+                Some(winner) => tr!("error-position-already-lost", {
+                    "side" => side(&winner.opponent()),
+                    "reason" => reason,
+                }),
+                None => tr!("error-position-already-drawn", { "reason" => reason }),
+            }
         }
     }
 }

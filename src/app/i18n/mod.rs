@@ -72,6 +72,8 @@ const FILES: &[&str] = &[
     "online.ftl",
     #[cfg(feature = "learn")]
     "learn.ftl",
+    #[cfg(feature = "study")]
+    "study.ftl",
 ];
 
 /// English, as this page reads it: compiled in, with the page's own files.
@@ -82,6 +84,8 @@ fn english() -> std::borrow::Cow<'static, str> {
         include_str!("../../../locales/en/online.ftl"),
         #[cfg(feature = "learn")]
         include_str!("../../../locales/en/learn.ftl"),
+        #[cfg(feature = "study")]
+        include_str!("../../../locales/en/study.ftl"),
     ];
     if pages.is_empty() {
         return ENGLISH.into();

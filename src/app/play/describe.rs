@@ -4,7 +4,7 @@
 //! from `locales/`, and the evaluation of a hint in words.
 
 use crate::ai::Score;
-use crate::engine::{ExchangeEvent, Game, PlayedPly, Side, Variant};
+use crate::engine::{ExchangeEvent, Game, PlayedPly, Reason, Side, Variant};
 
 /// The word key of a side: `attacker`/`defender` in Kharbga, `first`/`second`
 /// in Seega (the `side-name` message's selector).
@@ -30,6 +30,16 @@ pub enum Note {
     Pass(Side),
     /// Kharbaga: the soldier became a Mullah on this point.
     Promoted(String),
+}
+
+/// The `result-reason` token of an ending: Kharbaga draws where the other
+/// games count soldiers.
+pub fn reason_token(reason: Reason, variant: Variant) -> &'static str {
+    match (reason, variant.is_alquerque()) {
+        (Reason::QuietLimit, true) => "draw-quiet-limit",
+        (Reason::Repetition, true) => "draw-repetition",
+        (reason, _) => reason.token(),
+    }
 }
 
 /// The notes of a played ply, in the order they happened.

@@ -22,6 +22,9 @@ pub const DEFAULT_LEVEL: u8 = 3;
 #[component]
 pub fn NewGame(
     #[prop(optional)] previous: Option<Match>,
+    /// A position string to start from (the board editor's).
+    #[prop(optional)]
+    position: Option<String>,
     /// Open with the online mode chosen.
     #[prop(optional)]
     start_online: bool,
@@ -54,7 +57,7 @@ pub fn NewGame(
     let first = RwSignal::new(person(Side::First));
     let second = RwSignal::new(person(Side::Second));
     // An optional position string to start from, and why it was refused.
-    let start_text = RwSignal::new(String::new());
+    let start_text = RwSignal::new(position.unwrap_or_default());
     let start_error = RwSignal::new(None::<PositionError>);
 
     // Choosing a game brings back its default options.
@@ -341,6 +344,11 @@ pub fn NewGame(
                         on:input=move |event| start_text.set(event_target_value(&event))
                     />
                 </label>
+                <button type="button" class="link" data-testid="open-editor" on:click=move |_| {
+                    crate::app::study::open(&format!("{}/{}", crate::app::study::editor::FRAGMENT, Rules::new(variant.get_untracked()).variant.token()));
+                }>
+                    {tr_text(|| tr!("newgame-editor"))}
+                </button>
                 {move || start_error.get().map(|e| view! {
                     <p class="notice forbidden" role="alert" data-testid="start-position-error">
                         {move || tr!("newgame-position-error", { "error" => position_error(&e, Some(variant.get())) })}

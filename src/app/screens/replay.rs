@@ -238,6 +238,13 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                     })}
                     <button type="submit" class="primary" data-testid="play-from-here">{tr_text(|| tr!("replay-play-from-button"))}</button>
                 </form>
+                <p>
+                    <button type="button" data-testid="replay-edit" on:click=move |_| {
+                        if let Some(position) = controller.with_untracked(|c| c.game().position_at(shown.get_untracked()).copied()) {
+                            crate::app::study::edit(&position);
+                        }
+                    }>{tr_text(|| tr!("study-edit-position"))}</button>
+                </p>
                 <div class="share">
                     <label class="field wide" for="share-link">
                         <span>{tr_text(|| tr!("replay-share"))}</span>

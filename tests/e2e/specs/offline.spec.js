@@ -2,8 +2,8 @@
 // the wasm, the AI's worker and the translations; with the static server
 // stopped (the browser's offline switch does not stop a service worker's own
 // requests), a reload opens the app and a game against the computer is
-// played, a game by link is passed to a friend's browser and a lesson
-// opens; a changed build served later announces the update. This spec
+// played, a game by link is passed to a friend's browser, a lesson
+// opens and the board editor judges a position; a changed build served later announces the update. This spec
 // starts and stops its own static server.
 import { test, expect, watch } from './fixtures.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,6 +86,12 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.goto(`${origin}/learn.html#learn/board`);
     await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'board');
     await expect(page.getByTestId('lesson-caption')).not.toHaveText('');
+    // And the board editor: a position set up and judged offline.
+    await page.goto(`${origin}/study.html#edit/seega5`);
+    await expect(page.getByTestId('editor')).toBeVisible();
+    await page.locator('[data-square="c3"]').click();
+    await expect(page.getByTestId('edit-verdict')).toHaveAttribute('data-legal', 'false');
+    await expect(page.getByTestId('edit-verdict')).toContainText('Malha');
 
     // A changed build: its service worker takes over and says so.
     await page.goto(`${origin}/`).catch(() => {});

@@ -1,0 +1,26 @@
+# صفحة الدراسة (study.html): محرّر الرقعة.
+study-title = محرّر الرقعة
+study-hint = انقر خانة لتضع فيها ما اخترته أدناه (انقرها مرة أخرى لترفعه)، أو اسحب قطعة. بلوحة المفاتيح: الأسهم للتنقل على الرقعة، وEnter للوضع.
+study-brush = النقرة تضع
+study-brush-soldier = { $side }: جندي
+study-brush-mullah = { $side }: ملّا
+study-brush-erase = لا شيء (تُفرغ الخانة)
+study-to-move = صاحب الدور
+study-phase = المرحلة
+study-phase-value = { $phase ->
+        [setting] الوضع: ما زال في اليد جنود
+       *[moving] التحريك: وُضع كل الجنود
+    }
+study-in-hand = في اليد: { $first } { $firstcount }، { $second } { $secondcount }
+study-quiet = النقلات منذ آخر أسر
+study-quiet-mullah = نقلات الملّا منذ آخر أسر
+study-clear = أفرغ الرقعة
+study-start = وضعية البداية
+study-legal = وضعية قانونية: يمكن اللعب منها ومشاركتها.
+study-illegal = لا يمكن اللعب من هذه الوضعية. { $reason }
+study-play = العب من هذه الوضعية…
+study-text = نص الوضعية (الصق نص وضعية أو رابطًا لفتحه هنا)
+study-paste-error = لا يمكن فتح هذا هنا: { $error }
+study-copy-text = انسخ نص الوضعية
+study-link = رابط هذه الوضعية
+study-copy-link = انسخ الرابط

@@ -1,0 +1,26 @@
+# The study page (study.html): the board editor.
+study-title = Board editor
+study-hint = Tap a square to put what is chosen below (tap it again to take it away), or drag a piece. On the keyboard: arrow keys to move on the board, Enter to put.
+study-brush = A tap puts
+study-brush-soldier = { $side }: soldier
+study-brush-mullah = { $side }: Mullah
+study-brush-erase = Nothing (empties the square)
+study-to-move = Side to move
+study-phase = Phase
+study-phase-value = { $phase ->
+        [setting] Setting: soldiers still in hand
+       *[moving] Moving: every soldier is set
+    }
+study-in-hand = In hand: { $first } { $firstcount }, { $second } { $secondcount }
+study-quiet = Moves since the last capture
+study-quiet-mullah = Mullah moves since the last capture
+study-clear = Clear the board
+study-start = Start position
+study-legal = A legal position: it can be played and shared.
+study-illegal = Not a position to play from. { $reason }
+study-play = Play from this position…
+study-text = Position string (paste a position string or a link to open it here)
+study-paste-error = This cannot be opened here: { $error }
+study-copy-text = Copy the position string
+study-link = Link to this position
+study-copy-link = Copy the link

@@ -1,0 +1,26 @@
+# La page d’étude (study.html) : l’éditeur de position.
+study-title = Éditeur de position
+study-hint = Touchez une case pour y mettre ce qui est choisi ci-dessous (touchez-la encore pour l’enlever), ou faites glisser une pièce. Au clavier : les flèches pour se déplacer sur le plateau, Entrée pour poser.
+study-brush = Un toucher pose
+study-brush-soldier = { $side } : soldat
+study-brush-mullah = { $side } : Mollah
+study-brush-erase = Rien (vide la case)
+study-to-move = Camp au trait
+study-phase = Phase
+study-phase-value = { $phase ->
+        [setting] Placement : des soldats restent en main
+       *[moving] Déplacement : tous les soldats sont posés
+    }
+study-in-hand = En main : { $first } { $firstcount }, { $second } { $secondcount }
+study-quiet = Coups depuis la dernière capture
+study-quiet-mullah = Coups de Mollah depuis la dernière capture
+study-clear = Vider le plateau
+study-start = Position de départ
+study-legal = Une position légale : elle peut être jouée et partagée.
+study-illegal = On ne peut pas jouer depuis cette position. { $reason }
+study-play = Jouer depuis cette position…
+study-text = Chaîne de position (collez une chaîne de position ou un lien pour l’ouvrir ici)
+study-paste-error = Impossible d’ouvrir ceci ici : { $error }
+study-copy-text = Copier la chaîne de position
+study-link = Lien vers cette position
+study-copy-link = Copier le lien
