@@ -164,6 +164,7 @@ link-bad = تعذّرت قراءة رابط الدور هذا: { $error }
 newgame-position = البدء من وضعية (اختياري: نص وضعية)
 newgame-position-error = لا يمكن استعمال هذه الوضعية: { $error }
 newgame-editor = رتّب وضعية في محرّر الرقعة…
+study-analyse = حلّل
 study-edit-position = عدّل هذه الوضعية
 library-title = الأدوار المحفوظة
 library-empty = لا أدوار محفوظة بعد: يُحفظ كل دور أثناء اللعب.

@@ -24,3 +24,28 @@ study-paste-error = لا يمكن فتح هذا هنا: { $error }
 study-copy-text = انسخ نص الوضعية
 study-link = رابط هذه الوضعية
 study-copy-link = انسخ الرابط
+
+# لوحة التحليل.
+analysis-title = التحليل
+analysis-bar = التقييم (حصة اللاعب الأول)
+analysis-starting = الحاسوب يدرس الوضعية…
+analysis-failed = لا يستطيع الحاسوب التحليل هنا: لم يبدأ عامله.
+analysis-over = انتهت اللعبة في هذه الوضعية.
+analysis-even = الوضعية متعادلة تقريبًا.
+analysis-ahead = { $side } متقدّم بنحو { $n ->
+        [one] جندي واحد
+        [two] جنديين
+        [few] { $n } جنود
+       *[other] { $n } جنديًا
+    }.
+analysis-wins = { $side } يفوز في { $n ->
+        [one] نقلة واحدة
+        [two] نقلتين
+        [few] { $n } نقلات
+       *[other] { $n } نقلة
+    }.
+analysis-depth = العمق { $depth }، { $nodes } وضعية
+analysis-line = أفضل تسلسل:
+analysis-game-line = اللعبة
+analysis-variation = تفريع:
+analysis-back = عُد إلى خط اللعبة

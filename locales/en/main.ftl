@@ -161,6 +161,7 @@ link-bad = This game link cannot be read: { $error }
 newgame-position = Start from a position (optional: a position string)
 newgame-position-error = This position cannot be used: { $error }
 newgame-editor = Set up a position in the board editor…
+study-analyse = Analyse
 study-edit-position = Edit this position
 library-title = Saved games
 library-empty = No saved games yet: every game is saved as you play.

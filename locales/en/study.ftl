@@ -24,3 +24,24 @@ study-paste-error = This cannot be opened here: { $error }
 study-copy-text = Copy the position string
 study-link = Link to this position
 study-copy-link = Copy the link
+
+# The analysis board.
+analysis-title = Analysis
+analysis-bar = Evaluation (the first player's share)
+analysis-starting = The computer is looking at the position…
+analysis-failed = The computer cannot analyse here: its worker did not start.
+analysis-over = The game is over in this position.
+analysis-even = The position is about even.
+analysis-ahead = The { $side } is ahead by about { $n ->
+        [one] one soldier
+       *[other] { $n } soldiers
+    }.
+analysis-wins = The { $side } wins in { $n ->
+        [one] one ply
+       *[other] { $n } plies
+    }.
+analysis-depth = Depth { $depth }, { $nodes } positions
+analysis-line = Best line:
+analysis-game-line = The game
+analysis-variation = A variation:
+analysis-back = Back to the game line

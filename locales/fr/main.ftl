@@ -160,6 +160,7 @@ link-bad = Ce lien de partie est illisible : { $error }
 newgame-position = Partir d’une position (facultatif : une chaîne de position)
 newgame-position-error = Cette position est inutilisable : { $error }
 newgame-editor = Composer une position dans l’éditeur…
+study-analyse = Analyser
 study-edit-position = Modifier cette position
 library-title = Parties enregistrées
 library-empty = Aucune partie enregistrée : chaque partie est enregistrée au fil du jeu.

@@ -24,3 +24,24 @@ study-paste-error = Impossible d’ouvrir ceci ici : { $error }
 study-copy-text = Copier la chaîne de position
 study-link = Lien vers cette position
 study-copy-link = Copier le lien
+
+# L’échiquier d’analyse.
+analysis-title = Analyse
+analysis-bar = Évaluation (la part du premier joueur)
+analysis-starting = L’ordinateur examine la position…
+analysis-failed = L’ordinateur ne peut pas analyser ici : son worker n’a pas démarré.
+analysis-over = La partie est finie dans cette position.
+analysis-even = La position est à peu près égale.
+analysis-ahead = { $side } a environ { $n ->
+        [one] un soldat
+       *[other] { $n } soldats
+    } d’avance.
+analysis-wins = { $side } gagne en { $n ->
+        [one] un coup
+       *[other] { $n } coups
+    }.
+analysis-depth = Profondeur { $depth }, { $nodes } positions
+analysis-line = Meilleure suite :
+analysis-game-line = La partie
+analysis-variation = Une variante :
+analysis-back = Revenir à la partie

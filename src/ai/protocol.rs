@@ -10,10 +10,17 @@
 //! ```text
 //! hello   : ready <version>                             (the worker, once, when it can take requests)
 //! request : think <id> <level> <time-ms> <rules spec> <position string>[ ; <ply> <ply> …]
+//!           analyse <id> <time-ms> <rules spec> <position string>[ ; <ply> <ply> …]
 //! answer  : best <id> <ply> <score> <depth> <nodes>     (score: hundredths or w<N>/l<N>)
+//!           line <id> <score> <depth> <nodes> <ply> …   (an analysis: the best line)
 //!           none <id>                                   (the game is over)
 //!           error <id> <kind>                           (id 0 when it could not be read)
 //! ```
+//!
+//! An analysis is asked for in slices: each `analyse` searches for its
+//! time and answers the line it found; the worker's table keeps what it
+//! learned, so the next slice on the same position goes deeper, and a new
+//! position is taken up as soon as the slice under way ends.
 //!
 //! The page starts a worker of its own build, but a cached page can meet a
 //! newer worker (or the reverse): the hello names the protocol [`VERSION`],
@@ -25,7 +32,7 @@ use crate::engine::{Game, Ply, Position, PositionError, Rules, RulesError};
 
 use super::level::Level;
 use super::rng::Rng;
-use super::search::{Clock, Score, Searcher};
+use super::search::{Clock, Limits, Score, Searcher};
 
 /// What the page asks the worker.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +64,19 @@ pub enum Answer {
         /// Nodes searched.
         nodes: u64,
     },
+    /// An analysis: the best line found in the time given.
+    Line {
+        /// The request's id.
+        id: u64,
+        /// The score for the side to move.
+        score: Score,
+        /// The depth reached.
+        depth: u8,
+        /// Nodes searched.
+        nodes: u64,
+        /// The principal variation, from the position asked about.
+        pv: Vec<Ply>,
+    },
     /// The game is over: nothing to play.
     None {
         /// The request's id.
@@ -72,7 +92,7 @@ pub enum Answer {
 }
 
 /// The protocol's version, in the worker's hello.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The most plies a request's history may carry.
 pub const MOST_HISTORY_PLIES: usize = 10_000;
@@ -129,22 +149,98 @@ impl std::error::Error for ProtocolError {}
 
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = self.game.start();
-        write!(
-            f,
-            "think {} {} {} {} {start}",
-            self.id,
-            self.level,
-            self.time_ms,
-            start.rules()
-        )?;
-        if !self.game.plies().is_empty() {
-            f.write_str(" ;")?;
-            for played in self.game.plies() {
-                write!(f, " {}", played.ply)?;
-            }
+        write!(f, "think {} {} {} ", self.id, self.level, self.time_ms)?;
+        write_game(f, &self.game)
+    }
+}
+
+/// `<rules> <start>[ ; <ply> …]`: a game from its start (a request's tail).
+fn write_game(f: &mut fmt::Formatter<'_>, game: &Game) -> fmt::Result {
+    let start = game.start();
+    write!(f, "{} {start}", start.rules())?;
+    if !game.plies().is_empty() {
+        f.write_str(" ;")?;
+        for played in game.plies() {
+            write!(f, " {}", played.ply)?;
         }
-        Ok(())
+    }
+    Ok(())
+}
+
+/// Reads what [`write_game`] writes: the rules, the start position and the
+/// plies of `history`, each checked by the engine.
+fn read_game(
+    rules: Option<&str>,
+    position: Option<&str>,
+    history: Option<&str>,
+) -> Result<Game, ProtocolError> {
+    let rules: Rules = rules
+        .ok_or(ProtocolError::Field("rules"))?
+        .parse()
+        .map_err(ProtocolError::Rules)?;
+    let start = Position::from_text(position.ok_or(ProtocolError::Field("position"))?, rules)
+        .map_err(ProtocolError::Position)?;
+    let mut game = Game::from_position(start);
+    for (n, text) in history.into_iter().flat_map(|h| h.split(' ')).enumerate() {
+        if n >= MOST_HISTORY_PLIES || game.play_text(text).is_err() {
+            return Err(ProtocolError::Field("history"));
+        }
+    }
+    Ok(game)
+}
+
+/// What the page asks for an analysis slice: the best line in the current
+/// position of `game`, searched for `time_ms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analyse {
+    /// Matches the answer to the question.
+    pub id: u64,
+    /// The slice's time.
+    pub time_ms: u64,
+    /// The game from its last removal ([`Game::tail`]).
+    pub game: Game,
+}
+
+impl Analyse {
+    /// A slice on the current position of `game`.
+    pub fn new(id: u64, time_ms: u64, game: &Game) -> Analyse {
+        Analyse {
+            id,
+            time_ms,
+            game: game.tail(),
+        }
+    }
+
+    /// Reads an analysis request.
+    ///
+    /// # Errors
+    /// As [`Request::parse`].
+    pub fn parse(line: &str) -> Result<Analyse, ProtocolError> {
+        let (head, history) = match line.split_once(" ; ") {
+            Some((head, history)) => (head, Some(history)),
+            None => (line, None),
+        };
+        let mut words = head.splitn(5, ' ');
+        if words.next() != Some("analyse") {
+            return Err(ProtocolError::NotAMessage);
+        }
+        let mut number = |what: &'static str| {
+            words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .ok_or(ProtocolError::Field(what))
+        };
+        let id = number("id")?;
+        let time_ms = number("time")?;
+        let game = read_game(words.next(), words.next(), history)?;
+        Ok(Analyse { id, time_ms, game })
+    }
+}
+
+impl fmt::Display for Analyse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "analyse {} {} ", self.id, self.time_ms)?;
+        write_game(f, &self.game)
     }
 }
 
@@ -189,15 +285,8 @@ impl Request {
         let time_ms = next("time")?
             .parse()
             .map_err(|_| ProtocolError::Field("time"))?;
-        let rules: Rules = next("rules")?.parse().map_err(ProtocolError::Rules)?;
-        let start =
-            Position::from_text(next("position")?, rules).map_err(ProtocolError::Position)?;
-        let mut game = Game::from_position(start);
-        for (n, text) in history.into_iter().flat_map(|h| h.split(' ')).enumerate() {
-            if n >= MOST_HISTORY_PLIES || game.play_text(text).is_err() {
-                return Err(ProtocolError::Field("history"));
-            }
-        }
+        let (rules, position) = (words.next(), words.next());
+        let game = read_game(rules, position, history)?;
         Ok(Request {
             id,
             level,
@@ -235,6 +324,19 @@ impl fmt::Display for Answer {
                 depth,
                 nodes,
             } => write!(f, "best {id} {ply} {} {depth} {nodes}", score_text(*score)),
+            Answer::Line {
+                id,
+                score,
+                depth,
+                nodes,
+                pv,
+            } => {
+                write!(f, "line {id} {} {depth} {nodes}", score_text(*score))?;
+                for ply in pv {
+                    write!(f, " {ply}")?;
+                }
+                Ok(())
+            }
             Answer::None { id } => write!(f, "none {id}"),
             Answer::Error { id, kind } => write!(f, "error {id} {kind}"),
         }
@@ -245,7 +347,10 @@ impl Answer {
     /// The request's id.
     pub fn id(&self) -> u64 {
         match self {
-            Answer::Best { id, .. } | Answer::None { id } | Answer::Error { id, .. } => *id,
+            Answer::Best { id, .. }
+            | Answer::Line { id, .. }
+            | Answer::None { id }
+            | Answer::Error { id, .. } => *id,
         }
     }
 
@@ -256,7 +361,7 @@ impl Answer {
     pub fn parse(line: &str) -> Result<Answer, ProtocolError> {
         let mut words = line.splitn(3, ' ');
         let kind = words.next().unwrap_or_default();
-        if !matches!(kind, "best" | "none" | "error") {
+        if !matches!(kind, "best" | "line" | "none" | "error") {
             return Err(ProtocolError::NotAMessage);
         }
         let id = words
@@ -271,6 +376,33 @@ impl Answer {
                 id,
                 kind: rest.chars().take(64).collect(),
             }),
+            "line" => {
+                let mut fields = rest.split(' ');
+                let score = fields
+                    .next()
+                    .and_then(parse_score)
+                    .ok_or(ProtocolError::Field("score"))?;
+                let depth = fields
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or(ProtocolError::Field("depth"))?;
+                let nodes = fields
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or(ProtocolError::Field("nodes"))?;
+                let pv = fields
+                    .filter(|w| !w.is_empty())
+                    .take(MOST_LINE_PLIES)
+                    .map(|w| w.parse().map_err(|_| ProtocolError::Field("ply")))
+                    .collect::<Result<_, _>>()?;
+                Ok(Answer::Line {
+                    id,
+                    score,
+                    depth,
+                    nodes,
+                    pv,
+                })
+            }
             _ => {
                 let fields: Vec<&str> = rest.split(' ').collect();
                 let [ply, score, depth, nodes] = fields.as_slice() else {
@@ -288,18 +420,61 @@ impl Answer {
     }
 }
 
+/// The most plies of a line an answer is read with.
+pub const MOST_LINE_PLIES: usize = 64;
+
+/// The worker's side of an analysis slice.
+fn analyse(line: &str, searcher: &mut Searcher, clock: &dyn Clock) -> Answer {
+    let request = match Analyse::parse(line) {
+        Ok(request) => request,
+        Err(e) => {
+            return Answer::Error {
+                id: error_id(line),
+                kind: e.token(),
+            }
+        }
+    };
+    if request.game.outcome().is_some() {
+        return Answer::None { id: request.id };
+    }
+    let limits = Limits {
+        depth: 64,
+        nodes: u64::MAX,
+        time_ms: Some(request.time_ms),
+    };
+    let result = searcher.search(&request.game, limits, clock);
+    let mut pv = result.pv;
+    if pv.is_empty() {
+        pv.extend(result.best);
+    }
+    pv.truncate(MOST_LINE_PLIES);
+    Answer::Line {
+        id: request.id,
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv,
+    }
+}
+
+/// The id of a request that could not be read, if it has one.
+fn error_id(line: &str) -> u64 {
+    line.split(' ')
+        .nth(1)
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The worker's side: reads a request, thinks, answers. Never panics.
 pub fn respond(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn Clock) -> Answer {
+    if line.starts_with("analyse ") {
+        return analyse(line, searcher, clock);
+    }
     let request = match Request::parse(line) {
         Ok(request) => request,
         Err(e) => {
-            let id = line
-                .split(' ')
-                .nth(1)
-                .and_then(|w| w.parse().ok())
-                .unwrap_or(0);
             return Answer::Error {
-                id,
+                id: error_id(line),
                 kind: e.token(),
             };
         }
@@ -385,6 +560,20 @@ mod tests {
                 depth: 9,
                 nodes: 123_456,
             },
+            Answer::Line {
+                id: 10,
+                score: Score(-120),
+                depth: 11,
+                nodes: 4_567,
+                pv: vec!["d3-d4".parse().unwrap(), "b2xb4xd4".parse().unwrap()],
+            },
+            Answer::Line {
+                id: 11,
+                score: Score::loss_in(4),
+                depth: 4,
+                nodes: 1,
+                pv: Vec::new(),
+            },
             Answer::None { id: 9 },
             Answer::Error {
                 id: 0,
@@ -393,6 +582,58 @@ mod tests {
         ] {
             assert_eq!(Answer::parse(&answer.to_string()), Ok(answer));
         }
+    }
+
+    #[test]
+    fn analysis_requests_round_trip_and_find_a_forced_win() {
+        let mut game = Game::new(Rules::new(crate::engine::Variant::Kharbaga));
+        game.play_text("c2-c3").unwrap();
+        let request = Analyse::new(12, 300, &game);
+        let line = request.to_string();
+        assert!(
+            line.starts_with("analyse 12 300 kharbaga:quiet=32 "),
+            "{line}"
+        );
+        assert_eq!(Analyse::parse(&line), Ok(request));
+        for bad in [
+            "analyse",
+            "analyse 1",
+            "analyse x 3 seega5 5/5/5/5/5 w 12,12 - - 0 1 -",
+        ] {
+            assert!(Analyse::parse(bad).is_err(), "{bad}");
+            assert!(matches!(
+                respond(bad, &mut Searcher::new(8), &mut Rng::new(1), &NoClock),
+                Answer::Error { .. }
+            ));
+        }
+
+        // The first player takes the second's last soldier: a win in 1,
+        // with a line that starts with that capture.
+        let position = Position::from_text(
+            "5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -",
+            Rules::seega(BoardSize::Five),
+        )
+        .unwrap();
+        let line = format!("analyse 4 100 seega5 {position}");
+        match respond(&line, &mut Searcher::new(12), &mut Rng::new(1), &NoClock) {
+            Answer::Line { id, score, pv, .. } => {
+                assert_eq!(id, 4);
+                assert_eq!(score, Score::win_in(1));
+                assert_eq!(
+                    pv.first().map(ToString::to_string).as_deref(),
+                    Some("c1-b1")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // A game already over has nothing to analyse.
+        let mut over = Game::from_position(position);
+        over.play_text("c1-b1").unwrap();
+        let line = Analyse::new(5, 100, &over).to_string();
+        assert_eq!(
+            respond(&line, &mut Searcher::new(8), &mut Rng::new(1), &NoClock),
+            Answer::None { id: 5 }
+        );
     }
 
     #[test]

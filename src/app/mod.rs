@@ -76,6 +76,9 @@ enum Screen {
     /// The new-game form, to start from the editor's position.
     #[cfg(feature = "study")]
     PlayFrom(Box<crate::engine::Position>),
+    /// The analysis board on a game, at the position before a ply.
+    #[cfg(feature = "study")]
+    Analysis(Box<Record>, usize),
 }
 
 /// The screen for a place of the tutorial: here on the tutorial's page;
@@ -210,6 +213,27 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
                     "{}{}",
                     self::study::PAGE,
                     Route::Edit(rest).fragment()
+                ));
+                None
+            }
+        }
+        Route::Analyse(rest) => {
+            #[cfg(feature = "study")]
+            {
+                match self::study::read_analyse(&rest) {
+                    Ok((record, at)) => Some(Screen::Analysis(Box::new(record), at)),
+                    Err(e) => {
+                        notices.link.set(Some(e));
+                        None
+                    }
+                }
+            }
+            #[cfg(not(feature = "study"))]
+            {
+                let _ = window().location().replace(&format!(
+                    "{}{}",
+                    self::study::PAGE,
+                    Route::Analyse(rest).fragment()
                 ));
                 None
             }
@@ -453,6 +477,11 @@ fn Shell() -> impl IntoView {
                    Screen::Editor(editor, error) => {
                        let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
                        view! { <self::study::screen::EditorScreen start=*editor error=error on_play=on_play/> }.into_any()
+                   }
+                   #[cfg(feature = "study")]
+                   Screen::Analysis(record, at) => {
+                       let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
+                       view! { <self::study::analysis_screen::AnalysisScreen record=*record at=at on_play=on_play/> }.into_any()
                    }
                    #[cfg(feature = "study")]
                    Screen::PlayFrom(position) => {

@@ -40,6 +40,9 @@ pub enum Route {
     /// `#edit[/<rules>/<position>]`: the board editor (what follows
     /// `#edit`, read by `study::editor::Editor::from_place`).
     Edit(String),
+    /// `#analyse/<game link>@<ply>`: the analysis board (what follows
+    /// `#analyse`, read by `study::read_analyse`).
+    Analyse(String),
 }
 
 /// The fragment of the online form.
@@ -63,6 +66,11 @@ impl Route {
             "#learn" => return Route::Learn(LearnPlace::List),
             "#rules" => return Route::Learn(LearnPlace::Rules),
             _ => {}
+        }
+        if let Some(rest) = fragment.strip_prefix(crate::app::study::ANALYSE) {
+            if rest.starts_with('/') {
+                return Route::Analyse(rest.to_owned());
+            }
         }
         if let Some(rest) = fragment.strip_prefix(EDIT) {
             if rest.is_empty() || rest.starts_with('/') {
@@ -99,6 +107,7 @@ impl Route {
             Route::Invite(Invitation::Room(host)) => room::fragment(host),
             Route::Invite(Invitation::Earlier(code)) => format!("{}{code}", room::FRAGMENT),
             Route::Edit(rest) => format!("{EDIT}{rest}"),
+            Route::Analyse(rest) => format!("{}{rest}", crate::app::study::ANALYSE),
         }
     }
 }
@@ -123,6 +132,7 @@ mod tests {
             )),
             Route::ByLink(format!("#m{host}-f-sig-_-_-g1~kharbga~~~~~")),
             Route::Edit(String::new()),
+            Route::Analyse("/g1~seega5~~~~AB~@1".into()),
             Route::Edit(
                 crate::app::study::editor::Editor::new(crate::engine::Rules::kharbga()).fragment()
                     [EDIT.len()..]
@@ -149,7 +159,15 @@ mod tests {
         assert_eq!(Route::parse(""), Route::Home);
         assert_eq!(Route::parse("#"), Route::Home);
         // Unknown places, and a broken invitation, are the current game.
-        for unknown in ["#nowhere", "#r", "#r!!", "#learning", "#onlinex", "#editor"] {
+        for unknown in [
+            "#nowhere",
+            "#r",
+            "#r!!",
+            "#learning",
+            "#onlinex",
+            "#editor",
+            "#analyse",
+        ] {
             assert_eq!(Route::parse(unknown), Route::Home, "{unknown}");
         }
         assert!(matches!(Route::parse("#g2~future"), Route::Shared(_)));

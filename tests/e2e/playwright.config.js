@@ -36,8 +36,10 @@ export default defineConfig({
   // that no main-thread task passes 50 ms must not share the two cores with
   // another game.
   projects: [
-    { name: 'main', testIgnore: /computer\.spec\.js/ },
+    { name: 'main', testIgnore: /(computer|analysis)\.spec\.js/ },
     { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
+    // The analysis board's responsiveness, alone too.
+    { name: 'analysis', testMatch: /analysis\.spec\.js/, dependencies: ['computer'], fullyParallel: false },
   ],
   webServer: [
     {

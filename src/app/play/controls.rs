@@ -56,6 +56,23 @@ pub fn Controls(
             <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
                 {tr_text(|| tr!("control-flip"))}
             </button>
+            // The computer's analysis, on the study page (not of a game
+            // played online while it goes on).
+            {local.then(|| view! {
+                <button type="button" data-testid="analyse" on:click=move |_| {
+                    let (record, at) = controller.with_untracked(|c| {
+                        let mut record = crate::engine::Record::new(c.game().clone());
+                        play.players.with_value(|m| {
+                            record.first = m.first.clone();
+                            record.second = m.second.clone();
+                        });
+                        (record, c.browsing().unwrap_or(c.game().plies().len()))
+                    });
+                    crate::app::study::analyse(&record, at);
+                }>
+                    {tr_text(|| tr!("study-analyse"))}
+                </button>
+            })}
             // The lesson for what is happening now, and the rules sheet, in
             // a tab of their own (the game goes on here).
             <a class="button help" data-testid="help" target="_blank" rel="noopener"

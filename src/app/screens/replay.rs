@@ -47,6 +47,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         })
         .unwrap_or(total);
     let link = StoredValue::new(share::encode(&record));
+    let analysed = StoredValue::new(record.clone());
     // A replay is watched, never played: the board takes no gestures.
     let controller = RwSignal::new({
         let mut c = Controller::from_game(record.game);
@@ -244,6 +245,10 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                             crate::app::study::edit(&position);
                         }
                     }>{tr_text(|| tr!("study-edit-position"))}</button>
+                    " "
+                    <button type="button" data-testid="replay-analyse" on:click=move |_| {
+                        crate::app::study::analyse(&analysed.get_value(), shown.get_untracked());
+                    }>{tr_text(|| tr!("study-analyse"))}</button>
                 </p>
                 <div class="share">
                     <label class="field wide" for="share-link">

@@ -4,12 +4,46 @@
 //! editor's screen; the other pages hand an `#edit…` address over to it,
 //! so the first page stays within its size budget.
 
+pub mod analysis;
+#[cfg(feature = "study")]
+pub mod analysis_screen;
 pub mod editor;
 #[cfg(feature = "study")]
 pub mod screen;
 
 /// The study page.
 pub const PAGE: &str = "study.html";
+
+/// What the analysis board's address starts with: `#analyse/<game link>@<ply>`.
+pub const ANALYSE: &str = "#analyse";
+
+/// The analysis board's address for `record` at ply `at` (the position
+/// before it; the game's length for its end).
+pub fn analyse_fragment(record: &crate::engine::Record, at: usize) -> String {
+    format!("{ANALYSE}/{}@{at}", crate::store::share::encode(record))
+}
+
+/// The game and the ply an analysis address names.
+///
+/// # Errors
+/// The game link's, when it does not read.
+pub fn read_analyse(
+    rest: &str,
+) -> Result<(crate::engine::Record, usize), crate::store::share::ShareError> {
+    let rest = rest.strip_prefix('/').unwrap_or(rest);
+    let (link, at) = match rest.rsplit_once('@') {
+        Some((link, at)) => (link, at.parse().ok()),
+        None => (rest, None),
+    };
+    let record = crate::store::share::decode(&format!("#{link}"))?;
+    let length = record.game.plies().len();
+    Ok((record, at.unwrap_or(length).min(length)))
+}
+
+/// Opens the analysis board on `record` at ply `at`.
+pub fn analyse(record: &crate::engine::Record, at: usize) {
+    open(&analyse_fragment(record, at));
+}
 
 /// Goes to the study page at `fragment` (from a page without the editor).
 pub fn go_study(fragment: &str) {
@@ -18,7 +52,7 @@ pub fn go_study(fragment: &str) {
         .assign(&format!("{PAGE}{fragment}"));
 }
 
-/// Opens the editor at `fragment` (`#edit…`): on the study page by changing
+/// Opens the study page's place `fragment` (`#edit…`, `#analyse…`): on the study page by changing
 /// the address (the shell follows it), elsewhere by going there.
 pub fn open(fragment: &str) {
     #[cfg(feature = "study")]
@@ -32,4 +66,36 @@ pub fn open(fragment: &str) {
 /// Opens the editor on `position`.
 pub fn edit(position: &crate::engine::Position) {
     open(&editor::fragment(*position.rules(), &position.to_string()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Record, Rules, Variant};
+
+    #[test]
+    fn analysis_addresses_round_trip() {
+        let mut game = Game::new(Rules::new(Variant::Kharbaga));
+        game.play_text("c2-c3").unwrap();
+        let mut record = Record::new(game);
+        record.first = "Amel".into();
+        let fragment = analyse_fragment(&record, 1);
+        assert!(
+            fragment.starts_with("#analyse/g1~kharbaga~Amel~"),
+            "{fragment}"
+        );
+        let (back, at) = read_analyse(&fragment[ANALYSE.len()..]).unwrap();
+        assert_eq!((back.game.plies().len(), at), (1, 1));
+        assert_eq!(back.first, "Amel");
+        // No ply, or one past the end: the end.
+        let bare = fragment.rsplit_once('@').unwrap().0;
+        assert_eq!(read_analyse(&bare[ANALYSE.len()..]).unwrap().1, 1);
+        assert_eq!(
+            read_analyse(&format!("{}@99", &bare[ANALYSE.len()..]))
+                .unwrap()
+                .1,
+            1
+        );
+        assert!(read_analyse("/g1~broken").is_err());
+    }
 }

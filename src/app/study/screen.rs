@@ -143,6 +143,12 @@ pub fn EditorScreen(
                         on:click=move |_| if let Ok(position) = verdict.get_untracked() { on_play.run(position) }>
                         {tr_text(|| tr!("study-play"))}
                     </button>
+                    <button type="button" data-testid="edit-analyse" disabled=move || !legal()
+                        on:click=move |_| if let Ok(position) = verdict.get_untracked() {
+                            super::analyse(&super::analysis_screen::from_position(position), 0);
+                        }>
+                        {tr_text(|| tr!("study-analyse"))}
+                    </button>
                     <button type="button" data-testid="edit-clear" on:click=move |_| editor.update(Editor::clear)>
                         {tr_text(|| tr!("study-clear"))}
                     </button>

@@ -12,7 +12,7 @@
 //! request and its timer, so no answer ever reaches a screen that is gone.
 
 pub mod decide;
-mod worker;
+pub mod worker;
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
