@@ -49,3 +49,28 @@ analysis-line = أفضل تسلسل:
 analysis-game-line = اللعبة
 analysis-variation = تفريع:
 analysis-back = عُد إلى خط اللعبة
+
+# المراجعة.
+review-title = المراجعة
+review-graph = التقييم على امتداد اللعبة (حصة اللاعب الأول)؛ تعرض النقطة وضعيتها
+review-running = المراجعة: { $done } من { $total } وضعية، يبقى نحو { $seconds ->
+        [one] ثانية واحدة
+        [two] ثانيتين
+        [few] { $seconds } ثوانٍ
+       *[other] { $seconds } ثانية
+    }
+review-cancel = ألغِ
+review-resume = تابع المراجعة ({ $done } من { $total } وضعية)
+review-judged = { $n }. { $side }: { $ply } — { $judgement ->
+        [inaccuracy] نقلة غير دقيقة
+        [mistake] خطأ
+       *[blunder] خطأ فادح
+    }
+review-better = (الأفضل: { $ply })
+review-kind = { $judgement ->
+        [inaccuracy] نقلات غير دقيقة
+        [mistake] أخطاء
+       *[blunder] أخطاء فادحة
+    }
+review-average = متوسط الخسارة في النقلة (جنود)
+review-average-value = { $whole }٫{ $hundredths }

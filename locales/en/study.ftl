@@ -45,3 +45,26 @@ analysis-line = Best line:
 analysis-game-line = The game
 analysis-variation = A variation:
 analysis-back = Back to the game line
+
+# The review.
+review-title = Review
+review-graph = The evaluation over the game (the first player's share); a point shows its position
+review-running = Reviewing: { $done } of { $total } positions, about { $seconds ->
+        [one] one second
+       *[other] { $seconds } seconds
+    } left
+review-cancel = Cancel
+review-resume = Resume the review ({ $done } of { $total } positions done)
+review-judged = { $n }. { $side }: { $ply } — { $judgement ->
+        [inaccuracy] an inaccuracy
+        [mistake] a mistake
+       *[blunder] a blunder
+    }
+review-better = (better: { $ply })
+review-kind = { $judgement ->
+        [inaccuracy] Inaccuracies
+        [mistake] Mistakes
+       *[blunder] Blunders
+    }
+review-average = Average loss a move (soldiers)
+review-average-value = { $whole }.{ $hundredths }

@@ -45,3 +45,26 @@ analysis-line = Meilleure suite :
 analysis-game-line = La partie
 analysis-variation = Une variante :
 analysis-back = Revenir à la partie
+
+# La revue.
+review-title = Revue
+review-graph = L’évaluation au fil de la partie (la part du premier joueur) ; un point montre sa position
+review-running = Revue : { $done } positions sur { $total }, encore { $seconds ->
+        [one] une seconde
+       *[other] { $seconds } secondes
+    } environ
+review-cancel = Annuler
+review-resume = Reprendre la revue ({ $done } positions sur { $total } faites)
+review-judged = { $n }. { $side } : { $ply } — { $judgement ->
+        [inaccuracy] une imprécision
+        [mistake] une erreur
+       *[blunder] une gaffe
+    }
+review-better = (mieux : { $ply })
+review-kind = { $judgement ->
+        [inaccuracy] Imprécisions
+        [mistake] Erreurs
+       *[blunder] Gaffes
+    }
+review-average = Perte moyenne par coup (soldats)
+review-average-value = { $whole },{ $hundredths }

@@ -78,7 +78,7 @@ enum Screen {
     PlayFrom(Box<crate::engine::Position>),
     /// The analysis board on a game, at the position before a ply.
     #[cfg(feature = "study")]
-    Analysis(Box<Record>, usize),
+    Analysis(Box<self::study::AnalysePlace>),
 }
 
 /// The screen for a place of the tutorial: here on the tutorial's page;
@@ -221,7 +221,7 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
             #[cfg(feature = "study")]
             {
                 match self::study::read_analyse(&rest) {
-                    Ok((record, at)) => Some(Screen::Analysis(Box::new(record), at)),
+                    Ok(place) => Some(Screen::Analysis(Box::new(place))),
                     Err(e) => {
                         notices.link.set(Some(e));
                         None
@@ -479,9 +479,9 @@ fn Shell() -> impl IntoView {
                        view! { <self::study::screen::EditorScreen start=*editor error=error on_play=on_play/> }.into_any()
                    }
                    #[cfg(feature = "study")]
-                   Screen::Analysis(record, at) => {
+                   Screen::Analysis(place) => {
                        let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
-                       view! { <self::study::analysis_screen::AnalysisScreen record=*record at=at on_play=on_play/> }.into_any()
+                       view! { <self::study::analysis_screen::AnalysisScreen place=*place on_play=on_play/> }.into_any()
                    }
                    #[cfg(feature = "study")]
                    Screen::PlayFrom(position) => {

@@ -152,6 +152,12 @@ pub enum PositionErrorKind {
         /// The side.
         side: Side,
     },
+    /// Kharbaga: a soldier on its far rank that is not a Mullah (a move
+    /// that ends there crowns it): refused by [`super::Position::playable`].
+    Unpromoted {
+        /// Its square.
+        square: Square,
+    },
     /// The game is already over here (a side has lost, or it is drawn):
     /// nothing can be played from it ([`super::Position::playable`]).
     AlreadyOver {
@@ -193,6 +199,7 @@ impl PositionErrorKind {
             K::ExchangeTooFew => "exchange-too-few",
             K::WouldHavePassed { .. } => "would-have-passed",
             K::AlreadyOver { .. } => "already-over",
+            K::Unpromoted { .. } => "unpromoted",
         }
     }
 }
@@ -307,6 +314,9 @@ impl fmt::Display for PositionError {
                 "the {} player, to move, has no step and would have passed",
                 side.token()
             ),
+            K::Unpromoted { square } => {
+                write!(f, "the soldier on {square}, its far rank, is not a Mullah")
+            }
             K::AlreadyOver { outcome } => match outcome.winner {
                 Some(winner) => write!(
                     f,

@@ -84,7 +84,7 @@ fn ray(from: Square, d: usize) -> &'static [Square] {
 }
 
 /// The rank a side's soldiers are promoted on.
-const fn far_rank(side: Side) -> u8 {
+pub(super) const fn far_rank(side: Side) -> u8 {
     match side {
         Side::First => SIDE - 1,
         Side::Second => 0,

@@ -244,7 +244,9 @@ impl Position {
     /// editor asks, live, of every arrangement.
     ///
     /// # Errors
-    /// [`Position::from_setup`]'s, or [`PositionErrorKind::AlreadyOver`](super::error::PositionErrorKind::AlreadyOver).
+    /// [`Position::from_setup`]'s; [`PositionErrorKind::Unpromoted`](super::error::PositionErrorKind::Unpromoted)
+    /// for a Kharbaga soldier on its far rank; or
+    /// [`PositionErrorKind::AlreadyOver`](super::error::PositionErrorKind::AlreadyOver).
     ///
     /// ```
     /// use kharbga::engine::{Bitboard, BoardSize, Position, Rules, Setup, Square};
@@ -257,6 +259,15 @@ impl Position {
     /// ```
     pub fn playable(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
         let position = Position::from_setup(setup, rules)?;
+        if rules.variant.is_alquerque() {
+            for side in [Side::First, Side::Second] {
+                let far = super::kharbaga::far_rank(side);
+                let soldiers = position.soldiers[idx(side)] - position.mullahs;
+                if let Some(square) = soldiers.into_iter().find(|s| s.rank() == far) {
+                    return Err(PositionError::new(Kind::Unpromoted { square }));
+                }
+            }
+        }
         match position.outcome {
             Some(outcome) => Err(PositionError::new(Kind::AlreadyOver { outcome })),
             None => Ok(position),

@@ -10,7 +10,7 @@
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `kharbga-${VERSION}`;
-const PAGES = ['index.html', 'online.html', 'learn.html'];
+const PAGES = ['index.html', 'online.html', 'learn.html', 'study.html'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -35,7 +35,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   // A page is its file, whatever its fragment or query: one of the app's
-  // pages (index, online, learn), or the first page for the site's root.
+  // pages (index, online, learn, study), or the first page for the site's root.
   const name = url.pathname.split('/').pop();
   const page = request.mode === 'navigate'
     ? (PAGES.includes(name) ? `./${name}` : './index.html')

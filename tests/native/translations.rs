@@ -181,13 +181,14 @@ const FILES: [&str; 4] = ["main.ftl", "online.ftl", "learn.ftl", "study.ftl"];
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 6] = [
+const PAGE_ONLY: [(&str, &str); 7] = [
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
     ("src/app/learn/screen.rs", "learn.ftl"),
     ("src/app/study/screen.rs", "study.ftl"),
     ("src/app/study/analysis_screen.rs", "study.ftl"),
+    ("src/app/study/review_panel.rs", "study.ftl"),
 ];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {

@@ -91,6 +91,9 @@ pub fn position_error(error: &PositionError, variant: Option<Variant>) -> String
         P::WouldHavePassed { side: s } => {
             tr!("error-position-would-have-passed", { "side" => side(s) })
         }
+        P::Unpromoted { square } => {
+            tr!("error-position-unpromoted", { "square" => square.to_string() })
+        }
         P::AlreadyOver { outcome } => {
             let reason = tr!("result-reason", {
                 "reason" => reason_token(outcome.reason, variant.unwrap_or(Variant::Kharbga)),

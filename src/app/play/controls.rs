@@ -60,15 +60,8 @@ pub fn Controls(
             // played online while it goes on).
             {local.then(|| view! {
                 <button type="button" data-testid="analyse" on:click=move |_| {
-                    let (record, at) = controller.with_untracked(|c| {
-                        let mut record = crate::engine::Record::new(c.game().clone());
-                        play.players.with_value(|m| {
-                            record.first = m.first.clone();
-                            record.second = m.second.clone();
-                        });
-                        (record, c.browsing().unwrap_or(c.game().plies().len()))
-                    });
-                    crate::app::study::analyse(&record, at);
+                    let at = controller.with_untracked(|c| c.browsing().unwrap_or(c.game().plies().len()));
+                    crate::app::study::analyse(&play.record(), at);
                 }>
                     {tr_text(|| tr!("study-analyse"))}
                 </button>

@@ -47,3 +47,17 @@ pub struct Play {
     /// Online play: the referee and the link (none for a game here).
     pub online: Option<crate::app::online::OnlineHooks>,
 }
+
+impl Play {
+    /// The game as a record, with the players' names (what the study page
+    /// is given to analyse or review).
+    pub fn record(&self) -> crate::engine::Record {
+        let mut record =
+            crate::engine::Record::new(self.controller.with_untracked(|c| c.game().clone()));
+        self.players.with_value(|m| {
+            record.first = m.first.clone();
+            record.second = m.second.clone();
+        });
+        record
+    }
+}

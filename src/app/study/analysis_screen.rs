@@ -13,6 +13,8 @@ use crate::tr;
 use leptos::prelude::*;
 
 use super::analysis::{bar_share, leader, mark_line, prefix, Analysis, Finding};
+use super::review_panel::ReviewPanel;
+use super::AnalysePlace;
 use crate::ai::protocol::{parse_hello, Answer, VERSION};
 use crate::app::board::view::Hands;
 use crate::app::board::Board;
@@ -46,10 +48,11 @@ fn eval_words(finding: &Finding, to_move: Side, variant: crate::engine::Variant)
     }
 }
 
-/// The analysis board on `record`, at the position before ply `at`;
-/// `on_play` starts a game from the position shown.
+/// The analysis board on a game, at the position before a ply (its review
+/// started if asked); `on_play` starts a game from the position shown.
 #[component]
-pub fn AnalysisScreen(record: Record, at: usize, on_play: Callback<Position>) -> impl IntoView {
+pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl IntoView {
+    let AnalysePlace { record, at, review } = place;
     let variant = record.game.rules().variant;
     let mainline = StoredValue::new(record.game.clone());
     let main_length = record.game.plies().len();
@@ -305,6 +308,8 @@ pub fn AnalysisScreen(record: Record, at: usize, on_play: Callback<Position>) ->
                         {tr_text(|| tr!("analysis-back"))}
                     </button>
                 })}
+                <ReviewPanel game=record.game.clone() start=review go=Callback::new(go)
+                    shown=Signal::derive(move || on_game_line.get().then(|| line.with(|l| l.plies().len())))/>
                 <div class="controls">
                     <button type="button" data-testid="analysis-edit"
                         on:click=move |_| super::edit(&line.with_untracked(|l| *l.position()))>

@@ -556,6 +556,18 @@ mod tests {
             Some(K::AlreadyOver { outcome }) if outcome.reason == Reason::QuietLimit
         ));
 
+        // Kharbaga: a soldier on its far rank is a Mullah.
+        let mut editor = Editor::new(Rules::new(Variant::Kharbaga));
+        editor.clear();
+        editor.tap(sq("a1"));
+        editor.brush = Brush::Soldier(Side::Second);
+        editor.tap(sq("e5"));
+        editor.tap(sq("c1"));
+        assert_eq!(kind(&editor), Some(K::Unpromoted { square: sq("c1") }));
+        editor.brush = Brush::Mullah(Side::Second);
+        editor.tap(sq("c1"));
+        assert!(editor.verdict().is_ok(), "{:?}", kind(&editor));
+
         // The Attacker cut off from the Malha (Kharbga's setting rule).
         let mut editor = Editor::new(Rules::kharbga());
         editor.brush = Brush::Soldier(Side::Second);

@@ -8,6 +8,9 @@ pub mod analysis;
 #[cfg(feature = "study")]
 pub mod analysis_screen;
 pub mod editor;
+pub mod review;
+#[cfg(feature = "study")]
+pub mod review_panel;
 #[cfg(feature = "study")]
 pub mod screen;
 
@@ -23,21 +26,49 @@ pub fn analyse_fragment(record: &crate::engine::Record, at: usize) -> String {
     format!("{ANALYSE}/{}@{at}", crate::store::share::encode(record))
 }
 
-/// The game and the ply an analysis address names.
+/// What an analysis address asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysePlace {
+    /// The game.
+    pub record: crate::engine::Record,
+    /// The position shown: before this ply.
+    pub at: usize,
+    /// The computer's review of the game starts at once (`…/review`).
+    pub review: bool,
+}
+
+/// The place an analysis address names (`/<game link>@<ply>[/review]`).
 ///
 /// # Errors
 /// The game link's, when it does not read.
-pub fn read_analyse(
-    rest: &str,
-) -> Result<(crate::engine::Record, usize), crate::store::share::ShareError> {
+pub fn read_analyse(rest: &str) -> Result<AnalysePlace, crate::store::share::ShareError> {
     let rest = rest.strip_prefix('/').unwrap_or(rest);
+    let (rest, review) = match rest.strip_suffix(REVIEW) {
+        Some(rest) => (rest, true),
+        None => (rest, false),
+    };
     let (link, at) = match rest.rsplit_once('@') {
         Some((link, at)) => (link, at.parse().ok()),
         None => (rest, None),
     };
     let record = crate::store::share::decode(&format!("#{link}"))?;
     let length = record.game.plies().len();
-    Ok((record, at.unwrap_or(length).min(length)))
+    Ok(AnalysePlace {
+        record,
+        at: at.unwrap_or(length).min(length),
+        review,
+    })
+}
+
+/// What an analysis address ends with to start the review.
+const REVIEW: &str = "/review";
+
+/// Opens the analysis board on `record`'s end and starts its review.
+pub fn review(record: &crate::engine::Record) {
+    open(&format!(
+        "{}{REVIEW}",
+        analyse_fragment(record, record.game.plies().len())
+    ));
 }
 
 /// Opens the analysis board on `record` at ply `at`.
@@ -84,18 +115,19 @@ mod tests {
             fragment.starts_with("#analyse/g1~kharbaga~Amel~"),
             "{fragment}"
         );
-        let (back, at) = read_analyse(&fragment[ANALYSE.len()..]).unwrap();
-        assert_eq!((back.game.plies().len(), at), (1, 1));
-        assert_eq!(back.first, "Amel");
-        // No ply, or one past the end: the end.
-        let bare = fragment.rsplit_once('@').unwrap().0;
-        assert_eq!(read_analyse(&bare[ANALYSE.len()..]).unwrap().1, 1);
+        let place = read_analyse(&fragment[ANALYSE.len()..]).unwrap();
         assert_eq!(
-            read_analyse(&format!("{}@99", &bare[ANALYSE.len()..]))
-                .unwrap()
-                .1,
-            1
+            (place.record.game.plies().len(), place.at, place.review),
+            (1, 1, false)
         );
+        assert_eq!(place.record.first, "Amel");
+        // No ply, or one past the end: the end.
+        let bare = &fragment.rsplit_once('@').unwrap().0[ANALYSE.len()..];
+        assert_eq!(read_analyse(bare).unwrap().at, 1);
+        assert_eq!(read_analyse(&format!("{bare}@99")).unwrap().at, 1);
+        // The review asked for.
+        let place = read_analyse(&format!("{bare}@0/review")).unwrap();
+        assert_eq!((place.at, place.review), (0, true));
         assert!(read_analyse("/g1~broken").is_err());
     }
 }

@@ -100,3 +100,79 @@ test('a forced win found from an edited position; the board in Arabic on a phone
   await expect(page.getByTestId('editor')).toBeVisible();
   await expect(square(page, 'c1')).toHaveAttribute('data-piece', 'attacker');
 });
+
+/** A Seega 5×5 game from a set-up position (the native review test's): the
+ * first player, well ahead (d4-d5), steps a4-a3 instead and b4-a4 takes it:
+ * a blunder. */
+const BLUNDER_START = '1Ss2/Ss1S1/2S2/s4/5_w_0,0_-_-_0_20_-';
+const BLUNDER_PLIES = ['a4-a3', 'b4-a4'];
+
+test('a game reviewed: the graph drawn, a blunder jumped to, the review kept; in Arabic on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/study.html#edit/seega5/${BLUNDER_START}`);
+  await page.getByRole('button', { name: 'English' }).click();
+  // Played from the editor by two people on this device.
+  await page.getByTestId('edit-play').click();
+  await page.getByTestId('mode-hotseat').check();
+  await page.getByTestId('start').click();
+  for (const ply of BLUNDER_PLIES) await play(page, ply);
+  await page.getByTestId('analyse').click();
+  await expect(page.getByTestId('analysis')).toBeVisible();
+  await page.getByTestId('review-start').click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  // The graph: a point for each of the three positions.
+  await expect(page.getByTestId('review-graph')).toBeVisible();
+  await expect(page.getByTestId('review-graph').locator('circle.point')).toHaveCount(3);
+  // One blunder, the first player's, with the better ply named.
+  const judged = page.getByTestId('review-judged');
+  await expect(judged).toHaveCount(1);
+  await expect(judged).toHaveAttribute('data-judgement', 'blunder');
+  await expect.poll(async () => plain(await judged.textContent())).toContain('1. First player: a4-a3 — a blunder (better: d4-d5)');
+  await expect(page.getByTestId('review-summary').locator('tr[data-side="first"] td[data-judgement="blunder"]')).toHaveText('1');
+  // Jumped to: the position before the blunder, the better ply drawn.
+  await judged.click();
+  await expect(page.getByTestId('analysis-ply').first()).not.toHaveAttribute('aria-current');
+  await expect(square(page, 'a4')).toHaveAttribute('data-piece', 'attacker');
+  await expect(page.getByTestId('analysis-line')).toHaveText(/^d4-d5/, { timeout: 20_000 });
+  await expect(square(page, 'd4')).toHaveClass(/hint/);
+  // A click on the graph's last point goes to the end: a3 taken.
+  await page.getByTestId('review-graph').locator('circle.point').last().click();
+  await expect(page.getByTestId('analysis-ply').nth(1)).toHaveAttribute('aria-current', 'step');
+  await expect(square(page, 'a3')).not.toHaveAttribute('data-piece');
+  // Kept: a reload shows it again at once, without reviewing again.
+  await page.reload();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-complete', 'true');
+  await expect(page.getByTestId('review-progress')).toBeHidden();
+  await expect(page.getByTestId('review-judged')).toHaveCount(1);
+  // In Arabic.
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.getByTestId('review-judged')).toContainText('خطأ فادح');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a review cancelled, kept half done, and resumed after a reload', async ({ page }) => {
+  await openApp(page);
+  await startGame(page, 'kharbaga');
+  const plies = `c2-c3 e4xc2 b1xd3 c4xc2xe4 a2xc4 d5xb3xb1 d1-c2 b1xd3xd1xb1 a1xc1 e4-d3
+    e2xc4xe4 e5-d4 e4xc4 b5xd3 e3xc3 b4xd2`.trim().split(/\s+/);
+  for (const ply of plies) await play(page, ply);
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('review-start').click();
+  const progress = page.getByTestId('review-progress');
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('review').getByRole('status')).toContainText('left');
+  await page.getByTestId('review-cancel').click();
+  await expect(progress).toBeHidden();
+  const resume = page.getByTestId('review-start');
+  await expect(resume).toContainText('Resume the review');
+  const done = Number(plain(await resume.textContent()).match(/\((\d+) of 17/)[1]);
+  expect(done).toBeGreaterThanOrEqual(3);
+  expect(done).toBeLessThan(17);
+  // Kept half done: after a reload it resumes from there, and ends.
+  await page.reload();
+  await expect.poll(async () => plain(await page.getByTestId('review-start').textContent())).toContain(`(${done} of 17`);
+  await page.getByTestId('review-start').click();
+  await expect(page.getByTestId('review')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('review-graph').locator('circle.point')).toHaveCount(17);
+});

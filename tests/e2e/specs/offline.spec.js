@@ -3,7 +3,7 @@
 // stopped (the browser's offline switch does not stop a service worker's own
 // requests), a reload opens the app and a game against the computer is
 // played, a game by link is passed to a friend's browser, a lesson
-// opens and the board editor judges a position; a changed build served later announces the update. This spec
+// opens, the board editor judges a position and the computer analyses it; a changed build served later announces the update. This spec
 // starts and stops its own static server.
 import { test, expect, watch } from './fixtures.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +92,11 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.locator('[data-square="c3"]').click();
     await expect(page.getByTestId('edit-verdict')).toHaveAttribute('data-legal', 'false');
     await expect(page.getByTestId('edit-verdict')).toContainText('Malha');
+    // And the computer's analysis of a position, its worker from the cache.
+    await page.locator('[data-square="c3"]').click();
+    await page.locator('[data-square="a1"]').click();
+    await page.getByTestId('edit-analyse').click();
+    await expect(page.getByTestId('analysis-depth')).toContainText('Depth', { timeout: 20_000 });
 
     // A changed build: its service worker takes over and says so.
     await page.goto(`${origin}/`).catch(() => {});

@@ -14,7 +14,7 @@ const port = 4182;
 const prefix = '/games/kharbga/';
 const base = `http://127.0.0.1:${port}${prefix}`;
 
-test('under a sub-path: a game, online play, the tutorial, and offline', async ({ page, browser, errors }) => {
+test('under a sub-path: a game, online play, the tutorial, the study page, and offline', async ({ page, browser, errors }) => {
   let server = await serveStatic('../../dist', port, prefix);
   // Nothing is fetched from the site's root.
   const outside = [];
@@ -37,6 +37,15 @@ test('under a sub-path: a game, online play, the tutorial, and offline', async (
     await page.getByTestId('nav-learn').click();
     await expect(page).toHaveURL(new RegExp(`${prefix}learn\\.html`));
     await expect(page.locator('.lesson-open').first()).toBeVisible();
+    // The study page: the editor from the new-game form, then the analysis
+    // (its worker under the path too).
+    await page.goto(base);
+    await page.getByTestId('nav-new-game').click();
+    await page.getByTestId('open-editor').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}study\\.html#edit`));
+    await expect(page.getByTestId('edit-verdict')).toHaveAttribute('data-legal', 'true');
+    await page.getByTestId('edit-analyse').click();
+    await expect(page.getByTestId('analysis-depth')).toContainText('Depth', { timeout: 20_000 });
     // Online: the invitation keeps the path, and a ply crosses.
     await page.goto(base);
     await page.getByTestId('nav-online').click();
@@ -61,6 +70,8 @@ test('under a sub-path: a game, online play, the tutorial, and offline', async (
     await expect(board(page)).toBeVisible();
     await page.goto(`${base}learn.html#learn/board`);
     await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'board');
+    await page.goto(`${base}study.html#edit/seega5`);
+    await expect(page.getByTestId('editor')).toBeVisible();
     expect(outside).toEqual([]);
   } finally {
     await guest.context().close();

@@ -11,7 +11,7 @@ async function ask(page, lines) {
         const answers = [];
         worker.onerror = (e) => reject(new Error(e.message));
         worker.onmessage = (event) => {
-          if (event.data === 'ready 2') {
+          if (event.data === 'ready 3') {
             for (const line of lines) worker.postMessage(line);
             return;
           }
@@ -28,14 +28,17 @@ async function ask(page, lines) {
 
 test('the AI worker answers with a legal ply, and refuses nonsense', async ({ page }) => {
   await page.goto('/');
-  const [win, nonsense, kharbga, later, badHistory] = await ask(page, [
+  const [win, nonsense, kharbga, later, badHistory, analysed] = await ask(page, [
     'think 7 5 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -',
     'think 8 5 200 chess -',
     'think 9 5 500 kharbga sSSsSss/ssSssSs/sssSSsS/SSS1sSS/SSSsSss/SSssSSs/ssSsSsS w 0,0 - - 0 13 f',
     // Protocol 2: the plies since the last removal follow the position.
     'think 10 5 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 - ; c1-c2',
     'think 11 5 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 - ; c1-c3',
+    // Protocol 3: an analysis slice answers the best line.
+    'analyse 12 200 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -',
   ]);
+  expect(analysed).toMatch(/^line 12 w1 \d+ \d+ c1-b1$/);
   expect(win).toMatch(/^best 7 c1-b1 w1 /);
   expect(nonsense).toMatch(/^error 8 /);
   expect(later).toMatch(/^best 10 [a-e][1-5]-[a-e][1-5] /);
