@@ -72,5 +72,5 @@ review-kind = { $judgement ->
         [mistake] أخطاء
        *[blunder] أخطاء فادحة
     }
-review-average = متوسط الخسارة في النقلة (جنود)
-review-average-value = { $whole }٫{ $hundredths }
+review-average = متوسط الخسارة
+review-summary = النقلات غير الدقيقة والأخطاء والأخطاء الفادحة لكل طرف، ومتوسط الجنود التي فرّط فيها في كل نقلة، بحساب الحاسوب.

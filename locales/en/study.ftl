@@ -66,5 +66,5 @@ review-kind = { $judgement ->
         [mistake] Mistakes
        *[blunder] Blunders
     }
-review-average = Average loss a move (soldiers)
-review-average-value = { $whole }.{ $hundredths }
+review-average = Average loss
+review-summary = Each side's inaccuracies, mistakes and blunders, and the soldiers it gave away a move on average, by the computer's count.

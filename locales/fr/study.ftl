@@ -66,5 +66,5 @@ review-kind = { $judgement ->
         [mistake] Erreurs
        *[blunder] Gaffes
     }
-review-average = Perte moyenne par coup (soldats)
-review-average-value = { $whole },{ $hundredths }
+review-average = Perte moyenne
+review-summary = Les imprécisions, erreurs et gaffes de chaque camp, et les soldats perdus en moyenne à chaque coup, selon l’ordinateur.

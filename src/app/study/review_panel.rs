@@ -285,16 +285,18 @@ pub fn ReviewPanel(
                     <tr data-side=side.token()>
                         <th scope="row">{move || side_name(Some(variant), side)}</th>
                         {cells}
-                        <td data-testid="review-average">{move || tr!("review-average-value", {
-                            "whole" => sum.average_loss / 100,
-                            "hundredths" => format!("{:02}", sum.average_loss % 100),
-                        })}</td>
+                        <td data-testid="review-average">{move || {
+                            // Soldiers with two decimals, as the language writes them.
+                            let style = crate::app::i18n::format::style_of(crate::app::i18n::language_id());
+                            crate::app::i18n::format::format_number(f64::from(sum.average_loss) / 100.0, 2, style)
+                        }}</td>
                     </tr>
                 }
             })
             .collect_view();
         Some(view! {
             <table class="review-summary" data-testid="review-summary">
+                <caption>{tr_text(|| tr!("review-summary"))}</caption>
                 <thead>
                     <tr>
                         <td></td>
