@@ -475,12 +475,18 @@ fn Shell() -> impl IntoView {
                    Screen::Learn(start) => view! { <LearnScreen start=start/> }.into_any(),
                    #[cfg(feature = "study")]
                    Screen::Editor(editor, error) => {
-                       let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
+                       let on_play = Callback::new(move |position| {
+                           self::study::leave();
+                           screen.set(Screen::PlayFrom(Box::new(position)));
+                       });
                        view! { <self::study::screen::EditorScreen start=*editor error=error on_play=on_play/> }.into_any()
                    }
                    #[cfg(feature = "study")]
                    Screen::Analysis(place) => {
-                       let on_play = Callback::new(move |position| screen.set(Screen::PlayFrom(Box::new(position))));
+                       let on_play = Callback::new(move |position| {
+                           self::study::leave();
+                           screen.set(Screen::PlayFrom(Box::new(position)));
+                       });
                        view! { <self::study::analysis_screen::AnalysisScreen place=*place on_play=on_play/> }.into_any()
                    }
                    #[cfg(feature = "study")]

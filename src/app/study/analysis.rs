@@ -53,6 +53,8 @@ pub struct Analysis {
     slices: u32,
     /// The worker said hello: it takes requests.
     ready: bool,
+    /// The worker refused a request: the analysis stopped.
+    pub failed: bool,
     /// What was found about the target.
     pub finding: Option<Finding>,
 }
@@ -89,7 +91,7 @@ impl Analysis {
 
     /// True while the worker thinks about the position shown.
     pub fn thinking(&self) -> bool {
-        self.target.is_some() && !self.finding.as_ref().is_some_and(|f| f.done)
+        !self.failed && self.target.is_some() && !self.finding.as_ref().is_some_and(|f| f.done)
     }
 
     fn next_slice(&mut self) -> Option<String> {
@@ -126,26 +128,25 @@ impl Analysis {
                     ..
                 } => {
                     let line = legal_prefix(game.position(), pv);
-                    let done = score.forced().is_some()
-                        || *depth >= MOST_DEPTH
-                        || self.spent_ms >= MOST_THINKING_MS
-                        || line.is_empty();
-                    // A shallower slice (a busy machine) does not replace a deeper finding.
-                    let deeper = self.finding.as_ref().is_none_or(|f| *depth >= f.depth);
-                    if deeper {
+                    let forced = score.forced().is_some();
+                    // A shallower slice (a busy machine) does not replace a
+                    // deeper finding, unless it proves a result.
+                    let keep = forced || self.finding.as_ref().is_none_or(|f| *depth >= f.depth);
+                    let out_of_time = self.spent_ms >= MOST_THINKING_MS;
+                    if keep {
                         self.finding = Some(Finding {
                             score: *score,
                             depth: *depth,
                             nodes: *nodes,
+                            done: forced || *depth >= MOST_DEPTH || out_of_time || line.is_empty(),
                             line,
-                            done,
                         });
                     } else if let Some(finding) = &mut self.finding {
-                        finding.done |= done;
+                        finding.done |= out_of_time;
                     }
                 }
-                // Over, or not understood: nothing more to ask about it.
-                _ => {
+                // The game is over here: nothing to find.
+                Answer::None { .. } | Answer::Best { .. } => {
                     self.finding = Some(Finding {
                         score: Score(0),
                         depth: 0,
@@ -153,6 +154,12 @@ impl Analysis {
                         line: Vec::new(),
                         done: true,
                     });
+                }
+                // The worker did not understand: the analysis has failed.
+                Answer::Error { .. } => {
+                    self.failed = true;
+                    self.target = None;
+                    return None;
                 }
             }
         }
@@ -280,6 +287,28 @@ mod tests {
     }
 
     #[test]
+    fn a_shallower_slice_keeps_the_deeper_finding_unless_it_proves_a_result() {
+        let mut analysis = Analysis::default();
+        let game = Game::new(Rules::seega(BoardSize::Five));
+        analysis.ready();
+        analysis.set_target(&game).unwrap();
+        analysis
+            .on_answer(&answer_line(1, Score(40), 9, &["a1"]))
+            .unwrap();
+        analysis
+            .on_answer(&answer_line(1, Score(90), 6, &["b1"]))
+            .unwrap();
+        let kept = analysis.finding.as_ref().map(|f| (f.depth, f.score));
+        assert_eq!(kept, Some((9, Score(40))));
+        assert_eq!(
+            analysis.on_answer(&answer_line(1, Score::win_in(5), 5, &["b1"])),
+            None
+        );
+        let finding = analysis.finding.clone().unwrap();
+        assert_eq!((finding.score, finding.done), (Score::win_in(5), true));
+    }
+
+    #[test]
     fn a_forced_result_ends_the_analysis_and_bad_plies_are_cut() {
         let mut analysis = Analysis::default();
         let game = Game::new(Rules::seega(BoardSize::Five));
@@ -295,6 +324,17 @@ mod tests {
         // An answer for an unknown id changes nothing.
         assert_eq!(analysis.on_answer(&answer_line(77, Score(0), 1, &[])), None);
         assert_eq!(analysis.finding, Some(finding));
+        // A refused request stops the analysis as failed.
+        let mut moved = game.clone();
+        moved.play_text("a1").unwrap();
+        let slice = analysis.set_target(&moved).unwrap();
+        assert!(slice.starts_with("analyse 2 "), "{slice}");
+        let refused = Answer::Error {
+            id: 2,
+            kind: "position".into(),
+        };
+        assert_eq!(analysis.on_answer(&refused), None);
+        assert!(analysis.failed && !analysis.thinking());
     }
 
     #[test]

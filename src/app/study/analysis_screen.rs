@@ -111,10 +111,17 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 } else {
                     None
                 };
-                let (found, still) = {
+                let (found, still, refused) = {
                     let analysis = analysis.borrow();
-                    (analysis.finding.clone(), analysis.thinking())
+                    (
+                        analysis.finding.clone(),
+                        analysis.thinking(),
+                        analysis.failed,
+                    )
                 };
+                if refused {
+                    failed.try_set(true);
+                }
                 if finding.try_get_untracked().is_some_and(|f| f != found) {
                     finding.set(found);
                 }

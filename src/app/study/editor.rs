@@ -117,7 +117,6 @@ impl Editor {
             setup: Setup {
                 chain: None,
                 exchange: crate::engine::Exchange::None,
-                first_turn: false,
                 ..setup
             },
             brush: Brush::Soldier(Side::First),
@@ -153,6 +152,12 @@ impl Editor {
         if self.phase == EditPhase::Setting {
             setup.quiet = 0;
         }
+        // Kharbga's first-turn mark (the Attacker's first turn after the
+        // setting) is kept from the position opened while it can hold: the
+        // game's first-move block then still applies.
+        setup.first_turn &= self.rules.variant.is_kharbga()
+            && self.phase == EditPhase::Moving
+            && setup.to_move == Side::First;
         setup
     }
 
@@ -289,15 +294,31 @@ impl Editor {
         };
     }
 
-    /// Another game: its default rules and its start.
+    /// Another game, with its default rules: a game of the same board keeps
+    /// the arrangement (a pasted 5×5 string may be Seega's or Kharbaga's:
+    /// choosing the game afterwards keeps it); another board starts afresh.
     pub fn set_variant(&mut self, variant: Variant) {
-        if variant != self.rules.variant {
-            *self = Editor {
-                brush: Brush::Soldier(Side::First),
-                flipped: self.flipped,
-                ..Editor::new(Rules::new(variant))
-            };
+        if variant == self.rules.variant {
+            return;
         }
+        let rules = Rules::new(variant);
+        if rules.size() == self.rules.size() {
+            self.rules = rules;
+            if variant.is_alquerque() {
+                self.phase = EditPhase::Moving;
+            } else {
+                self.setup.mullahs = Bitboard::EMPTY;
+            }
+            if !Brush::all(variant).contains(&self.brush) {
+                self.brush = Brush::Soldier(Side::First);
+            }
+            return;
+        }
+        *self = Editor {
+            brush: Brush::Soldier(Side::First),
+            flipped: self.flipped,
+            ..Editor::new(rules)
+        };
     }
 
     /// The editor's address (`#edit/<rules>/<position string>`, the
@@ -333,7 +354,6 @@ impl Editor {
             size: rules.size(),
             chain: None,
             exchange: crate::engine::Exchange::None,
-            first_turn: false,
             ..setup
         };
         editor.phase = if setup.in_hand == [0, 0] || rules.variant.is_alquerque() {
@@ -349,8 +369,9 @@ impl Editor {
     }
 
     /// Opens pasted text: a position string (of this game, or of the game
-    /// its board's size and pieces say), an editor address, or a game link
-    /// (its last position), each alone or as a whole URL.
+    /// its board's size and pieces say), an editor address, an analysis
+    /// address (its position shown) or a game link (its last position),
+    /// each alone or as a whole URL.
     ///
     /// # Errors
     /// Text that is none of these, with the reason the closest one gives.
@@ -366,6 +387,17 @@ impl Editor {
                         ..editor
                     };
                 }
+                return Ok(());
+            }
+            if let Some(rest) = fragment.strip_prefix(super::ANALYSE) {
+                let place = super::read_analyse(rest).map_err(PasteError::Share)?;
+                let position = place.record.game.position_at(place.at).copied();
+                let position = position.unwrap_or(*place.record.game.position());
+                *self = Editor {
+                    brush: self.brush,
+                    flipped: self.flipped,
+                    ..Editor::from_position(&position)
+                };
                 return Ok(());
             }
             if fragment.starts_with("#g") {
@@ -477,6 +509,46 @@ mod tests {
         editor.brush = Brush::Erase;
         editor.tap(sq("c3"));
         assert!(editor.setup().second.is_empty());
+    }
+
+    #[test]
+    fn another_game_of_the_same_board_keeps_the_arrangement() {
+        // The Kharbaga start pasted while Seega 9×9 is shown opens as Seega
+        // 5×5 (a 5×5 board without Mullahs); choosing Kharbaga keeps it.
+        let mut editor = Editor::new(Rules::new(Variant::Seega(BoardSize::Nine)));
+        let start = Position::new(Rules::new(Variant::Kharbaga));
+        editor.paste(&start.to_string()).unwrap();
+        assert_eq!(editor.rules().variant, Variant::Seega(BoardSize::Five));
+        editor.set_variant(Variant::Kharbaga);
+        assert_eq!(editor.verdict(), Ok(start));
+        // Back to Seega: the Mullahs go, the soldiers stay.
+        editor.brush = Brush::Mullah(Side::First);
+        editor.tap(sq("c3"));
+        editor.set_variant(Variant::Seega(BoardSize::Five));
+        assert!(editor.setup().mullahs.is_empty());
+        assert_eq!(editor.brush, Brush::Soldier(Side::First));
+        assert_eq!(editor.piece(sq("c3")), Some((Side::First, false)));
+        // Another board starts afresh.
+        editor.set_variant(Variant::Kharbga);
+        assert_eq!(editor.verdict(), Ok(Position::new(Rules::kharbga())));
+    }
+
+    #[test]
+    fn the_first_turn_mark_is_kept_while_it_can_hold() {
+        // Kharbga just after the setting: the Attacker's first turn.
+        let mut game = crate::engine::Game::new(Rules::kharbga());
+        let mut rng = crate::ai::Rng::new(3);
+        while game.position().is_setting() {
+            let plies = game.position().legal_plies();
+            game.play(plies[rng.below(plies.len())]).unwrap();
+        }
+        let position = *game.position();
+        assert!(position.to_setup().first_turn);
+        let mut editor = Editor::from_position(&position);
+        assert_eq!(editor.verdict(), Ok(position));
+        // The Defender to move: the mark goes.
+        editor.set_to_move(Side::Second);
+        assert!(!editor.setup().first_turn);
     }
 
     #[test]
@@ -634,6 +706,17 @@ mod tests {
         let link = share::encode(&crate::engine::Record::new(game.clone()));
         other.paste(&format!("#{link}")).unwrap();
         assert_eq!(other.verdict().unwrap(), *game.position());
+
+        // An analysis address opens the position it shows.
+        let fragment = super::super::analyse_fragment(&crate::engine::Record::new(game.clone()), 0);
+        other
+            .paste(&format!("http://127.0.0.1:8080/study.html{fragment}"))
+            .unwrap();
+        assert_eq!(
+            other.verdict().unwrap(),
+            Position::new(Rules::new(Variant::Kharbaga))
+        );
+        other.paste(&format!("#{link}")).unwrap();
 
         // What does not read says why.
         assert!(matches!(

@@ -88,10 +88,31 @@ pub fn go_study(fragment: &str) {
 pub fn open(fragment: &str) {
     #[cfg(feature = "study")]
     {
-        let _ = leptos::prelude::window().location().set_hash(fragment);
+        let window = leptos::prelude::window();
+        let location = window.location();
+        if location.hash().is_ok_and(|hash| hash == fragment) {
+            // The same address again changes nothing: say it changed.
+            if let Ok(event) = leptos::web_sys::Event::new("hashchange") {
+                let _ = window.dispatch_event(&event);
+            }
+        } else {
+            let _ = location.set_hash(fragment);
+        }
     }
     #[cfg(not(feature = "study"))]
     go_study(fragment);
+}
+
+/// Drops the study page's place from the address (a game starts from it:
+/// a reload must return to the game, not to the editor or the analysis).
+pub fn leave() {
+    let window = leptos::prelude::window();
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ =
+            history.replace_state_with_url(&leptos::wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
 }
 
 /// Opens the editor on `position`.

@@ -169,10 +169,11 @@ impl Review {
     }
 
     /// Keeps the worker's answer about position `index` of `game` (its ply
-    /// checked by the engine).
-    pub fn record(&mut self, game: &Game, index: usize, answer: &Answer) {
+    /// checked by the engine); false, and nothing kept, for an answer that
+    /// is not about it (a refused request).
+    pub fn record(&mut self, game: &Game, index: usize, answer: &Answer) -> bool {
         let Some(position) = game.position_at(index) else {
-            return;
+            return false;
         };
         let side = position.to_move();
         let (score, best) = match answer {
@@ -182,8 +183,9 @@ impl Review {
                     .first()
                     .copied(),
             ),
-            // Over here (or not understood): scored as the board stands.
-            _ => (
+            Answer::Error { .. } => return false,
+            // Over here: scored as the board stands.
+            Answer::None { .. } | Answer::Best { .. } => (
                 position
                     .outcome()
                     .and_then(|o| o.winner)
@@ -194,7 +196,9 @@ impl Review {
         if let (Some(slot), Some(ply)) = (self.scores.get_mut(index), self.best.get_mut(index)) {
             *slot = Some(score);
             *ply = best;
+            return true;
         }
+        false
     }
 
     /// The score of position `index`, the first player's view.
@@ -318,8 +322,11 @@ pub fn key(game: &Game) -> String {
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    format!("kharbga.review.{hash:016x}")
+    format!("{REVIEW_PREFIX}{hash:016x}")
 }
+
+/// What every review's storage key starts with.
+pub const REVIEW_PREFIX: &str = "kharbga.review.";
 
 #[cfg(test)]
 mod tests {
@@ -363,7 +370,7 @@ mod tests {
                     pv: result.pv,
                 }
             };
-            review.record(game, index, &answer);
+            assert!(review.record(game, index, &answer));
         }
         review
     }
@@ -390,6 +397,18 @@ mod tests {
         // The second player's reply was the computer's own: no loss.
         assert_eq!(second.counts, [0, 0, 0]);
         assert_eq!(second.average_loss, 0);
+    }
+
+    #[test]
+    fn a_refused_request_is_not_kept() {
+        let game = blunder_game();
+        let mut review = Review::new(&game);
+        let refused = Answer::Error {
+            id: 1,
+            kind: "position".into(),
+        };
+        assert!(!review.record(&game, 0, &refused));
+        assert_eq!(review.done(), 0);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::tr;
 use leptos::prelude::*;
 
-use super::review::{key, Judgement, Review, REVIEW_MS};
+use super::review::{key, Judgement, Review, REVIEW_MS, REVIEW_PREFIX};
 use crate::ai::protocol::{parse_hello, Answer, VERSION};
 use crate::app::i18n::errors::side_name;
 use crate::app::i18n::tr_text;
@@ -31,11 +31,25 @@ fn load(game: &Game) -> Option<Review> {
     Review::from_text(&text, game)
 }
 
+/// The most reviews the browser keeps: a review can be made again, a saved
+/// game cannot, so reviews give way before they fill the storage.
+const MOST_REVIEWS: usize = 40;
+
 fn save(game: &Game, review: &Review) {
-    if let Some(storage) = window().local_storage().ok().flatten() {
-        // A full storage keeps the review for this visit only.
-        let _ = storage.set_item(&key(game), &review.to_text());
+    let Some(storage) = window().local_storage().ok().flatten() else {
+        return;
+    };
+    let own = key(game);
+    let length = storage.length().unwrap_or(0);
+    let others: Vec<String> = (0..length)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with(REVIEW_PREFIX) && *k != own)
+        .collect();
+    for extra in others.iter().skip(MOST_REVIEWS.saturating_sub(1)) {
+        let _ = storage.remove_item(extra);
     }
+    // A full storage keeps the review for this visit only.
+    let _ = storage.set_item(&own, &review.to_text());
 }
 
 /// The review's worker and the position it is asked about.
@@ -119,15 +133,24 @@ pub fn ReviewPanel(
             let Some(index) = asked else {
                 return;
             };
+            let mut kept = false;
             review.update(|r| {
                 if let Some(r) = r {
                     game.with_value(|g| {
-                        r.record(g, index, &answer);
-                        save(g, r);
+                        kept = r.record(g, index, &answer);
+                        if kept {
+                            save(g, r);
+                        }
                     });
                 }
             });
-            ask_next();
+            if kept {
+                ask_next();
+            } else {
+                // The worker refused the request: stop, say so, keep what was done.
+                failed.set(true);
+                running.set(false);
+            }
         }
     };
     let begin = {
