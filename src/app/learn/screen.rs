@@ -50,16 +50,7 @@ fn save_progress(progress: &Progress) {
 /// Shows `start`'s fragment in the address bar without a reload (a reload
 /// returns there).
 fn show_address(start: LearnStart) {
-    let window = window();
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(
-            &leptos::wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{}", start.fragment())),
-        );
-    }
+    crate::app::services::browser::replace_fragment(&start.fragment());
 }
 
 /// The tutorial: the list, a lesson or the rules sheet.

@@ -101,3 +101,28 @@ pub fn NameField(id: &'static str, testid: &'static str, value: RwSignal<String>
         </label>
     }
 }
+
+/// The games, one radio button each, named in the page's language; the
+/// checked one follows `value`.
+#[component]
+pub fn VariantRadios(
+    name: &'static str,
+    testid: &'static str,
+    #[prop(into)] value: Signal<crate::engine::Variant>,
+    on_change: Callback<crate::engine::Variant>,
+) -> impl IntoView {
+    use crate::engine::Variant;
+    view! {
+        <Radios name=name testid=testid
+            choices=Variant::ALL.into_iter().map(|v| {
+                let key = v.token();
+                Choice::new(key, move || crate::tr!("variant-name", { "variant" => key }))
+            }).collect()
+            value=Signal::derive(move || value.get().token())
+            on_change=Callback::new(move |token: String| {
+                if let Some(v) = Variant::ALL.into_iter().find(|v| v.token() == token) {
+                    on_change.run(v);
+                }
+            })/>
+    }
+}

@@ -227,17 +227,8 @@ pub fn NewGame(
             <p class="tagline">{tr_text(|| tr!("app-tagline"))}</p>
             <fieldset>
                 <legend>{tr_text(|| tr!("newgame-game"))}</legend>
-                <Radios name="variant" testid="variant"
-                    choices=Variant::ALL.into_iter().map(|v| {
-                        let key = v.token();
-                        Choice::new(key, move || tr!("variant-name", { "variant" => key }))
-                    }).collect()
-                    value=Signal::derive(move || variant.get().token())
-                    on_change=Callback::new(move |token: String| {
-                        if let Some(v) = Variant::ALL.into_iter().find(|v| v.token() == token) {
-                            choose(v);
-                        }
-                    })/>
+                <super::forms::VariantRadios name="variant" testid="variant" value=variant
+                    on_change=Callback::new(choose)/>
             </fieldset>
             <fieldset>
                 <legend>{tr_text(|| tr!("newgame-mode"))}</legend>

@@ -264,6 +264,22 @@ pub fn page_url(fragment: &str) -> String {
     )
 }
 
+/// Shows `fragment` (`#…`, or empty for none) in the address bar without a
+/// reload or a history entry: a reload, or the address copied from the
+/// bar, comes back to it.
+pub fn replace_fragment(fragment: &str) {
+    let window = leptos::prelude::window();
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &leptos::wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{fragment}")),
+        );
+    }
+}
+
 /// The page's fragment (`#…`), if any.
 pub fn page_fragment() -> Option<String> {
     leptos::prelude::window()

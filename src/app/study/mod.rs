@@ -106,13 +106,7 @@ pub fn open(fragment: &str) {
 /// Drops the study page's place from the address (a game starts from it:
 /// a reload must return to the game, not to the editor or the analysis).
 pub fn leave() {
-    let window = leptos::prelude::window();
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
-    if let Ok(history) = window.history() {
-        let _ =
-            history.replace_state_with_url(&leptos::wasm_bindgen::JsValue::NULL, "", Some(&path));
-    }
+    crate::app::services::browser::replace_fragment("");
 }
 
 /// Opens the editor on `position`.

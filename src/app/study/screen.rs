@@ -11,7 +11,7 @@ use super::editor::{Brush, EditPhase, Editor, PasteError};
 use crate::app::board::Board;
 use crate::app::i18n::errors::{position_error, rules_error, share_error, side_name};
 use crate::app::i18n::tr_text;
-use crate::app::screens::forms::{Choice, Radios};
+use crate::app::screens::forms::{Choice, Radios, VariantRadios};
 use crate::app::services::browser::{copy_to_clipboard, page_url};
 use crate::engine::{Position, Side, Square, Variant};
 
@@ -23,21 +23,6 @@ pub fn paste_error(error: &PasteError, variant: Variant) -> String {
         PasteError::Share(e) => share_error(e),
     };
     tr!("study-paste-error", { "error" => error })
-}
-
-/// Shows `fragment` in the address bar without a reload (a reload, or the
-/// address copied from the bar, comes back to this arrangement).
-fn show_address(fragment: &str) {
-    let window = window();
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(
-            &leptos::wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{fragment}")),
-        );
-    }
 }
 
 /// The board editor, opened on `start` (with `error` if the address that
@@ -54,7 +39,7 @@ pub fn EditorScreen(
     let board_view = Memo::new(move |_| editor.with(Editor::board_view));
     let variant = Memo::new(move |_| editor.with(|e| e.rules().variant));
     let fragment = Memo::new(move |_| editor.with(Editor::fragment));
-    Effect::new(move |_| show_address(&fragment.get()));
+    Effect::new(move |_| crate::app::services::browser::replace_fragment(&fragment.get()));
     let paste_failed = RwSignal::new(error);
     let copied = RwSignal::new(None::<&'static str>);
     Effect::new(move |_| {
@@ -162,17 +147,8 @@ pub fn EditorScreen(
                 <p class="hint-text">{tr_text(|| tr!("study-hint"))}</p>
                 <fieldset>
                     <legend>{tr_text(|| tr!("newgame-game"))}</legend>
-                    <Radios name="edit-variant" testid="edit-variant"
-                        choices=Variant::ALL.into_iter().map(|v| {
-                            let key = v.token();
-                            Choice::new(key, move || tr!("variant-name", { "variant" => key }))
-                        }).collect()
-                        value=Signal::derive(move || variant.get().token())
-                        on_change=Callback::new(move |token: String| {
-                            if let Some(v) = Variant::ALL.into_iter().find(|v| v.token() == token) {
-                                editor.update(|e| e.set_variant(v));
-                            }
-                        })/>
+                    <VariantRadios name="edit-variant" testid="edit-variant" value=variant
+                        on_change=Callback::new(move |v| editor.update(|e| e.set_variant(v)))/>
                 </fieldset>
                 <fieldset>
                     <legend>{tr_text(|| tr!("study-brush"))}</legend>
