@@ -9,7 +9,7 @@
 #[cfg(target_arch = "wasm32")]
 mod link {
     use std::cell::{Cell, RefCell};
-    use std::collections::HashMap;
+    use std::collections::{HashMap, HashSet};
     use std::rc::Rc;
 
     use futures::channel::mpsc::UnboundedSender;
@@ -34,6 +34,29 @@ mod link {
 
     /// The loop's longest wait without news.
     const BEAT_MS: u32 = 1_000;
+
+    /// Departed peers remembered (to drop their late messages), at most.
+    const MAX_DEPARTED: usize = 1_024;
+
+    /// `peer` is here (connected, or it sent a message): told once, unless
+    /// it has departed. Whether it is here.
+    fn arrived(
+        known: &Peers,
+        departed: &RefCell<HashSet<PeerId>>,
+        peer: PeerId,
+        on_event: &js_sys::Function,
+    ) -> bool {
+        if departed.borrow().contains(&peer) {
+            return false;
+        }
+        let id = peer.to_string();
+        if known.borrow().contains_key(&id) {
+            return true;
+        }
+        known.borrow_mut().insert(id.clone(), peer);
+        emit(on_event, "peer", &id, "");
+        true
+    }
 
     fn emit(on_event: &js_sys::Function, kind: &str, peer: &str, text: &str) {
         let _ = on_event.call3(
@@ -71,6 +94,7 @@ mod link {
             let peers: Peers = Rc::default();
             let (stop, stopped) = oneshot::channel::<()>();
             let known = peers.clone();
+            let departed: Rc<RefCell<HashSet<PeerId>>> = Rc::default();
             let beat = Rc::new(Cell::new(js_sys::Date::now()));
             let beating = beat.clone();
             wasm_bindgen_futures::spawn_local(async move {
@@ -86,16 +110,25 @@ mod link {
                         TimeoutFuture::new(20).fuse()
                     };
                     select! {
+                        // The news of a connection and the messages come
+                        // on two streams, either first: a peer is told once,
+                        // before its first message (and the page's answers
+                        // to that message reach it), and a peer gone stays
+                        // gone (ids are never used twice).
                         change = socket.next().fuse() => match change {
                             Some((peer, PeerState::Connected)) => {
-                                let id = peer.to_string();
-                                known.borrow_mut().insert(id.clone(), peer);
-                                emit(&on_event, "peer", &id, "");
+                                arrived(&known, &departed, peer, &on_event);
                             }
                             Some((peer, PeerState::Disconnected)) => {
                                 let id = peer.to_string();
-                                known.borrow_mut().remove(&id);
-                                emit(&on_event, "left", &id, "");
+                                if known.borrow_mut().remove(&id).is_some() {
+                                    emit(&on_event, "left", &id, "");
+                                }
+                                let mut gone = departed.borrow_mut();
+                                if gone.len() >= MAX_DEPARTED {
+                                    gone.clear();
+                                }
+                                gone.insert(peer);
                             }
                             None => {
                                 emit(&on_event, "closed", "", "socket");
@@ -104,8 +137,10 @@ mod link {
                         },
                         message = receiver.next() => match message {
                             Some((peer, packet)) => {
-                                let text = String::from_utf8_lossy(&packet);
-                                emit(&on_event, "message", &peer.to_string(), &text);
+                                if arrived(&known, &departed, peer, &on_event) {
+                                    let text = String::from_utf8_lossy(&packet);
+                                    emit(&on_event, "message", &peer.to_string(), &text);
+                                }
                             }
                             None => {
                                 emit(&on_event, "closed", "", "channel");

@@ -492,9 +492,12 @@ impl Table {
     }
 
     /// A peer connected: introduce ourselves. A peer that comes back
-    /// under the same id keeps what it had used of its allowance.
+    /// under the same id keeps what it had used of its allowance. A peer
+    /// already here (its first message came before the news of its
+    /// connection, and was answered) is no news.
     pub fn connected(&mut self, peer: PeerId, now: f64) -> Vec<Event> {
         match self.peers.get_mut(&peer) {
+            Some(p) if p.left.is_none() => return Vec::new(),
             Some(p) => {
                 p.left = None;
                 p.greeted = false;

@@ -57,6 +57,23 @@ impl Net {
         me
     }
 
+    /// A page joins, and the page already there (`0`) hears its hello
+    /// before the news of its connection (matchbox reports the two on
+    /// separate streams), which comes after everything else.
+    fn add_message_first(&mut self, id: &str, mut table: Table) -> usize {
+        table.set_id(id.to_owned());
+        self.pages.push((id.to_owned(), table, Vec::new()));
+        let me = self.pages.len() - 1;
+        let other_id = self.pages[0].0.clone();
+        let events = self.pages[me].1.connected(other_id, self.now);
+        self.route(me, events);
+        self.run();
+        let events = self.pages[0].1.connected(id.to_owned(), self.now);
+        self.route(0, events);
+        self.run();
+        me
+    }
+
     /// A page leaves (closed or reloaded): the others hear it is gone.
     fn remove(&mut self, index: usize) -> Table {
         let (id, table, _) = self.pages.remove(index);
@@ -653,9 +670,40 @@ fn a_player_who_returns_catches_up() {
     // The host returns too, with an older copy: it catches up from the guest.
     let mut old = net.remove(host);
     old.game.undo();
+    // (A page opened again knows no peer yet.)
+    old.forget_peers();
     let guest = 0;
     let host = net.add("p-host-2", old);
     assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn a_hello_heard_before_the_news_of_its_connection_is_answered() {
+    // A newcomer: the host hears its hello first; it is invited all the same.
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let table = Table::host(game, Side::First, "Amel".into(), key(1), "d".into());
+    net.add("p-host", table);
+    let guest = net.add_message_first("p-guest", newcomer());
+    assert!(net
+        .events(guest)
+        .contains(&Event::Invited(Some(Side::Second))));
+    net.act(guest, |t| t.join("Youssef".into(), key(2)));
+    // The host reloads: the guest hears the new page's hello first, and
+    // the late news of its connection does not make it a stranger again
+    // (it was shown away).
+    let left = net.remove(0);
+    let guest = 0;
+    let back = reloaded(&left, Side::First);
+    let host = net.add_message_first("p-host-2", back);
+    net.now += 10.0;
+    for page in [host, guest] {
+        assert_eq!(net.table(page).presence(net.now), Presence::Connected);
+        assert_eq!(net.warnings(page), vec![]);
+    }
+    let ply = some_ply(&net, host);
+    net.play(host, &ply);
+    assert_eq!(net.table(guest).game, net.table(host).game);
 }
 
 #[test]
