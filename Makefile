@@ -180,13 +180,13 @@ test-e2e: e2e-deps browser proxy matchbox
 
 # Screenshots of the key screens into docs/screenshots (by hand, not in CI).
 screenshots: e2e-deps browser release
-	cd $(E2E) && node screenshots.mjs && node study-shots.mjs --docs
+	cd $(E2E) && node screenshots.mjs && node study-shots.mjs --docs && node clock-shots.mjs --docs
 
 # Every screen in English and Arabic at 1280×800 and 390×844, for a person
 # to look at before a change is called done (into target/review).
 review: e2e-deps browser release matchbox
 	mkdir -p target/review
-	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review
+	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review
 
 # Figures, not pass/fail (see README): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches

@@ -546,6 +546,8 @@ pub fn store_report() -> Vec<String> {
         seats: Seats::LOCAL,
         flipped: false,
         online: None,
+        timing: crate::engine::Timing::default(),
+        clock: None,
     };
     let mut store = MemoryStore::new();
     {
@@ -651,6 +653,8 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
         seats: Seats::LOCAL,
         flipped: false,
         online: None,
+        timing: crate::engine::Timing::default(),
+        clock: None,
     };
     let mut lines = Vec::new();
     let entry = |id: &str, game: &Game, updated: f64| {

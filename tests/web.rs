@@ -163,6 +163,41 @@ fn attribute(container: &HtmlElement, selector: &str, name: &str) -> Option<Stri
 }
 
 #[wasm_bindgen_test]
+async fn a_timed_game_shows_both_clocks_and_hands_the_turn_over() {
+    use kharbga::app::play::Match;
+    use kharbga::engine::{Rules, TimeControl};
+    let container = fresh_container();
+    let game = Match {
+        clock: Some(TimeControl::minutes(3, 2)),
+        ..Match::local(Rules::seega(BoardSize::Five))
+    };
+    let _mounted = mount_game(&container, game);
+    tick().await;
+    let clock = |side: &str, name: &str| {
+        attribute(&container, &format!("[data-testid=clock-{side}]"), name)
+    };
+    assert_eq!(clock("first", "data-running").as_deref(), Some("true"));
+    assert_eq!(clock("second", "data-running").as_deref(), Some("false"));
+    let text = container
+        .query_selector("[data-testid=clock-second]")
+        .unwrap()
+        .and_then(|e| e.text_content());
+    assert_eq!(text.as_deref(), Some("3:00"));
+    // No takeback on the clock.
+    assert!(container
+        .query_selector("[data-testid=undo]")
+        .unwrap()
+        .is_none());
+    click(&container, "[data-square=\"a1\"]");
+    tick().await;
+    assert_eq!(clock("first", "data-running").as_deref(), Some("true"));
+    click(&container, "[data-square=\"b1\"]");
+    tick().await;
+    assert_eq!(clock("first", "data-running").as_deref(), Some("false"));
+    assert_eq!(clock("second", "data-running").as_deref(), Some("true"));
+}
+
+#[wasm_bindgen_test]
 async fn the_game_screen_plays_taps_and_lists_them() {
     use kharbga::app::play::Match;
     use kharbga::engine::Rules;

@@ -80,6 +80,16 @@ hud-to-move = الدور { $turn }: يلعب { $side }
 hud-chain = على { $side } أن يأسر مرة أخرى بالجندي في { $square }
 hud-chain-optional = يمكن لـ{ $side } أن يأسر مرة أخرى بالجندي في { $square }، أو أن يتوقف
 hud-pass = { $blocked } محاصر: يلعب { $other } مرة أخرى
+newgame-clock = الساعة
+newgame-time-control = وقت كل لاعب
+newgame-clock-none = بلا ساعة
+newgame-clock-preset = { $minutes } د + { $seconds } ث لكل نقلة
+newgame-clock-custom = مخصص…
+newgame-clock-minutes = الدقائق لكل لاعب
+newgame-clock-increment = الثواني المضافة لكل نقلة
+newgame-clock-error = اختر من نصف دقيقة إلى ثلاث ساعات لكل لاعب، و180 ثانية على الأكثر لكل نقلة.
+hud-clock = الوقت المتبقي: { $time }
+replay-clock = { $name }: { $time }
 hud-on-board = { $count } على الرقعة
 hud-in-hand = { $count } للوضع
 hud-quiet = { $count } من { $limit } نقلة بلا أسر
@@ -122,6 +132,8 @@ result-reason = { $reason ->
         [first-move-block] لم يستطع المدافع الحركة بعد الدور الأول للمهاجم.
         [quiet-limit] نقلات كثيرة بلا أسر: يفوز صاحب العدد الأكبر من الجنود.
         [repetition] تكرر الوضع نفسه ثلاث مرات: يفوز صاحب العدد الأكبر من الجنود.
+        [time] نفد وقت الخاسر.
+        [draw-time] نفد الوقت، لكن اللاعب الآخر ما كان ليفوز: تعادل.
         [resignation] استسلم اللاعب الآخر.
        *[agreed-draw] اتفق اللاعبان على التعادل.
     }
@@ -324,7 +336,7 @@ error-record-after-end = { $text } تأتي بعد نهاية اللعبة.
 error-record-result-mismatch = تنتهي النقلات بـ{ $text }، لكن وسمة Result تقول { $other }.
 error-record-bad-result = «{ $text }» ليست نتيجة (1-0 أو 0-1 أو 1/2-1/2 أو *).
 error-record-unknown-reason = «{ $text }» ليست طريقة تنتهي بها لعبة.
-error-record-needs-reason = النتيجة { $text } تحتاج إلى سبب لا تبلغه النقلات (استسلام أو تعادل متفق عليه).
+error-record-needs-reason = النتيجة { $text } تحتاج إلى سبب لا تبلغه النقلات (استسلام أو تعادل متفق عليه أو نفاد الوقت).
 error-record-contradicts = تنهي النقلات اللعبة، لكن ليس بالنتيجة { $text }.
 error-link-newer = صُنع بإصدار أحدث من التطبيق (الصيغة { $number }).
 error-link-not-a-link = ليس رابط دور.

@@ -81,6 +81,16 @@ hud-to-move = Turn { $turn }: { $side } to move
 hud-chain = { $side } must capture again with the soldier on { $square }
 hud-chain-optional = { $side } may capture again with the soldier on { $square }, or stop
 hud-pass = The { $blocked } is blocked: the { $other } plays again
+newgame-clock = Clock
+newgame-time-control = Time for each player
+newgame-clock-none = No clock
+newgame-clock-preset = { $minutes } min + { $seconds } s a move
+newgame-clock-custom = Custom…
+newgame-clock-minutes = Minutes each
+newgame-clock-increment = Seconds added a move
+newgame-clock-error = Choose from half a minute to three hours each, and at most 180 seconds a move.
+hud-clock = Time left: { $time }
+replay-clock = { $name }: { $time }
 hud-on-board = { $count } on the board
 hud-in-hand = { $count } to set
 hud-quiet = { $count } of { $limit } moves without a capture
@@ -123,6 +133,8 @@ result-reason = { $reason ->
         [first-move-block] The Defender could not move after the Attacker's first turn.
         [quiet-limit] Too many moves without a capture: the player with more soldiers wins.
         [repetition] The same position came back three times: the player with more soldiers wins.
+        [time] The loser's time ran out.
+        [draw-time] Time ran out, but the other player could not have won: a draw.
         [resignation] The other player resigned.
        *[agreed-draw] Both players agreed to a draw.
     }
@@ -309,7 +321,7 @@ error-record-after-end = { $text } comes after the end of the game.
 error-record-result-mismatch = the moves end with { $text }, but the Result tag says { $other }.
 error-record-bad-result = “{ $text }” is not a result (1-0, 0-1, 1/2-1/2 or *).
 error-record-unknown-reason = “{ $text }” is not a way a game ends.
-error-record-needs-reason = the result { $text } needs a reason the moves do not reach (resignation or agreed-draw).
+error-record-needs-reason = the result { $text } needs a reason the moves do not reach (resignation, agreed-draw or time).
 error-record-contradicts = the moves end the game, but not with the result { $text }.
 error-link-newer = it was made by a newer version of the app (format { $number }).
 error-link-not-a-link = it is not a game link.

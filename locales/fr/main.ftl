@@ -80,6 +80,16 @@ hud-to-move = Tour { $turn } : au tour de { $side }
 hud-chain = { $side } doit encore capturer avec le soldat en { $square }
 hud-chain-optional = { $side } peut encore capturer avec le soldat en { $square }, ou s'arrêter
 hud-pass = { $blocked } est bloqué : { $other } rejoue
+newgame-clock = Pendule
+newgame-time-control = Temps de chaque joueur
+newgame-clock-none = Sans pendule
+newgame-clock-preset = { $minutes } min + { $seconds } s par coup
+newgame-clock-custom = Personnalisé…
+newgame-clock-minutes = Minutes chacun
+newgame-clock-increment = Secondes ajoutées par coup
+newgame-clock-error = Choisissez d'une demi-minute à trois heures chacun, et au plus 180 secondes par coup.
+hud-clock = Temps restant : { $time }
+replay-clock = { $name } : { $time }
 hud-on-board = { $count } sur le plateau
 hud-in-hand = { $count } à poser
 hud-quiet = { $count } coups sur { $limit } sans capture
@@ -122,6 +132,8 @@ result-reason = { $reason ->
         [first-move-block] Le Défenseur ne pouvait plus bouger après le premier tour de l'Attaquant.
         [quiet-limit] Trop de coups sans capture : le joueur qui a le plus de soldats gagne.
         [repetition] La même position est revenue trois fois : le joueur qui a le plus de soldats gagne.
+        [time] Le temps du perdant est écoulé.
+        [draw-time] Le temps est écoulé, mais l'autre joueur ne pouvait plus gagner : partie nulle.
         [resignation] L'autre joueur a abandonné.
        *[agreed-draw] Les deux joueurs ont convenu de la nulle.
     }
@@ -308,7 +320,7 @@ error-record-after-end = { $text } vient après la fin de la partie.
 error-record-result-mismatch = les coups finissent par { $text }, mais l’étiquette Result dit { $other }.
 error-record-bad-result = « { $text } » n’est pas un résultat (1-0, 0-1, 1/2-1/2 ou *).
 error-record-unknown-reason = « { $text } » n’est pas une façon de finir une partie.
-error-record-needs-reason = le résultat { $text } demande une raison que les coups n’atteignent pas (abandon ou nulle convenue).
+error-record-needs-reason = le résultat { $text } demande une raison que les coups n’atteignent pas (abandon, nulle convenue ou temps écoulé).
 error-record-contradicts = les coups finissent la partie, mais pas avec le résultat { $text }.
 error-link-newer = il a été créé par une version plus récente de l’application (format { $number }).
 error-link-not-a-link = ce n’est pas un lien de partie.

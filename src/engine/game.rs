@@ -222,6 +222,17 @@ impl Game {
         })
     }
 
+    /// The time of the side to move ran out (only its clock runs): the
+    /// engine says what that means here ([`Position::time_forfeit`]).
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game has already ended.
+    pub fn time_out(&mut self) -> Result<Outcome, GameError> {
+        let position = self.position();
+        let outcome = position.time_forfeit(position.to_move());
+        self.decide(outcome)
+    }
+
     fn decide(&mut self, outcome: Outcome) -> Result<Outcome, GameError> {
         if let Some(existing) = self.outcome() {
             return Err(GameError::Over(existing));

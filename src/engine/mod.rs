@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 mod bitboard;
+pub mod clock;
 mod effects;
 mod error;
 mod fen;
@@ -25,6 +26,7 @@ mod word;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Geometry};
+pub use clock::{Clock, TimeControl, TimeControlError};
 pub use error::{PositionErrorKind, PositionField};
 pub use game::{Game, GameError, PlayedPly};
 pub use outcome::{Outcome, Reason};
@@ -34,7 +36,7 @@ pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, Phase, PlyList, Position, PositionError,
     RepetitionKey, Setup, MAX_PLIES,
 };
-pub use record::{Movetext, Record, RecordError, RecordErrorKind};
+pub use record::{Movetext, Record, RecordError, RecordErrorKind, Timing};
 pub use rules::{
     BlockedRule, ChainRule, Family, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT,
     KHARBAGA_QUIET_LIMIT,

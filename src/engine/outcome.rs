@@ -25,11 +25,14 @@ pub enum Reason {
     NoPieces,
     /// Kharbaga: the player to move has no legal move.
     NoMoves,
+    /// A player's time ran out (a timed game): lost, or drawn when the
+    /// opponent could never have won ([`super::Position::time_forfeit`]).
+    Time,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 9] = [
         Reason::NoSoldiers,
         Reason::FirstMoveBlock,
         Reason::QuietLimit,
@@ -38,6 +41,7 @@ impl Reason {
         Reason::AgreedDraw,
         Reason::NoPieces,
         Reason::NoMoves,
+        Reason::Time,
     ];
 
     /// The token used by the CLI, records and the UI's test hooks.
@@ -51,6 +55,7 @@ impl Reason {
             Reason::AgreedDraw => "agreed-draw",
             Reason::NoPieces => "no-pieces",
             Reason::NoMoves => "no-moves",
+            Reason::Time => "time",
         }
     }
 

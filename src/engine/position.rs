@@ -1085,6 +1085,23 @@ impl Position {
         None
     }
 
+    /// The end when `side`'s time runs out here: it loses, unless its
+    /// opponent could never win — a draw then (`docs/rules.md`, "Clocks").
+    /// In Kharbga and Seega a side with one soldier left (on the board and
+    /// in hand) can capture nothing and never has more soldiers than its
+    /// opponent, unless a blocked side may remove a soldier (the Seega
+    /// option); a Kharbaga piece alone may still leap or block.
+    pub fn time_forfeit(&self, side: Side) -> Outcome {
+        let opponent = side.opponent();
+        let could_win = self.rules.variant.is_alquerque()
+            || self.rules.blocked == BlockedRule::Remove
+            || self.soldiers[idx(opponent)].count() + u32::from(self.in_hand[idx(opponent)]) >= 2;
+        Outcome {
+            winner: could_win.then_some(opponent),
+            reason: Reason::Time,
+        }
+    }
+
     /// The barrier-rule verdict now, for `reason`.
     pub fn by_count(&self, reason: Reason) -> Outcome {
         Outcome::by_count(self.soldiers[0].count(), self.soldiers[1].count(), reason)

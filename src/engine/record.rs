@@ -26,6 +26,7 @@
 
 use std::fmt::{self, Write as _};
 
+use super::clock::TimeControl;
 use super::game::{Game, GameError};
 use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
@@ -46,6 +47,43 @@ pub struct Record {
     pub extra_tags: Vec<(String, String)>,
     /// The game.
     pub game: Game,
+    /// A timed game's control and time tags.
+    pub timing: Timing,
+}
+
+/// A timed game's clocks as its record keeps them: the `TimeControl` tag
+/// and, after each ply, the mover's time left (`{[%clk 0:02:59.5]}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// The time control (`None`: an untimed game).
+    pub control: Option<TimeControl>,
+    /// The mover's time left after each ply, in milliseconds (whole
+    /// tenths), from the first ply on: as many as the plies, or fewer.
+    pub left: Vec<u64>,
+}
+
+impl Timing {
+    /// No clock.
+    pub const NONE: Timing = Timing {
+        control: None,
+        left: Vec::new(),
+    };
+
+    /// `side`'s time left once the first `plies` plies of `game` were
+    /// played: its last tag before, or the control's time (`None` for an
+    /// untimed game).
+    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> Option<u64> {
+        let control = self.control?;
+        Some(
+            game.plies()
+                .iter()
+                .zip(&self.left)
+                .take(plies)
+                .rev()
+                .find(|(played, _)| played.side == side)
+                .map_or(control.base_ms(), |(_, tag)| *tag),
+        )
+    }
 }
 
 /// A record that cannot be read, with where.
@@ -215,7 +253,7 @@ impl fmt::Display for RecordErrorKind {
             K::UnknownReason { text } => write!(f, "unknown reason `{text}`"),
             K::NeedsReason { result } => write!(
                 f,
-                "result {result} needs a reason the plies do not reach (resignation or agreed-draw)"
+                "result {result} needs a reason the plies do not reach (resignation, agreed-draw or time)"
             ),
             K::Contradicts { result, outcome } => write!(
                 f,
@@ -237,7 +275,7 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-const KNOWN_TAGS: [&str; 10] = [
+const KNOWN_TAGS: [&str; 11] = [
     "Variant",
     "QuietLimit",
     "Chain",
@@ -248,6 +286,7 @@ const KNOWN_TAGS: [&str; 10] = [
     "Result",
     "Reason",
     "Position",
+    "TimeControl",
 ];
 
 impl Record {
@@ -259,17 +298,20 @@ impl Record {
             date: "????.??.??".to_owned(),
             extra_tags: Vec::new(),
             game,
+            timing: Timing::default(),
         }
     }
 
     /// The record as text.
     pub fn to_text(&self) -> String {
-        Record::write(
+        Record::write_timed(
             &self.game,
             &self.first,
             &self.second,
             &self.date,
             &self.extra_tags,
+            &self.timing,
+            &mut Movetext::default(),
         )
     }
 
@@ -302,6 +344,27 @@ impl Record {
         second: &str,
         date: &str,
         extra_tags: &[(String, String)],
+        movetext: &mut Movetext,
+    ) -> String {
+        Record::write_timed(
+            game,
+            first,
+            second,
+            date,
+            extra_tags,
+            &Timing::NONE,
+            movetext,
+        )
+    }
+
+    /// As [`Record::write_with`], with a timed game's control and time tags.
+    pub fn write_timed(
+        game: &Game,
+        first: &str,
+        second: &str,
+        date: &str,
+        extra_tags: &[(String, String)],
+        timing: &Timing,
         movetext: &mut Movetext,
     ) -> String {
         let mut out = String::new();
@@ -337,11 +400,14 @@ impl Record {
         if game.has_custom_start() {
             tag("Position", &game.start().to_string());
         }
+        if let Some(control) = timing.control {
+            tag("TimeControl", &control.to_string());
+        }
         for (name, value) in extra_tags {
             tag(name, value);
         }
         out.push('\n');
-        movetext.update(game);
+        movetext.update_timed(game, &timing.left);
         out.push_str(&movetext.text);
         let mut line = Line {
             out: &mut out,
@@ -399,6 +465,8 @@ pub struct Movetext {
     plies: Vec<Ply>,
     /// The side whose turn the last ply continued (no new turn number).
     previous: Option<Side>,
+    /// The time tags written.
+    left: Vec<u64>,
 }
 
 impl Movetext {
@@ -406,9 +474,18 @@ impl Movetext {
     /// is not a continuation of what was written (undo, another game), all
     /// of it is written again.
     pub fn update(&mut self, game: &Game) {
+        self.update_timed(game, &[]);
+    }
+
+    /// As [`Movetext::update`], with the mover's time left after each ply
+    /// (`left[i]` after ply `i`, for as many plies as it has).
+    pub fn update_timed(&mut self, game: &Game, left: &[u64]) {
         let plies = game.plies();
         let continues = self.plies.len() <= plies.len()
-            && self.plies.iter().zip(plies).all(|(a, b)| *a == b.ply);
+            && self.plies.iter().zip(plies).all(|(a, b)| *a == b.ply)
+            && self.left.len() <= left.len()
+            && self.left.len() == self.plies.len().min(left.len())
+            && self.left[..] == left[..self.left.len()];
         if !continues {
             *self = Movetext::default();
         }
@@ -438,6 +515,12 @@ impl Movetext {
                 self.previous = None;
             }
             write_comments(played, &mut word, &mut line);
+            if let Some(&ms) = left.get(i) {
+                word.clear();
+                let _ = write!(word, "{{[%clk {}]}}", super::clock::tag_text(ms));
+                line.word(&word);
+                self.left.push(ms);
+            }
             self.plies.push(played.ply);
         }
         self.length = line.length;
@@ -694,12 +777,27 @@ impl<'a> Parser<'a> {
         };
         let mut game = Game::from_position(start);
 
+        let mut timing = Timing::default();
+        if let Some(tag) = find("TimeControl") {
+            timing.control = Some(tag.1.parse().map_err(|_| option_error(tag))?);
+        }
         let mut result: Option<(String, usize, usize)> = None;
         while let Some((word, line, column)) = self.word()? {
             if result.is_some() {
                 return Err(self.error_at(line, column, RecordErrorKind::AfterResult));
             }
             if word.starts_with('{') {
+                // A ply's time tag is kept when every ply before it had one;
+                // other comments say what the plies do and are not read.
+                let tag = word
+                    .strip_prefix("{[%clk ")
+                    .and_then(|rest| rest.strip_suffix("]}"))
+                    .and_then(super::clock::parse_tag);
+                if let Some(ms) = tag {
+                    if timing.left.len() + 1 == game.plies().len() {
+                        timing.left.push(ms);
+                    }
+                }
                 continue;
             }
             if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
@@ -742,6 +840,7 @@ impl<'a> Parser<'a> {
                 .map(|(name, value, ..)| (name.clone(), value.clone()))
                 .collect(),
             game,
+            timing,
         })
     }
 
@@ -819,6 +918,10 @@ impl<'a> Parser<'a> {
                 let outcome = match (winner, reason) {
                     (Some(w), Some(Reason::Resignation)) => game.resign(w.opponent()),
                     (None, Some(Reason::AgreedDraw)) => game.agree_draw(),
+                    (_, Some(Reason::Time)) => match game.clone().time_out() {
+                        Ok(o) if o.winner == winner => game.time_out(),
+                        _ => return Err(needs_reason()),
+                    },
                     _ => return Err(needs_reason()),
                 };
                 outcome.map(|_| ()).map_err(|_| needs_reason())

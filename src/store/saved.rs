@@ -42,7 +42,7 @@ use super::legacy::{self, Json};
 
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
-use crate::engine::{Game, Movetext, Record, RecordError, Side};
+use crate::engine::{Game, Movetext, Record, RecordError, Side, Timing};
 use crate::net::identity::{PublicKey, SeatKey, Signature};
 use crate::net::room::RoomCode;
 
@@ -87,6 +87,10 @@ pub struct SavedGame {
     /// The `online` line of a game played with an earlier version of online
     /// play (kept as it was): such a game is replayed, not continued online.
     pub earlier: Option<String>,
+    /// A timed game's clocks when it was saved: each side's time left, in
+    /// milliseconds, first then second (the record has the control and
+    /// each ply's time tag).
+    pub clock: Option<[u64; 2]>,
 }
 
 /// What a player's page keeps of an online game to return to it: the
@@ -263,6 +267,10 @@ pub struct Meta {
     pub flipped: bool,
     /// An online game's room and secrets.
     pub online: Option<OnlineSeat>,
+    /// A timed game's control and time tags.
+    pub timing: Timing,
+    /// A timed game's clocks now: each side's time left, in milliseconds.
+    pub clock: Option<[u64; 2]>,
 }
 
 impl SavedGame {
@@ -287,7 +295,15 @@ impl SavedGame {
             created: meta.created,
             updated: now,
             title: meta.title.clone(),
-            record: Record::write_with(game, &meta.first, &meta.second, &meta.date, &[], movetext),
+            record: Record::write_timed(
+                game,
+                &meta.first,
+                &meta.second,
+                &meta.date,
+                &[],
+                &meta.timing,
+                movetext,
+            ),
             seats: meta.seats,
             flipped: meta.flipped,
             variant: game.rules().variant.token().to_owned(),
@@ -297,6 +313,7 @@ impl SavedGame {
             plies: game.plies().len(),
             online: meta.online.clone(),
             earlier: None,
+            clock: meta.clock,
         }
     }
 
@@ -312,6 +329,8 @@ impl SavedGame {
             seats: Seats::LOCAL,
             flipped: false,
             online: None,
+            timing: record.timing.clone(),
+            clock: None,
         };
         let mut entry = SavedGame::from_game(&meta, &record.game, now);
         // Keep the record's own text: its extra tags included.
@@ -372,6 +391,9 @@ impl SavedGame {
             line("online", &online.to_text());
         } else if let Some(earlier) = &self.earlier {
             line("online", earlier);
+        }
+        if let Some([first, second]) = self.clock {
+            line("clock", &format!("{first} {second}"));
         }
         out.push('\n');
         out.push_str(&self.record);
@@ -492,6 +514,12 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
         plies: usize::try_from(number("plies")?).map_err(|_| LoadError::Fields)?,
         online: seat.clone(),
         earlier,
+        // A damaged clock line is no clock: the record's tags still say
+        // what each side had after its last ply.
+        clock: get("clock").and_then(|v| {
+            let (a, b) = v.split_once(' ')?;
+            Some([a.parse().ok()?, b.parse().ok()?])
+        }),
     })
 }
 
@@ -534,6 +562,7 @@ fn migrate_json(text: &str) -> Result<SavedGame, LoadError> {
         title: string("title"),
         online: None,
         earlier: None,
+        clock: None,
         seats: computer.unwrap_or(Seats([Seat::Local, Seat::Local])),
         flipped: object.get("flipped").and_then(Json::as_bool) == Some(true),
         variant: record.game.rules().variant.token().to_owned(),

@@ -238,6 +238,11 @@ pub fn encode(record: &Record) -> String {
             reason: Reason::AgreedDraw,
             ..
         }) => "d",
+        // The side to move's time ran out; the engine says what it means.
+        Some(Outcome {
+            reason: Reason::Time,
+            ..
+        }) => "t",
         _ => "",
     };
     format!(
@@ -293,6 +298,7 @@ pub fn decode(fragment: &str) -> Result<Record, ShareError> {
         "r1" => game.resign(Side::First).map(|_| ()),
         "r2" => game.resign(Side::Second).map(|_| ()),
         "d" => game.agree_draw().map(|_| ()),
+        "t" => game.time_out().map(|_| ()),
         _ => return Err(ShareError::Ending),
     };
     ended.map_err(|_| ShareError::Ending)?;

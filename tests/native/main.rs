@@ -5,6 +5,7 @@
 
 mod ai;
 mod cli;
+mod clock;
 mod helpers;
 mod kharbaga;
 mod learn;

@@ -96,7 +96,7 @@ pub fn position_error(error: &PositionError, variant: Option<Variant>) -> String
         }
         P::AlreadyOver { outcome } => {
             let reason = tr!("result-reason", {
-                "reason" => reason_token(outcome.reason, variant.unwrap_or(Variant::Kharbga)),
+                "reason" => reason_token(*outcome, variant.unwrap_or(Variant::Kharbga)),
             });
             match outcome.winner {
                 Some(winner) => tr!("error-position-already-lost", {

@@ -106,6 +106,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), By
                 first: record.first.clone(),
                 second: record.second.clone(),
                 seats: Seats::online(sender.opponent()),
+                clock: None,
             };
             let mut session = crate::app::new_session(start);
             session.online = Some(OnlineSeat::new(host, fresh_key(), None));
@@ -131,6 +132,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), By
         session.flipped,
         crate::app::services::browser::now_ms(),
         &mut crate::engine::Movetext::default(),
+        None,
     );
     saves.update(|l| {
         l.save(&entry)?;

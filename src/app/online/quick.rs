@@ -78,6 +78,7 @@ pub fn QuickPairing(
                 first: names[0].clone(),
                 second: names[1].clone(),
                 seats: Seats::online(side),
+                clock: None,
             }
         });
         // Give the message a moment to leave before the queue closes.

@@ -162,6 +162,7 @@ pub fn OnlineScreen(
             first: names[0].clone(),
             second: names[1].clone(),
             seats,
+            clock: None,
         };
         let (id, created, date) = room
             .entry

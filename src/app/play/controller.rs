@@ -543,6 +543,15 @@ impl Controller {
         self.game.resign(side).is_ok()
     }
 
+    /// The side to move's time ran out: the engine says what it means.
+    pub fn time_out(&mut self) -> bool {
+        self.browsing = None;
+        self.selected = None;
+        self.path = None;
+        self.hint = None;
+        self.game.time_out().is_ok()
+    }
+
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> bool {
         self.browsing = None;

@@ -29,8 +29,9 @@ pub fn Controls(
     let play = expect_context::<Play>();
     let controller = play.controller;
     let over = Memo::new(move |_| controller.with(|c| c.phase() == Phase::Over));
-    // Online, a takeback is asked of the opponent (under the game).
-    let local = play.online.is_none();
+    // Online, a takeback is asked of the opponent (under the game); on the
+    // clock there is none (docs/rules.md, "Clocks").
+    let local = play.online.is_none() && play.clock.with_untracked(Option::is_none);
     view! {
         <div class="controls">
             {local.then(|| view! {

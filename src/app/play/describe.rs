@@ -4,7 +4,7 @@
 //! from `locales/`, and the evaluation of a hint in words.
 
 use crate::ai::Score;
-use crate::engine::{ExchangeEvent, Game, PlayedPly, Reason, Side, Variant};
+use crate::engine::{ExchangeEvent, Game, Outcome, PlayedPly, Reason, Side, Variant};
 
 /// The word key of a side: `attacker`/`defender` in Kharbga, `first`/`second`
 /// in Seega (the `side-name` message's selector).
@@ -34,10 +34,11 @@ pub enum Note {
 
 /// The `result-reason` token of an ending: Kharbaga draws where the other
 /// games count soldiers.
-pub fn reason_token(reason: Reason, variant: Variant) -> &'static str {
-    match (reason, variant.is_alquerque()) {
+pub fn reason_token(outcome: Outcome, variant: Variant) -> &'static str {
+    match (outcome.reason, variant.is_alquerque()) {
         (Reason::QuietLimit, true) => "draw-quiet-limit",
         (Reason::Repetition, true) => "draw-repetition",
+        (Reason::Time, _) if outcome.winner.is_none() => "draw-time",
         (reason, _) => reason.token(),
     }
 }

@@ -57,7 +57,40 @@ pub fn PlayerBar(side: Side) -> impl IntoView {
                     (in_hand > 0).then(|| view! { <span class="in-hand">{tr!("hud-in-hand", { "count" => in_hand })}</span> })
                 }}
             </span>
+            {move || play.clock.with(Option::is_some).then(|| view! { <PlayerClock side=side/> })}
         </div>
+    }
+}
+
+/// A timed game's clock for `side`: the time left (tenths under ten
+/// seconds), marked while it runs and when low; while the move list is
+/// browsed, the time it had then.
+#[component]
+fn PlayerClock(side: Side) -> impl IntoView {
+    let play = expect_context::<Play>();
+    let controller = play.controller;
+    let left = move || {
+        let now = play.now.get();
+        play.clock.with(|clock| {
+            let Some(clock) = clock else {
+                return (0, false);
+            };
+            controller.with(|c| match c.browsing() {
+                Some(at) => (clock.left_after(c.game(), at, side), false),
+                None => (clock.left(side, now), clock.running() == Some(side)),
+            })
+        })
+    };
+    let text = move || crate::engine::clock::clock_text(left().0);
+    view! {
+        <span class="player-clock" class:running=move || left().1
+            class:low=move || left().0 < super::timing::LOW_MS
+            role="timer" dir="ltr"
+            data-testid=format!("clock-{}", side.token())
+            data-running=move || left().1.to_string()
+            aria-label=move || tr!("hud-clock", { "time" => text() })>
+            {text}
+        </span>
     }
 }
 

@@ -1,6 +1,7 @@
 //! The game screen and the headless logic behind it: the [`controller`]
 //! (gestures to engine plies), [`describe`] (plies and scores for people),
-//! [`session`] (who plays, autosave, the computer's turn), and the
+//! [`session`] (who plays, autosave, the computer's turn), [`timing`] (a
+//! timed game's clocks), and the
 //! screen's parts: the [`hud`] (players, status, notices), the
 //! [`controls`], the [`moves`] list and the [`result`] dialog, put
 //! together by [`screen`].
@@ -13,6 +14,7 @@ pub mod moves;
 pub mod result;
 pub mod screen;
 pub mod session;
+pub mod timing;
 
 pub use screen::GameScreen;
 pub use session::{Match, Session};
@@ -46,6 +48,10 @@ pub struct Play {
     pub hint_pending: RwSignal<bool>,
     /// Online play: the referee and the link (none for a game here).
     pub online: Option<crate::app::online::OnlineHooks>,
+    /// A timed game's clocks.
+    pub clock: RwSignal<Option<timing::GameClock>>,
+    /// The clocks' time (ms since 1970), ticking while a clock runs.
+    pub now: RwSignal<u64>,
 }
 
 impl Play {

@@ -35,7 +35,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
             let winner_name = outcome
                 .winner
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
-            let reason = crate::app::play::describe::reason_token(outcome.reason, play.variant);
+            let reason = crate::app::play::describe::reason_token(outcome, play.variant);
             let dialog = NodeRef::<leptos::html::Dialog>::new();
             // Shown as a modal once in the page: the rest of the page is
             // inert, and the first button has the focus.

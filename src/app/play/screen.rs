@@ -18,6 +18,7 @@ use super::hud::{side_name, PlayerBar, StatusPanel};
 use super::moves::{note_text, MoveList};
 use super::result::ResultDialog;
 use super::session::{computer_turn, Match, Session};
+use super::timing::GameClock;
 use super::Play;
 use crate::ai::Level;
 use crate::app::board::Board;
@@ -69,8 +70,13 @@ pub fn GameScreen(
         hint: RwSignal::new(None),
         hint_pending: RwSignal::new(false),
         online,
+        clock: RwSignal::new(game.clock.map(|control| {
+            GameClock::resume(control, &session.timing, &session.game, session.clock)
+        })),
+        now: RwSignal::new(now_ms() as u64),
     };
     provide_context(play);
+    clocks(play);
     // A spectator keeps nothing: the players' pages keep the game.
     if online.is_none() || seats.hands_side().is_some() {
         autosave(play, session);
@@ -199,6 +205,60 @@ pub fn GameScreen(
     }
 }
 
+/// A timed game's clocks: they follow the game (a ply by anyone, an end),
+/// tick while one runs, sound once when a person's time gets low, and end
+/// the game when a flag falls. The ticker belongs to the screen.
+fn clocks(play: Play) {
+    if play.clock.with_untracked(Option::is_none) {
+        return;
+    }
+    let controller = play.controller;
+    // Each ply (whoever played it) and the end.
+    let progress =
+        Memo::new(move |_| controller.with(|c| (c.game().plies().len(), c.game().outcome())));
+    Effect::new(move |_| {
+        // (Read, not only tracked: a memo nobody reads is never computed,
+        // and so never hears of a ply.)
+        let _progress = progress.get();
+        let now = now_ms() as u64;
+        controller.with_untracked(|c| {
+            play.clock.update(|clock| {
+                if let Some(clock) = clock {
+                    clock.follow(c.game(), now);
+                }
+            });
+        });
+        play.now.set(now);
+    });
+    let ticker = gloo_timers::callback::Interval::new(100, move || {
+        let now = now_ms() as u64;
+        let Some(running) = play
+            .clock
+            .try_with_untracked(|c| c.as_ref().and_then(GameClock::running))
+        else {
+            return;
+        };
+        let Some(side) = running else { return };
+        play.now.set(now);
+        let person = controller.with_untracked(|c| c.hands.moves_for(side));
+        let low = play
+            .clock
+            .try_update_untracked(|c| c.as_mut().is_some_and(|c| c.low_now(now)))
+            .unwrap_or(false);
+        if low && person {
+            crate::app::services::sound::play(crate::app::services::sound::Sound::Low);
+        }
+        let flagged = play
+            .clock
+            .with_untracked(|c| c.as_ref().and_then(|c| c.flagged(now)));
+        if flagged.is_some() && controller.try_update(Controller::time_out) == Some(true) {
+            crate::app::services::sound::play(crate::app::services::sound::Sound::End);
+            play.result_open.set(true);
+        }
+    });
+    StoredValue::new_local(ticker);
+}
+
 /// Saves the game after every ply and when the board is flipped: the entry
 /// is written from the live game (no replay), and the game becomes the one
 /// the page resumes.
@@ -206,37 +266,69 @@ fn autosave(play: Play, session: Session) {
     let saves = use_context::<Saves>();
     let controller = play.controller;
     let saved_state = Memo::new(move |_| {
-        controller.with(|c| (c.game().plies().len(), c.game().outcome(), c.flipped))
+        let tagged = play.clock.with(|c| c.as_ref().map(GameClock::tagged));
+        controller.with(|c| {
+            (
+                c.game().plies().len(),
+                c.game().outcome(),
+                c.flipped,
+                tagged,
+            )
+        })
     });
     let session = StoredValue::new(session);
     // The record's movetext, kept from one save to the next.
     let movetext = StoredValue::new(Movetext::default());
-    Effect::new(move |previous: Option<()>| {
-        let (plies, _, _) = saved_state.get();
+    let save = move || {
         let Some(saves) = saves else { return };
+        measure("kharbga:autosave", || {
+            let entry = controller.try_with_untracked(|c| {
+                play.players.with_value(|m| {
+                    session.with_value(|s| {
+                        movetext.try_update_value(|text| {
+                            play.clock.with_untracked(|clock| {
+                                s.entry(m, c.game(), c.flipped, now_ms(), text, clock.as_ref())
+                            })
+                        })
+                    })
+                })
+            });
+            let Some(Some(entry)) = entry else { return };
+            saves.update(|library| {
+                library.save(&entry)?;
+                library.set_current(Some(&entry.id))
+            });
+        });
+    };
+    Effect::new(move |previous: Option<()>| {
+        let (plies, _, _, _) = saved_state.get();
         let custom = controller.with_untracked(|c| c.game().has_custom_start());
         // A game is saved once it has a ply (or a chosen start); an online
         // game at once (its room and seat secret are what a reload needs).
         if plies == 0 && !custom && previous.is_none() && play.online.is_none() {
             return;
         }
-        measure("kharbga:autosave", || {
-            let entry = controller.with_untracked(|c| {
-                play.players.with_value(|m| {
-                    session.with_value(|s| {
-                        movetext.try_update_value(|text| {
-                            s.entry(m, c.game(), c.flipped, now_ms(), text)
-                        })
-                    })
-                })
-            });
-            let Some(entry) = entry else { return };
-            saves.update(|library| {
-                library.save(&entry)?;
-                library.set_current(Some(&entry.id))
-            });
-        });
+        save();
     });
+    // A timed game is saved again as the page is hidden or left, so that a
+    // reload resumes with the time the player had then, not at the last ply.
+    if play.clock.with_untracked(Option::is_some) {
+        let on_hide = move || {
+            let started = controller
+                .try_with_untracked(|c| !c.game().plies().is_empty() || c.game().has_custom_start())
+                .unwrap_or(false);
+            if started {
+                save();
+            }
+        };
+        let hidden = EventListener::new(&document(), "visibilitychange", move |_| {
+            if document().hidden() {
+                on_hide();
+            }
+        });
+        let left = EventListener::new(&window(), "pagehide", move |_| on_hide());
+        StoredValue::new_local((hidden, left));
+    }
 }
 
 /// Asks the computer on its turn and plays its answer; the request belongs
@@ -265,21 +357,22 @@ fn computer_moves(
             return;
         }
         play.thinking.set(true);
-        let reply = computer.ask(
-            &game,
-            level,
-            COMPUTER_TIME_MS,
-            Purpose::Move,
-            move |reply| {
-                play.thinking.set(false);
-                if let Reply::Best { ply, .. } | Reply::Fallback(ply) = reply {
-                    let response = controller
-                        .try_update(|c| c.play_ply(ply))
-                        .unwrap_or(Response::Ignored);
-                    respond.run(response);
-                }
-            },
-        );
+        // On the clock, the computer keeps within its time.
+        let side = position.to_move();
+        let time_ms = play.clock.with_untracked(|c| {
+            c.as_ref().map_or(COMPUTER_TIME_MS, |c| {
+                c.thinking_ms(side, now_ms() as u64, COMPUTER_TIME_MS)
+            })
+        });
+        let reply = computer.ask(&game, level, time_ms, Purpose::Move, move |reply| {
+            play.thinking.set(false);
+            if let Reply::Best { ply, .. } | Reply::Fallback(ply) = reply {
+                let response = controller
+                    .try_update(|c| c.play_ply(ply))
+                    .unwrap_or(Response::Ignored);
+                respond.run(response);
+            }
+        });
         pending.set_value(Some((position, reply)));
     });
 }

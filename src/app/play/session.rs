@@ -4,10 +4,11 @@
 //! is it the computer's turn, what does autosave write.
 
 use crate::ai::Level;
-use crate::engine::{Game, Movetext, Record, Rules, Side};
+use crate::engine::{Game, Movetext, Record, Rules, Side, TimeControl, Timing};
 use crate::store::{Meta, OnlineSeat, SavedGame, Seats};
 
 use super::controller::Controller;
+use super::timing::GameClock;
 
 /// Who plays, under which rules: what the new-game screen hands over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub struct Match {
     pub second: String,
     /// Who sits at each side.
     pub seats: Seats,
+    /// The time control of a timed game.
+    pub clock: Option<TimeControl>,
 }
 
 impl Match {
@@ -30,6 +33,7 @@ impl Match {
             first: String::new(),
             second: String::new(),
             seats: Seats::LOCAL,
+            clock: None,
         }
     }
 
@@ -40,6 +44,7 @@ impl Match {
             first: self.second.clone(),
             second: self.first.clone(),
             seats: self.seats.swapped(),
+            clock: self.clock,
         }
     }
 
@@ -70,6 +75,10 @@ pub struct Session {
     pub flipped: bool,
     /// An online game's room and secrets.
     pub online: Option<OnlineSeat>,
+    /// A timed game's plies' time tags.
+    pub timing: Timing,
+    /// A timed game's clocks when it was saved.
+    pub clock: Option<[u64; 2]>,
 }
 
 impl Session {
@@ -84,6 +93,8 @@ impl Session {
             game,
             flipped: false,
             online: None,
+            timing: Timing::default(),
+            clock: None,
         }
     }
 
@@ -94,6 +105,7 @@ impl Session {
             first: record.first.clone(),
             second: record.second.clone(),
             seats: saved.seats,
+            clock: record.timing.control,
         };
         let session = Session {
             id: saved.id.clone(),
@@ -103,6 +115,8 @@ impl Session {
             game: record.game,
             flipped: saved.flipped,
             online: saved.online.clone(),
+            timing: record.timing,
+            clock: saved.clock,
         };
         (game_match, session)
     }
@@ -118,7 +132,9 @@ impl Session {
         flipped: bool,
         now: f64,
         movetext: &mut Movetext,
+        clock: Option<&GameClock>,
     ) -> SavedGame {
+        let at = now.max(0.0) as u64;
         let meta = Meta {
             id: self.id.clone(),
             created: self.created,
@@ -129,6 +145,8 @@ impl Session {
             seats: game_match.seats,
             flipped,
             online: self.online.clone(),
+            timing: clock.map(GameClock::timing).unwrap_or_default(),
+            clock: clock.map(|c| c.both(at)),
         };
         SavedGame::from_game_with(&meta, game, now, movetext)
     }
@@ -185,7 +203,7 @@ mod tests {
             "2026.11.22".into(),
         );
         let mut movetext = Movetext::default();
-        let entry = session.entry(&game_match, &game, true, 20.0, &mut movetext);
+        let entry = session.entry(&game_match, &game, true, 20.0, &mut movetext, None);
         assert_eq!((entry.plies, entry.result.as_str()), (3, "*"));
         assert_eq!(
             (entry.first.as_str(), entry.variant.as_str()),
@@ -206,8 +224,15 @@ mod tests {
             } else {
                 game.play_text(step).unwrap();
             }
-            let kept = session.entry(&game_match, &game, false, 30.0, &mut movetext);
-            let fresh = session.entry(&game_match, &game, false, 30.0, &mut Movetext::default());
+            let kept = session.entry(&game_match, &game, false, 30.0, &mut movetext, None);
+            let fresh = session.entry(
+                &game_match,
+                &game,
+                false,
+                30.0,
+                &mut Movetext::default(),
+                None,
+            );
             assert_eq!(kept.record, fresh.record, "after {step}");
         }
     }

@@ -11,11 +11,38 @@ use crate::ai::Level;
 use crate::app::i18n::errors::{level_name, position_error};
 use crate::app::play::describe::side_key;
 use crate::app::play::Match;
-use crate::engine::{BlockedRule, ChainRule, Game, Position, PositionError, Rules, Side, Variant};
+use crate::engine::{
+    BlockedRule, ChainRule, Game, Position, PositionError, Rules, Side, TimeControl, Variant,
+};
 use crate::store::Seats;
 
 /// The level the menu offers first.
 pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The clocks offered first: the menu's value and the control.
+const PRESETS: [(&str, TimeControl); 5] = [
+    ("180+2", TimeControl::PRESETS[0]),
+    ("300+3", TimeControl::PRESETS[1]),
+    ("600+5", TimeControl::PRESETS[2]),
+    ("900+10", TimeControl::PRESETS[3]),
+    ("1800+0", TimeControl::PRESETS[4]),
+];
+
+/// The clock menu's choices: none, the presets (minutes + seconds), custom.
+fn clock_choices() -> Vec<Choice> {
+    let mut choices = vec![Choice::new("none", || tr!("newgame-clock-none"))];
+    for (value, control) in PRESETS {
+        let (minutes, seconds) = (control.base_s / 60, control.increment_s);
+        // An option is plain text: no isolation marks around the numbers.
+        choices.push(Choice::new(value, move || {
+            crate::app::i18n::as_data(
+                tr!("newgame-clock-preset", { "minutes" => minutes, "seconds" => seconds }),
+            )
+        }));
+    }
+    choices.push(Choice::new("custom", || tr!("newgame-clock-custom")));
+    choices
+}
 
 /// The new-game form; `on_start` receives the chosen match and the game to
 /// start from (the empty board, or a pasted position string).
@@ -59,6 +86,47 @@ pub fn NewGame(
     // An optional position string to start from, and why it was refused.
     let start_text = RwSignal::new(position.unwrap_or_default());
     let start_error = RwSignal::new(None::<PositionError>);
+    // The clock: none, a preset, or minutes and an increment typed in.
+    let clock_choice = RwSignal::new(match initial.clock {
+        None => "none",
+        Some(control) => PRESETS
+            .iter()
+            .find(|(_, c)| *c == control)
+            .map_or("custom", |(value, _)| *value),
+    });
+    let custom_minutes = RwSignal::new(
+        initial
+            .clock
+            .map_or("5".to_owned(), |c| (f64::from(c.base_s) / 60.0).to_string()),
+    );
+    let custom_increment = RwSignal::new(
+        initial
+            .clock
+            .map_or("3".to_owned(), |c| c.increment_s.to_string()),
+    );
+    let clock_error = RwSignal::new(false);
+    // The control chosen; `Err` for a custom one that is not one.
+    let time_control = move || -> Result<Option<TimeControl>, ()> {
+        match clock_choice.get_untracked() {
+            "none" => Ok(None),
+            "custom" => {
+                let minutes = custom_minutes
+                    .get_untracked()
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| ())?;
+                let increment = custom_increment
+                    .get_untracked()
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| ())?;
+                TimeControl::custom(minutes, increment)
+                    .map(Some)
+                    .map_err(|_| ())
+            }
+            value => Ok(PRESETS.iter().find(|(v, _)| *v == value).map(|(_, c)| *c)),
+        }
+    };
 
     // Choosing a game brings back its default options.
     let choose = move |v: Variant| {
@@ -98,6 +166,18 @@ pub fn NewGame(
             }
         };
         start_error.set(None);
+        let clock = if online.get_untracked() {
+            None
+        } else {
+            match time_control() {
+                Ok(clock) => clock,
+                Err(()) => {
+                    clock_error.set(true);
+                    return;
+                }
+            }
+        };
+        clock_error.set(false);
         if online.get_untracked() {
             let side = if draw_lots.get_untracked() {
                 if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
@@ -118,6 +198,7 @@ pub fn NewGame(
                 first: first_name,
                 second: second_name,
                 seats: Seats::online(side),
+                clock: None,
             };
             on_start.run((game_match, game));
             return;
@@ -141,6 +222,7 @@ pub fn NewGame(
             first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
             second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
             seats,
+            clock,
         };
         on_start.run((game_match, game));
     };
@@ -261,6 +343,44 @@ pub fn NewGame(
                     </div>
                 })}
 
+            </fieldset>
+            <fieldset class:hidden=move || online.get() data-testid="clock-options">
+                <legend>{tr_text(|| tr!("newgame-clock"))}</legend>
+                <label class="field" for="time-control">
+                    <span>{tr_text(|| tr!("newgame-time-control"))}</span>
+                    <Menu id="time-control" testid="time-control"
+                        choices=clock_choices()
+                        value=clock_choice
+                        on_change=Callback::new(move |value: String| {
+                            clock_error.set(false);
+                            let chosen = ["none", "custom"].into_iter()
+                                .chain(PRESETS.iter().map(|(v, _)| *v))
+                                .find(|v| *v == value)
+                                .unwrap_or("none");
+                            clock_choice.set(chosen);
+                        })/>
+                </label>
+                {move || (clock_choice.get() == "custom").then(|| view! {
+                    <div class="clock-custom">
+                        <label class="field" for="time-minutes">
+                            <span>{tr_text(|| tr!("newgame-clock-minutes"))}</span>
+                            <input id="time-minutes" type="number" min="0.5" max="180" step="0.5"
+                                data-testid="time-minutes"
+                                prop:value=move || custom_minutes.get()
+                                on:input=move |event| { clock_error.set(false); custom_minutes.set(event_target_value(&event)); }/>
+                        </label>
+                        <label class="field" for="time-increment">
+                            <span>{tr_text(|| tr!("newgame-clock-increment"))}</span>
+                            <input id="time-increment" type="number" min="0" max="180" step="1"
+                                data-testid="time-increment"
+                                prop:value=move || custom_increment.get()
+                                on:input=move |event| { clock_error.set(false); custom_increment.set(event_target_value(&event)); }/>
+                        </label>
+                    </div>
+                })}
+                {move || clock_error.get().then(|| view! {
+                    <p class="error" role="alert" data-testid="clock-error">{tr_text(|| tr!("newgame-clock-error"))}</p>
+                })}
             </fieldset>
             <fieldset class:hidden=move || online.get()>
                 <legend>{tr_text(|| tr!("newgame-players"))}</legend>

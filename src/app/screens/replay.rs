@@ -46,6 +46,8 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                 .is_some_and(|p| p.phase() != Phase::Setting)
         })
         .unwrap_or(total);
+    let timing = StoredValue::new(record.timing.clone());
+    let timed_game = StoredValue::new(record.game.clone());
     let link = StoredValue::new(share::encode(&record));
     let analysed = StoredValue::new(record.clone());
     // A replay is watched, never played: the board takes no gestures.
@@ -155,6 +157,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
             first: name(Side::First, first),
             second: name(Side::Second, second),
             seats,
+            clock: None,
         };
         on_play.run((game_match, Game::from_position(position)));
     };
@@ -169,6 +172,25 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
             <section class="panel side-panel">
                 <h2>{tr_text(|| tr!("replay-title"))}</h2>
                 <p data-testid="replay-names" dir="auto">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
+                // A timed game: each side's clock as it stood then.
+                {timing.with_value(|t| t.control.is_some()).then(|| view! {
+                    <p class="replay-clocks" data-testid="replay-clocks">
+                        {[Side::First, Side::Second].map(|side| {
+                            let left = move || {
+                                let at = shown.get();
+                                timing.with_value(|t| timed_game.with_value(|g| t.left_after(g, at, side)))
+                                    .map(crate::engine::clock::clock_text)
+                                    .unwrap_or_default()
+                            };
+                            let name = move || names.with_value(|(a, b)| if side == Side::First { a.clone() } else { b.clone() });
+                            view! {
+                                <span data-testid=format!("replay-clock-{}", side.token())>
+                                    {move || tr!("replay-clock", { "name" => name(), "time" => left() })}
+                                </span>
+                            }
+                        })}
+                    </p>
+                })}
                 <p data-testid="replay-ply" data-at=move || shown.get().to_string()>
                     {move || tr!("replay-ply", { "n" => shown.get(), "total" => total })}
                 </p>

@@ -1,7 +1,7 @@
 //! Sounds for plies and the end of a game, made by the browser's Web Audio
 //! (no files to download): a soft knock for a soldier set, a slide for a
 //! step, a sharper double knock for a capture, a chime for an exchange and
-//! a short phrase at the end. Nothing sounds before the player's first
+//! a short phrase at the end, two beeps when a clock gets low. Nothing sounds before the player's first
 //! gesture on the page (the browser's user activation), nor when muted.
 
 use crate::engine::{PlayedPly, Ply};
@@ -19,6 +19,8 @@ pub enum Sound {
     Exchange,
     /// The game ended.
     End,
+    /// A player's clock got low (a timed game): two short beeps.
+    Low,
 }
 
 impl Sound {
@@ -46,6 +48,7 @@ impl Sound {
             Sound::Capture => 2,
             Sound::Exchange => 3,
             Sound::End => 4,
+            Sound::Low => 5,
         }
     }
 }

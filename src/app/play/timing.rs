@@ -1,0 +1,217 @@
+//! A timed game's clocks on the game screen, kept in step with the game:
+//! after any ply (a person's, the computer's) the screen calls
+//! [`GameClock::follow`] and the clock stops the mover's time, adds the
+//! increment at the end of its turn, tags the ply and starts the next
+//! side's clock. Nothing here reads the time: the screen gives it.
+
+use crate::engine::clock::{Clock, TimeControl};
+use crate::engine::{Game, Side, Timing};
+
+/// Below this a person's clock is shown low (and sounds once).
+pub const LOW_MS: u64 = 10_000;
+
+/// A timed game's clocks and its plies' time tags.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameClock {
+    clock: Clock,
+    /// The mover's time left after each ply.
+    tags: Vec<u64>,
+    /// Each side's low-time warning given.
+    warned: [bool; 2],
+}
+
+impl GameClock {
+    /// Clocks for a game under `control`, resumed from what was saved: the
+    /// plies' tags and each side's time then (without them, each side's
+    /// last tag, or the control's time). Neither clock runs yet.
+    pub fn resume(
+        control: TimeControl,
+        timing: &Timing,
+        game: &Game,
+        left: Option<[u64; 2]>,
+    ) -> GameClock {
+        let mut tags = timing.left.clone();
+        tags.truncate(game.plies().len());
+        let tagged = Timing {
+            control: Some(control),
+            left: tags.clone(),
+        };
+        let last_tag = |side: Side| {
+            tagged
+                .left_after(game, game.plies().len(), side)
+                .unwrap_or(control.base_ms())
+        };
+        let [first, second] =
+            left.unwrap_or_else(|| [last_tag(Side::First), last_tag(Side::Second)]);
+        GameClock {
+            clock: Clock::with_left(control, first, second),
+            tags,
+            warned: [first < LOW_MS, second < LOW_MS],
+        }
+    }
+
+    /// The control.
+    pub fn control(&self) -> TimeControl {
+        self.clock.control()
+    }
+
+    /// Brings the clocks up to `game` at `now`: each ply played since is
+    /// timed and tagged; the side to move's clock runs, none once the game
+    /// is over. A game with plies taken back keeps the tags of the plies
+    /// left.
+    pub fn follow(&mut self, game: &Game, now: u64) {
+        let plies = game.plies();
+        self.tags.truncate(plies.len());
+        let over = game.outcome().is_some();
+        for index in self.tags.len()..plies.len() {
+            let played = &plies[index];
+            let next = if index + 1 == plies.len() {
+                (!over).then(|| game.position().to_move())
+            } else {
+                game.position_at(index + 1).map(|p| p.to_move())
+            };
+            if self.clock.running().is_none() {
+                // Tagged while stopped (a reload between): the mover's clock
+                // starts as the ply is played.
+                self.clock.start(played.side, now);
+            }
+            let tag = self
+                .clock
+                .played(played.side, played.effects.turn_ended, next, now);
+            self.tags.push(tag);
+        }
+        match (over, self.clock.running()) {
+            (true, _) => self.clock.stop(now),
+            (false, None) => self.clock.start(game.position().to_move(), now),
+            (false, Some(_)) => {}
+        }
+    }
+
+    /// Stops both clocks (the game ended otherwise, the screen closes).
+    pub fn stop(&mut self, now: u64) {
+        self.clock.stop(now);
+    }
+
+    /// The side whose flag has fallen at `now`.
+    pub fn flagged(&self, now: u64) -> Option<Side> {
+        self.clock.flagged(now)
+    }
+
+    /// `side`'s time left at `now`.
+    pub fn left(&self, side: Side, now: u64) -> u64 {
+        self.clock.left(side, now)
+    }
+
+    /// Each side's time left at `now` (what a save keeps).
+    pub fn both(&self, now: u64) -> [u64; 2] {
+        [self.left(Side::First, now), self.left(Side::Second, now)]
+    }
+
+    /// `side`'s time left when the first `plies` plies of `game` had been
+    /// played (its last tag before, or the control's time).
+    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> u64 {
+        self.timing()
+            .left_after(game, plies, side)
+            .unwrap_or_else(|| self.control().base_ms())
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Side> {
+        self.clock.running()
+    }
+
+    /// How many plies are tagged.
+    pub fn tagged(&self) -> usize {
+        self.tags.len()
+    }
+
+    /// The record's timing: the control and the tags.
+    pub fn timing(&self) -> Timing {
+        Timing {
+            control: Some(self.clock.control()),
+            left: self.tags.clone(),
+        }
+    }
+
+    /// True once when the running side's time first drops below
+    /// [`LOW_MS`]: the moment for the low-time sound.
+    pub fn low_now(&mut self, now: u64) -> bool {
+        let Some(side) = self.clock.running() else {
+            return false;
+        };
+        let slot = usize::from(side == Side::Second);
+        if self.warned[slot] || self.clock.left(side, now) >= LOW_MS {
+            return false;
+        }
+        self.warned[slot] = true;
+        true
+    }
+
+    /// How long the computer may think for its ply at `now`: a thirtieth
+    /// of its time plus half the increment, within `most`, and never less
+    /// than a twentieth of a second.
+    pub fn thinking_ms(&self, side: Side, now: u64, most: u64) -> u64 {
+        let budget = self.left(side, now) / 30 + self.control().increment_ms() / 2;
+        budget.clamp(50, most.max(50))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BoardSize, Rules};
+
+    #[test]
+    fn the_clock_follows_the_game_and_resumes_from_a_save() {
+        let control = TimeControl::minutes(1, 1);
+        let mut game = Game::new(Rules::seega(BoardSize::Five));
+        let mut clock = GameClock::resume(control, &Timing::default(), &game, None);
+        assert_eq!(clock.running(), None);
+        clock.follow(&game, 1_000);
+        assert_eq!(clock.running(), Some(Side::First));
+        game.play_text("a1").unwrap();
+        clock.follow(&game, 3_000);
+        assert_eq!(clock.running(), Some(Side::First), "the turn goes on");
+        game.play_text("a2").unwrap();
+        clock.follow(&game, 6_000);
+        assert_eq!(clock.running(), Some(Side::Second));
+        assert_eq!(clock.left(Side::First, 99_000), 56_000);
+        assert_eq!(clock.timing().left, vec![58_000, 56_000]);
+        // Saved at 8 s, reopened later: the times it had, nothing running.
+        let saved = clock.both(8_000);
+        assert_eq!(saved, [56_000, 58_000]);
+        let mut back = GameClock::resume(control, &clock.timing(), &game, Some(saved));
+        assert_eq!(back.left(Side::Second, 1_000_000), 58_000);
+        back.follow(&game, 100_000);
+        assert_eq!(back.left(Side::Second, 101_000), 57_000);
+        // Without the clock line, each side's last tag.
+        let tags = GameClock::resume(control, &clock.timing(), &game, None);
+        assert_eq!(tags.both(0), [56_000, 60_000]);
+        // The game over: the clocks stop.
+        game.resign(Side::Second).unwrap();
+        back.follow(&game, 102_000);
+        assert_eq!(back.running(), None);
+    }
+
+    #[test]
+    fn low_time_is_told_once_and_the_computer_keeps_within_its_time() {
+        let control = TimeControl::new(12, 0).unwrap();
+        let game = Game::new(Rules::seega(BoardSize::Five));
+        let mut clock = GameClock::resume(control, &Timing::default(), &game, None);
+        clock.follow(&game, 0);
+        assert!(!clock.low_now(1_000));
+        assert!(clock.low_now(2_500));
+        assert!(!clock.low_now(3_000));
+        assert_eq!(clock.flagged(11_999), None);
+        assert_eq!(clock.flagged(12_000), Some(Side::First));
+        assert_eq!(clock.thinking_ms(Side::First, 0, 500), 400);
+        assert_eq!(clock.thinking_ms(Side::First, 11_000, 500), 50);
+        let long = GameClock::resume(
+            TimeControl::minutes(15, 10),
+            &Timing::default(),
+            &game,
+            None,
+        );
+        assert_eq!(long.thinking_ms(Side::Second, 0, 500), 500);
+    }
+}

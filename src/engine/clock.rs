@@ -1,0 +1,340 @@
+//! Game clocks: time controls and the two clocks of a timed game, as pure
+//! arithmetic on millisecond timestamps the caller gives (the page's
+//! `Date.now()`, a test's numbers). What a flag fall means is the
+//! engine's to say ([`super::Position::time_forfeit`]).
+//!
+//! A clock runs for the side to move. A **turn** is what a side does before
+//! the other side moves: both placements of a setting turn, every capture
+//! of a chain. The increment is added when the mover's turn ends, and the
+//! other side's clock starts; a side passed over (it has no step) does not
+//! start its clock at all.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::square::Side;
+
+/// A time control: minutes for the game plus seconds added after each
+/// turn (`0` is sudden death).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Each side's time at the start, in seconds.
+    pub base_s: u32,
+    /// Seconds added to the mover's clock when its turn ends.
+    pub increment_s: u32,
+}
+
+/// The most time a side may be given, in seconds (three hours).
+pub const MAX_BASE_S: u32 = 3 * 60 * 60;
+/// The largest increment, in seconds.
+pub const MAX_INCREMENT_S: u32 = 180;
+
+/// Why a written time control is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControlError {
+    /// Not `minutes+seconds` (or `base+increment` in seconds when read back).
+    Shape,
+    /// No time at all, or more than three hours.
+    Base,
+    /// An increment over three minutes.
+    Increment,
+}
+
+impl TimeControl {
+    /// The presets offered first: minutes + seconds.
+    pub const PRESETS: [TimeControl; 5] = [
+        TimeControl::minutes(3, 2),
+        TimeControl::minutes(5, 3),
+        TimeControl::minutes(10, 5),
+        TimeControl::minutes(15, 10),
+        TimeControl::minutes(30, 0),
+    ];
+
+    /// `minutes` for the game plus `increment_s` seconds a turn.
+    pub const fn minutes(minutes: u32, increment_s: u32) -> TimeControl {
+        TimeControl {
+            base_s: minutes * 60,
+            increment_s,
+        }
+    }
+
+    /// A control from what a player typed: minutes (whole or with a
+    /// fraction: `0.5` is thirty seconds) and an increment in seconds.
+    ///
+    /// # Errors
+    /// No time, more than three hours, or an increment over three minutes.
+    pub fn custom(minutes: f64, increment_s: u32) -> Result<TimeControl, TimeControlError> {
+        if !minutes.is_finite() || minutes <= 0.0 || minutes * 60.0 > f64::from(MAX_BASE_S) {
+            return Err(TimeControlError::Base);
+        }
+        let base_s = (minutes * 60.0).round() as u32;
+        TimeControl::new(base_s.max(1), increment_s)
+    }
+
+    /// A control of `base_s` seconds plus `increment_s`, checked.
+    ///
+    /// # Errors
+    /// As [`TimeControl::custom`].
+    pub fn new(base_s: u32, increment_s: u32) -> Result<TimeControl, TimeControlError> {
+        if base_s == 0 || base_s > MAX_BASE_S {
+            return Err(TimeControlError::Base);
+        }
+        if increment_s > MAX_INCREMENT_S {
+            return Err(TimeControlError::Increment);
+        }
+        Ok(TimeControl {
+            base_s,
+            increment_s,
+        })
+    }
+
+    /// Each side's time at the start, in milliseconds.
+    pub fn base_ms(self) -> u64 {
+        u64::from(self.base_s) * 1_000
+    }
+
+    /// The increment in milliseconds.
+    pub fn increment_ms(self) -> u64 {
+        u64::from(self.increment_s) * 1_000
+    }
+
+    /// Whether the game is played with no increment.
+    pub fn is_sudden_death(self) -> bool {
+        self.increment_s == 0
+    }
+}
+
+/// Stored and sent as `base+increment`, both in seconds: `180+2`.
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.base_s, self.increment_s)
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
+        let (base, increment) = text.split_once('+').ok_or(TimeControlError::Shape)?;
+        let number = |t: &str| -> Result<u32, TimeControlError> {
+            if t.is_empty() || t.len() > 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(TimeControlError::Shape);
+            }
+            t.parse().map_err(|_| TimeControlError::Shape)
+        };
+        TimeControl::new(number(base)?, number(increment)?)
+    }
+}
+
+/// Both sides' clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    /// Each side's time left when its clock last stopped (or at the start),
+    /// first then second, in milliseconds.
+    left: [u64; 2],
+    /// The side whose clock runs, and since when (a timestamp in ms).
+    running: Option<(Side, u64)>,
+}
+
+const fn slot(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+impl Clock {
+    /// Both clocks at the control's time, neither running.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            left: [control.base_ms(); 2],
+            running: None,
+        }
+    }
+
+    /// Clocks with these times left (a saved game's), neither running.
+    pub fn with_left(control: TimeControl, first_ms: u64, second_ms: u64) -> Clock {
+        Clock {
+            control,
+            left: [first_ms, second_ms],
+            running: None,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Side> {
+        self.running.map(|(side, _)| side)
+    }
+
+    /// The time `side` has left at `now`.
+    pub fn left(&self, side: Side, now: u64) -> u64 {
+        let stored = self.left[slot(side)];
+        match self.running {
+            Some((running, since)) if running == side => {
+                stored.saturating_sub(now.saturating_sub(since))
+            }
+            _ => stored,
+        }
+    }
+
+    /// Starts `side`'s clock at `now` (the other one stops, keeping what it
+    /// had used).
+    pub fn start(&mut self, side: Side, now: u64) {
+        self.stop(now);
+        self.running = Some((side, now));
+    }
+
+    /// Stops the running clock at `now`, keeping what it used.
+    pub fn stop(&mut self, now: u64) {
+        if let Some((side, _)) = self.running {
+            self.left[slot(side)] = self.left(side, now);
+            self.running = None;
+        }
+    }
+
+    /// A ply was played at `now` by `mover`; `turn_ended` when that was
+    /// the end of its turn, and `next` the side to move after it (`None`
+    /// when the game is over). Returns the mover's time left after the ply,
+    /// increment included, in whole tenths of a second: the ply's time tag
+    /// (the record keeps tenths).
+    pub fn played(&mut self, mover: Side, turn_ended: bool, next: Option<Side>, now: u64) -> u64 {
+        self.stop(now);
+        if turn_ended && self.left[slot(mover)] > 0 {
+            self.left[slot(mover)] += self.control.increment_ms();
+        }
+        let tag = self.left[slot(mover)] / 100 * 100;
+        if let Some(next) = next {
+            self.running = Some((next, now));
+        }
+        tag
+    }
+
+    /// The side whose time has run out at `now`, if one has.
+    pub fn flagged(&self, now: u64) -> Option<Side> {
+        let (side, _) = self.running?;
+        (self.left(side, now) == 0).then_some(side)
+    }
+
+    /// When the running clock falls at the latest, if one runs (a timestamp).
+    pub fn falls_at(&self) -> Option<u64> {
+        let (side, since) = self.running?;
+        Some(since + self.left[slot(side)])
+    }
+}
+
+/// A time left as a clock shows it: `h:mm:ss` from an hour, `m:ss` from
+/// ten seconds, and `s.t` (tenths) below. The digits are ASCII; the page
+/// shows them in the player's numbering.
+pub fn clock_text(ms: u64) -> String {
+    if ms < 10_000 {
+        // Tenths, rounded down: a clock never shows more than it has.
+        let tenths = ms / 100;
+        return format!("{}.{}", tenths / 10, tenths % 10);
+    }
+    let seconds = ms / 1_000;
+    let (h, m, s) = (seconds / 3_600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A ply's time tag as the record writes it: `h:mm:ss.t`.
+pub fn tag_text(ms: u64) -> String {
+    let tenths = ms / 100;
+    let seconds = tenths / 10;
+    format!(
+        "{}:{:02}:{:02}.{}",
+        seconds / 3_600,
+        seconds / 60 % 60,
+        seconds % 60,
+        tenths % 10
+    )
+}
+
+/// A time tag read back: `h:mm:ss` with an optional fraction (tenths kept).
+pub fn parse_tag(text: &str) -> Option<u64> {
+    let (whole, fraction) = match text.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (text, None),
+    };
+    let mut parts = whole.split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let digits = |t: &str, most: usize| {
+        (!t.is_empty() && t.len() <= most && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<u64>().ok())
+            .flatten()
+    };
+    let (h, m, s) = (digits(h, 2)?, digits(m, 2)?, digits(s, 2)?);
+    if m >= 60 || s >= 60 {
+        return None;
+    }
+    let tenths = match fraction {
+        Some(f) => digits(f, 3)? / 10u64.pow(f.len() as u32 - 1),
+        None => 0,
+    };
+    Some(((h * 3_600 + m * 60 + s) * 10 + tenths) * 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_print_and_parse() {
+        let c = TimeControl::minutes(3, 2);
+        assert_eq!(c.to_string(), "180+2");
+        assert_eq!("180+2".parse(), Ok(c));
+        assert_eq!("0+2".parse::<TimeControl>(), Err(TimeControlError::Base));
+        assert_eq!(
+            "60+181".parse::<TimeControl>(),
+            Err(TimeControlError::Increment)
+        );
+        assert_eq!("60".parse::<TimeControl>(), Err(TimeControlError::Shape));
+        assert_eq!("-1+2".parse::<TimeControl>(), Err(TimeControlError::Shape));
+        assert_eq!("1e3+2".parse::<TimeControl>(), Err(TimeControlError::Shape));
+        assert_eq!(TimeControl::custom(0.5, 0).unwrap().base_s, 30);
+        assert_eq!(TimeControl::custom(0.0, 5), Err(TimeControlError::Base));
+        assert_eq!(
+            TimeControl::custom(f64::NAN, 5),
+            Err(TimeControlError::Base)
+        );
+        assert_eq!(TimeControl::custom(181.0, 5), Err(TimeControlError::Base));
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(clock_text(180_000), "3:00");
+        assert_eq!(clock_text(61_999), "1:01");
+        assert_eq!(clock_text(10_000), "0:10");
+        assert_eq!(clock_text(9_999), "9.9");
+        assert_eq!(clock_text(50), "0.0");
+        assert_eq!(clock_text(3_600_000 + 5_000), "1:00:05");
+        assert_eq!(tag_text(179_560), "0:02:59.5");
+        assert_eq!(parse_tag("0:02:59.5"), Some(179_500));
+        assert_eq!(parse_tag("1:00:00"), Some(3_600_000));
+        assert_eq!(parse_tag("0:00:09.25"), Some(9_200));
+        for bad in [
+            "",
+            "2:59",
+            "0:60:00",
+            "0:1:2:3",
+            "a:00:00",
+            "0:00:00.",
+            "0:00:00.1234",
+        ] {
+            assert_eq!(parse_tag(bad), None, "{bad}");
+        }
+    }
+}

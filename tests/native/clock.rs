@@ -1,0 +1,190 @@
+//! Clocks: a timed game's arithmetic (a turn's plies, the increment, the
+//! setting's two placements, the flag), what a flag fall means in each
+//! game, and the time control and time tags kept by records, saved games
+//! and share links.
+
+use kharbga::engine::clock::{tag_text, Clock, TimeControl};
+use kharbga::engine::{
+    BlockedRule, Game, Outcome, Position, Reason, Record, RecordErrorKind, Rules, Side, Timing,
+};
+use kharbga::store::share;
+use kharbga::store::{Meta, SavedGame, Seats};
+
+/// Plays `ply` in `game` at `now` on `clock`; the mover's time tag.
+fn play(game: &mut Game, clock: &mut Clock, ply: &str, now: u64) -> u64 {
+    let played = *game.play_text(ply).unwrap();
+    let next = game.outcome().is_none().then(|| game.position().to_move());
+    clock.played(played.side, played.effects.turn_ended, next, now)
+}
+
+#[test]
+fn a_turn_is_timed_whole_and_gains_the_increment_once() {
+    // Kharbga's setting: each turn sets two soldiers; the clock switches
+    // after the second only, and the increment comes once a turn.
+    let mut game = Game::new(Rules::kharbga());
+    let mut clock = Clock::new(TimeControl::minutes(3, 2));
+    clock.start(Side::First, 0);
+    assert_eq!(play(&mut game, &mut clock, "c4", 1_000), 179_000);
+    assert_eq!(clock.running(), Some(Side::First), "the turn goes on");
+    assert_eq!(clock.left(Side::First, 2_000), 178_000);
+    assert_eq!(play(&mut game, &mut clock, "e4", 3_000), 179_000);
+    assert_eq!(clock.running(), Some(Side::Second));
+    assert_eq!(clock.left(Side::First, 60_000), 179_000, "stopped");
+    assert_eq!(clock.left(Side::Second, 13_000), 170_000);
+    assert_eq!(play(&mut game, &mut clock, "d3", 13_000), 170_000);
+    assert_eq!(play(&mut game, &mut clock, "d5", 23_500), 161_500);
+    assert_eq!(clock.running(), Some(Side::First));
+    // Tags are whole tenths: what the record keeps.
+    assert_eq!(play(&mut game, &mut clock, "c3", 23_999), 178_500);
+}
+
+#[test]
+fn sudden_death_adds_nothing_and_the_flag_falls_at_zero() {
+    let mut game = Game::new(Rules::kharbga());
+    let mut clock = Clock::new(TimeControl::new(5, 0).unwrap());
+    clock.start(Side::First, 1_000);
+    play(&mut game, &mut clock, "c4", 2_000);
+    play(&mut game, &mut clock, "e4", 3_000);
+    assert_eq!(clock.left(Side::First, 99_000), 3_000);
+    assert_eq!(clock.falls_at(), Some(8_000));
+    assert_eq!(clock.flagged(7_999), None);
+    assert_eq!(clock.flagged(8_000), Some(Side::Second));
+    assert_eq!(clock.left(Side::Second, 9_000), 0, "never below zero");
+    // The game ends there: the Attacker wins on time.
+    assert_eq!(
+        game.time_out(),
+        Ok(Outcome {
+            winner: Some(Side::First),
+            reason: Reason::Time,
+        })
+    );
+    assert!(game.time_out().is_err(), "over already");
+}
+
+#[test]
+fn a_flag_fall_is_a_draw_when_the_opponent_could_never_win() {
+    // Seega 5×5: the second player has one soldier left; the first
+    // player's time runs out.
+    let text = "SS3/1S3/5/5/4s w 0,0 - - 3 20 -";
+    let mut rules = Rules::seega(kharbga::engine::BoardSize::Five);
+    let position = Position::from_text(text, rules).unwrap();
+    assert_eq!(position.to_move(), Side::First);
+    assert_eq!(position.soldiers(Side::Second).count(), 1);
+    let mut game = Game::from_position(position);
+    assert_eq!(
+        game.time_out(),
+        Ok(Outcome {
+            winner: None,
+            reason: Reason::Time,
+        })
+    );
+    // With the removal option a blocked lone soldier may still take
+    // soldiers off: it could win, so the flag loses.
+    rules.blocked = BlockedRule::Remove;
+    let position = Position::from_text(text, rules).unwrap();
+    assert_eq!(
+        position.time_forfeit(Side::First).winner,
+        Some(Side::Second)
+    );
+    // And the side with one soldier loses on time to a side with more.
+    let position = Position::from_text("SS3/1S3/5/5/4s b 0,0 - - 3 20 -", rules).unwrap();
+    assert_eq!(
+        position.time_forfeit(Side::Second).winner,
+        Some(Side::First)
+    );
+    // Kharbaga: a piece alone may still leap or block: always a loss.
+    let start = Position::new(Rules::kharbaga());
+    assert_eq!(start.time_forfeit(Side::First).winner, Some(Side::Second));
+}
+
+/// A timed Kharbga game of a few turns, with its tags.
+fn timed_game() -> (Game, Timing) {
+    let mut game = Game::new(Rules::kharbga());
+    let control = TimeControl::minutes(3, 2);
+    let mut clock = Clock::new(control);
+    clock.start(Side::First, 0);
+    let mut left = Vec::new();
+    for (i, ply) in ["c4", "e4", "d3", "d5", "c3", "e5"].iter().enumerate() {
+        left.push(play(&mut game, &mut clock, ply, 1_234 * (i as u64 + 1)));
+    }
+    (
+        game,
+        Timing {
+            control: Some(control),
+            left,
+        },
+    )
+}
+
+#[test]
+fn records_keep_the_control_and_each_plys_time() {
+    let (game, timing) = timed_game();
+    let mut record = Record::new(game);
+    record.timing = timing.clone();
+    let text = record.to_text();
+    assert!(text.contains("[TimeControl \"180+2\"]"), "{text}");
+    assert!(text.contains(&format!("e4 {{[%clk {}]}}", tag_text(timing.left[1]))));
+    let back = Record::from_text(&text).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.timing.left.len(), 6);
+    // A game that ended on time reads back as it ended.
+    let mut ended = record.clone();
+    ended.game.time_out().unwrap();
+    let back = Record::from_text(&ended.to_text()).unwrap();
+    assert_eq!(back.game.outcome(), ended.game.outcome());
+    assert_eq!(back, ended);
+    // A result on time that the engine would not give is refused.
+    let forged = ended.to_text().replace("1-0", "0-1");
+    let error = Record::from_text(&forged).unwrap_err();
+    assert!(matches!(error.kind, RecordErrorKind::NeedsReason { .. }));
+    // A bad control is said so; tags out of turn are not taken.
+    let bad = text.replace("180+2", "0+2");
+    assert!(matches!(
+        Record::from_text(&bad).unwrap_err().kind,
+        RecordErrorKind::Option { .. }
+    ));
+    let gap = text.replacen(&format!("{{[%clk {}]}}", tag_text(timing.left[0])), "", 1);
+    assert!(Record::from_text(&gap).unwrap().timing.left.is_empty());
+}
+
+#[test]
+fn a_saved_timed_game_comes_back_with_its_clocks() {
+    let (game, timing) = timed_game();
+    let meta = Meta {
+        id: "g1".to_owned(),
+        created: 1.7e12,
+        title: None,
+        first: "Amel".to_owned(),
+        second: "Youssef".to_owned(),
+        date: "2026.11.24".to_owned(),
+        seats: Seats::LOCAL,
+        flipped: false,
+        online: None,
+        timing: timing.clone(),
+        clock: Some([171_000, 165_400]),
+    };
+    let saved = SavedGame::from_game(&meta, &game, 1.7e12);
+    let (back, migrated) = SavedGame::from_text("g1", &saved.to_text()).unwrap();
+    assert!(!migrated);
+    assert_eq!(back, saved);
+    assert_eq!(back.clock, Some([171_000, 165_400]));
+    let record = back.parse_record().unwrap();
+    assert_eq!(record.timing, timing);
+    assert_eq!(record.game, game);
+    // A damaged clock line loses the clocks, not the game.
+    let damaged = saved.to_text().replace("clock 171000 165400", "clock x");
+    let (back, _) = SavedGame::from_text("g1", &damaged).unwrap();
+    assert_eq!(back.clock, None);
+    assert_eq!(back.parse_record().unwrap().game, game);
+}
+
+#[test]
+fn a_game_lost_on_time_is_shared_as_it_ended() {
+    let (mut game, _) = timed_game();
+    game.time_out().unwrap();
+    let link = share::encode(&Record::new(game.clone()));
+    assert!(link.ends_with("~t"), "{link}");
+    let back = share::decode(&link).unwrap();
+    assert_eq!(back.game.outcome(), game.outcome());
+    assert_eq!(back.game.outcome().unwrap().reason, Reason::Time);
+}
