@@ -26,6 +26,9 @@ pub struct TimeControl {
 
 /// The most time a side may be given, in seconds (three hours).
 pub const MAX_BASE_S: u32 = 3 * 60 * 60;
+/// The least time a player may choose, in seconds (half a minute); a
+/// record from elsewhere may say less.
+pub const MIN_CUSTOM_S: u32 = 30;
 /// The largest increment, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
@@ -62,13 +65,17 @@ impl TimeControl {
     /// fraction: `0.5` is thirty seconds) and an increment in seconds.
     ///
     /// # Errors
-    /// No time, more than three hours, or an increment over three minutes.
+    /// Less than half a minute, more than three hours, or an increment over
+    /// three minutes.
     pub fn custom(minutes: f64, increment_s: u32) -> Result<TimeControl, TimeControlError> {
-        if !minutes.is_finite() || minutes <= 0.0 || minutes * 60.0 > f64::from(MAX_BASE_S) {
+        let seconds = minutes * 60.0;
+        if !seconds.is_finite()
+            || seconds < f64::from(MIN_CUSTOM_S)
+            || seconds > f64::from(MAX_BASE_S)
+        {
             return Err(TimeControlError::Base);
         }
-        let base_s = (minutes * 60.0).round() as u32;
-        TimeControl::new(base_s.max(1), increment_s)
+        TimeControl::new(seconds.round() as u32, increment_s)
     }
 
     /// A control of `base_s` seconds plus `increment_s`, checked.
@@ -306,6 +313,11 @@ mod tests {
         assert_eq!("1e3+2".parse::<TimeControl>(), Err(TimeControlError::Shape));
         assert_eq!(TimeControl::custom(0.5, 0).unwrap().base_s, 30);
         assert_eq!(TimeControl::custom(0.0, 5), Err(TimeControlError::Base));
+        assert_eq!(TimeControl::custom(0.4, 5), Err(TimeControlError::Base));
+        assert_eq!(
+            TimeControl::custom(180.0, 180).map(|c| c.base_s),
+            Ok(10_800)
+        );
         assert_eq!(
             TimeControl::custom(f64::NAN, 5),
             Err(TimeControlError::Base)

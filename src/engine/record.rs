@@ -777,10 +777,11 @@ impl<'a> Parser<'a> {
         };
         let mut game = Game::from_position(start);
 
+        // A control this program cannot read is kept as another tag, and
+        // the game is untimed.
         let mut timing = Timing::default();
-        if let Some(tag) = find("TimeControl") {
-            timing.control = Some(tag.1.parse().map_err(|_| option_error(tag))?);
-        }
+        let control = find("TimeControl").and_then(|tag| tag.1.parse().ok());
+        timing.control = control;
         let mut result: Option<(String, usize, usize)> = None;
         while let Some((word, line, column)) = self.word()? {
             if result.is_some() {
@@ -790,8 +791,12 @@ impl<'a> Parser<'a> {
                 // A ply's time tag is kept when every ply before it had one;
                 // other comments say what the plies do and are not read.
                 let tag = word
-                    .strip_prefix("{[%clk ")
-                    .and_then(|rest| rest.strip_suffix("]}"))
+                    .strip_prefix('{')
+                    .and_then(|rest| rest.strip_suffix('}'))
+                    .map(str::trim)
+                    .and_then(|inner| inner.strip_prefix("[%clk "))
+                    .and_then(|rest| rest.strip_suffix(']'))
+                    .map(str::trim)
                     .and_then(super::clock::parse_tag);
                 if let Some(ms) = tag {
                     if timing.left.len() + 1 == game.plies().len() {
@@ -836,7 +841,10 @@ impl<'a> Parser<'a> {
             date: text_tag("Date", "????.??.??"),
             extra_tags: tags
                 .iter()
-                .filter(|(name, ..)| !KNOWN_TAGS.contains(&name.as_str()))
+                .filter(|(name, ..)| {
+                    !KNOWN_TAGS.contains(&name.as_str())
+                        || (name == "TimeControl" && control.is_none())
+                })
                 .map(|(name, value, ..)| (name.clone(), value.clone()))
                 .collect(),
             game,

@@ -137,12 +137,17 @@ fn records_keep_the_control_and_each_plys_time() {
     let forged = ended.to_text().replace("1-0", "0-1");
     let error = Record::from_text(&forged).unwrap_err();
     assert!(matches!(error.kind, RecordErrorKind::NeedsReason { .. }));
-    // A bad control is said so; tags out of turn are not taken.
-    let bad = text.replace("180+2", "0+2");
-    assert!(matches!(
-        Record::from_text(&bad).unwrap_err().kind,
-        RecordErrorKind::Option { .. }
-    ));
+    // A control this program cannot read is kept as another tag, the game
+    // untimed; tags out of turn are not taken; lichess' spacing is read.
+    let bad = Record::from_text(&text.replace("180+2", "5 min")).unwrap();
+    assert_eq!(bad.timing.control, None);
+    assert_eq!(
+        bad.extra_tags,
+        vec![("TimeControl".to_owned(), "5 min".to_owned())]
+    );
+    assert_eq!(bad.game, record.game);
+    let spaced = text.replace("{[%clk ", "{ [%clk ").replace("]}", "] }");
+    assert_eq!(Record::from_text(&spaced).unwrap(), record);
     let gap = text.replacen(&format!("{{[%clk {}]}}", tag_text(timing.left[0])), "", 1);
     assert!(Record::from_text(&gap).unwrap().timing.left.is_empty());
 }

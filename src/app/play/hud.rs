@@ -57,7 +57,7 @@ pub fn PlayerBar(side: Side) -> impl IntoView {
                     (in_hand > 0).then(|| view! { <span class="in-hand">{tr!("hud-in-hand", { "count" => in_hand })}</span> })
                 }}
             </span>
-            {move || play.clock.with(Option::is_some).then(|| view! { <PlayerClock side=side/> })}
+            {play.clock.with_untracked(Option::is_some).then(|| view! { <PlayerClock side=side/> })}
         </div>
     }
 }
@@ -69,6 +69,7 @@ pub fn PlayerBar(side: Side) -> impl IntoView {
 fn PlayerClock(side: Side) -> impl IntoView {
     let play = expect_context::<Play>();
     let controller = play.controller;
+    let name = play.players.with_value(|m| m.name(side).to_owned());
     let left = move || {
         let now = play.now.get();
         play.clock.with(|clock| {
@@ -88,7 +89,7 @@ fn PlayerClock(side: Side) -> impl IntoView {
             role="timer" dir="ltr"
             data-testid=format!("clock-{}", side.token())
             data-running=move || left().1.to_string()
-            aria-label=move || tr!("hud-clock", { "time" => text() })>
+            aria-label=move || tr!("hud-clock", { "name" => name.clone(), "time" => text() })>
             {text}
         </span>
     }

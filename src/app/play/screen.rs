@@ -155,12 +155,18 @@ pub fn GameScreen(
     let on_hint = (seats.computer().is_none() && online.is_none()).then(|| hints(play, computer));
 
     let on_tap = Callback::new(move |square| {
+        if flag_fell(play) {
+            return;
+        }
         let response = controller
             .try_update(|c| c.tap(square))
             .unwrap_or(Response::Ignored);
         respond.run(response);
     });
     let on_drag = Callback::new(move |(from, to)| {
+        if flag_fell(play) {
+            return;
+        }
         let response = controller
             .try_update(|c| c.drag(from, to))
             .unwrap_or(Response::Ignored);
@@ -248,15 +254,28 @@ fn clocks(play: Play) {
         if low && person {
             crate::app::services::sound::play(crate::app::services::sound::Sound::Low);
         }
-        let flagged = play
-            .clock
-            .with_untracked(|c| c.as_ref().and_then(|c| c.flagged(now)));
-        if flagged.is_some() && controller.try_update(Controller::time_out) == Some(true) {
-            crate::app::services::sound::play(crate::app::services::sound::Sound::End);
-            play.result_open.set(true);
-        }
+        flag_fell(play);
     });
     StoredValue::new_local(ticker);
+}
+
+/// Whether the side to move's time has run out (a timed game): if so the
+/// game ends on time here, before any ply is taken (a tap or the
+/// computer's answer that comes after the flag fell is too late).
+fn flag_fell(play: Play) -> bool {
+    let now = now_ms() as u64;
+    let flagged = play
+        .clock
+        .try_with_untracked(|c| c.as_ref().and_then(|c| c.flagged(now)))
+        .flatten();
+    if flagged.is_none() {
+        return false;
+    }
+    if play.controller.try_update(Controller::time_out) == Some(true) {
+        crate::app::services::sound::play(crate::app::services::sound::Sound::End);
+        play.result_open.set(true);
+    }
+    true
 }
 
 /// Saves the game after every ply and when the board is flipped: the entry
@@ -282,18 +301,21 @@ fn autosave(play: Play, session: Session) {
     let save = move || {
         let Some(saves) = saves else { return };
         measure("kharbga:autosave", || {
+            // (`try_`: also called as the screen goes, its values going.)
             let entry = controller.try_with_untracked(|c| {
-                play.players.with_value(|m| {
-                    session.with_value(|s| {
+                play.players.try_with_value(|m| {
+                    session.try_with_value(|s| {
                         movetext.try_update_value(|text| {
-                            play.clock.with_untracked(|clock| {
+                            play.clock.try_with_untracked(|clock| {
                                 s.entry(m, c.game(), c.flipped, now_ms(), text, clock.as_ref())
                             })
                         })
                     })
                 })
             });
-            let Some(Some(entry)) = entry else { return };
+            let Some(Some(Some(Some(Some(entry))))) = entry else {
+                return;
+            };
             saves.update(|library| {
                 library.save(&entry)?;
                 library.set_current(Some(&entry.id))
@@ -328,6 +350,8 @@ fn autosave(play: Play, session: Session) {
         });
         let left = EventListener::new(&window(), "pagehide", move |_| on_hide());
         StoredValue::new_local((hidden, left));
+        // And as the screen is left for another (the times used so far).
+        on_cleanup(on_hide);
     }
 }
 
@@ -347,7 +371,8 @@ fn computer_moves(
     Effect::new(move |_| {
         // Re-run when the worker becomes ready or fails.
         computer.status.track();
-        let Some((game, level)) = controller.with(|c| computer_turn(seats, c)) else {
+        let timed = play.clock.with_untracked(Option::is_some);
+        let Some((game, level)) = controller.with(|c| computer_turn(seats, c, timed)) else {
             pending.set_value(None);
             play.thinking.set(false);
             return;
@@ -367,8 +392,18 @@ fn computer_moves(
         let reply = computer.ask(&game, level, time_ms, Purpose::Move, move |reply| {
             play.thinking.set(false);
             if let Reply::Best { ply, .. } | Reply::Fallback(ply) = reply {
+                if flag_fell(play) {
+                    return;
+                }
                 let response = controller
-                    .try_update(|c| c.play_ply(ply))
+                    .try_update(|c| {
+                        // On the clock the computer plays while the person
+                        // browses: the board comes back to the game.
+                        if timed && c.browsing().is_some() {
+                            c.browse(c.game().plies().len());
+                        }
+                        c.play_ply(ply)
+                    })
                     .unwrap_or(Response::Ignored);
                 respond.run(response);
             }

@@ -154,12 +154,15 @@ impl Session {
 
 /// The computer's request now, when it is its turn in the live game: the
 /// game since its last removal (what the repetition rule still counts) and
-/// the level.
-pub fn computer_turn(seats: Seats, controller: &Controller) -> Option<(Game, Level)> {
+/// the level. Browsing the move list holds the computer back, but not on
+/// the clock (`timed`): its time runs, so it thinks and plays.
+pub fn computer_turn(seats: Seats, controller: &Controller, timed: bool) -> Option<(Game, Level)> {
     let (side, level) = seats.computer()?;
     let game = controller.game();
     let position = game.position();
-    (controller.browsing().is_none() && game.outcome().is_none() && position.to_move() == side)
+    ((timed || controller.browsing().is_none())
+        && game.outcome().is_none()
+        && position.to_move() == side)
         .then(|| (game.tail(), level))
 }
 
@@ -173,16 +176,21 @@ mod tests {
         let seats = Seats::against_computer(Side::Second, Level::Search(2));
         let mut c = Controller::new(Rules::seega(BoardSize::Five));
         c.hands = seats.hands();
-        assert_eq!(computer_turn(seats, &c), None, "the person sets first");
+        assert_eq!(
+            computer_turn(seats, &c, false),
+            None,
+            "the person sets first"
+        );
         c.tap("a1".parse().unwrap());
         c.tap("a2".parse().unwrap());
-        let (game, level) = computer_turn(seats, &c).expect("the computer's turn");
+        let (game, level) = computer_turn(seats, &c, false).expect("the computer's turn");
         assert_eq!(game.position().to_move(), Side::Second);
         assert_eq!(game.position(), c.game().position());
         assert_eq!(level, Level::Search(2));
         c.browse(0);
-        assert_eq!(computer_turn(seats, &c), None, "not while browsing");
-        assert_eq!(computer_turn(Seats::LOCAL, &c), None);
+        assert_eq!(computer_turn(seats, &c, false), None, "not while browsing");
+        assert!(computer_turn(seats, &c, true).is_some(), "but on the clock");
+        assert_eq!(computer_turn(Seats::LOCAL, &c, true), None);
     }
 
     #[test]

@@ -30,19 +30,27 @@ impl GameClock {
         game: &Game,
         left: Option<[u64; 2]>,
     ) -> GameClock {
-        let mut tags = timing.left.clone();
-        tags.truncate(game.plies().len());
-        let tagged = Timing {
+        // Plies with no tag (a record from elsewhere, tagged only in part)
+        // get their mover's time as it was: no increment is made up.
+        let mut tagged = Timing {
             control: Some(control),
-            left: tags.clone(),
+            left: timing.left.clone(),
         };
-        let last_tag = |side: Side| {
+        tagged.left.truncate(game.plies().len());
+        for index in tagged.left.len()..game.plies().len() {
+            let side = game.plies()[index].side;
+            let before = tagged
+                .left_after(game, index, side)
+                .unwrap_or(control.base_ms());
+            tagged.left.push(before);
+        }
+        let last = |side: Side| {
             tagged
                 .left_after(game, game.plies().len(), side)
                 .unwrap_or(control.base_ms())
         };
-        let [first, second] =
-            left.unwrap_or_else(|| [last_tag(Side::First), last_tag(Side::Second)]);
+        let [first, second] = left.unwrap_or_else(|| [last(Side::First), last(Side::Second)]);
+        let tags = tagged.left;
         GameClock {
             clock: Clock::with_left(control, first, second),
             tags,
@@ -187,6 +195,11 @@ mod tests {
         // Without the clock line, each side's last tag.
         let tags = GameClock::resume(control, &clock.timing(), &game, None);
         assert_eq!(tags.both(0), [56_000, 60_000]);
+        // A record with no tags at all: no increment made up for its plies.
+        let mut untagged = GameClock::resume(control, &Timing::default(), &game, None);
+        assert_eq!(untagged.timing().left, vec![60_000, 60_000]);
+        untagged.follow(&game, 0);
+        assert_eq!(untagged.both(5_000), [60_000, 55_000]);
         // The game over: the clocks stop.
         game.resign(Side::Second).unwrap();
         back.follow(&game, 102_000);

@@ -360,7 +360,9 @@ pub fn NewGame(
                             clock_choice.set(chosen);
                         })/>
                 </label>
-                {move || (clock_choice.get() == "custom").then(|| view! {
+                // (Not in the form at all online: a hidden field out of
+                // range would block the form with no message.)
+                {move || (clock_choice.get() == "custom" && !online.get()).then(|| view! {
                     <div class="clock-custom">
                         <label class="field" for="time-minutes">
                             <span>{tr_text(|| tr!("newgame-clock-minutes"))}</span>

@@ -178,9 +178,16 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                         {[Side::First, Side::Second].map(|side| {
                             let left = move || {
                                 let at = shown.get();
-                                timing.with_value(|t| timed_game.with_value(|g| t.left_after(g, at, side)))
-                                    .map(crate::engine::clock::clock_text)
-                                    .unwrap_or_default()
+                                timing.with_value(|t| timed_game.with_value(|g| {
+                                    // At the end of a game lost on time, the
+                                    // side to move's clock is empty.
+                                    let flagged = at == total
+                                        && g.outcome().is_some_and(|o| o.reason == crate::engine::Reason::Time)
+                                        && g.position().to_move() == side;
+                                    t.left_after(g, at, side).map(|ms| if flagged { 0 } else { ms })
+                                }))
+                                .map(crate::engine::clock::clock_text)
+                                .unwrap_or_default()
                             };
                             let name = move || names.with_value(|(a, b)| if side == Side::First { a.clone() } else { b.clone() });
                             view! {
