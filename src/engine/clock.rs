@@ -61,21 +61,35 @@ impl TimeControl {
         }
     }
 
-    /// A control from what a player typed: minutes (whole or with a
-    /// fraction: `0.5` is thirty seconds) and an increment in seconds.
+    /// A control from what a player typed: minutes as text (whole or with
+    /// a decimal fraction: `0.5` is thirty seconds; a comma will do for the
+    /// point) and an increment in seconds. Read by hand: the first page
+    /// carries no float parser.
     ///
     /// # Errors
-    /// Less than half a minute, more than three hours, or an increment over
-    /// three minutes.
-    pub fn custom(minutes: f64, increment_s: u32) -> Result<TimeControl, TimeControlError> {
-        let seconds = minutes * 60.0;
-        if !seconds.is_finite()
-            || seconds < f64::from(MIN_CUSTOM_S)
-            || seconds > f64::from(MAX_BASE_S)
-        {
+    /// Not a number, less than half a minute, more than three hours, or an
+    /// increment over three minutes.
+    pub fn custom(minutes: &str, increment_s: u32) -> Result<TimeControl, TimeControlError> {
+        let seconds = minutes_to_seconds(minutes.trim()).ok_or(TimeControlError::Shape)?;
+        if !(MIN_CUSTOM_S..=MAX_BASE_S).contains(&seconds) {
             return Err(TimeControlError::Base);
         }
-        TimeControl::new(seconds.round() as u32, increment_s)
+        TimeControl::new(seconds, increment_s)
+    }
+
+    /// The control's minutes as a player would type them: `5`, `0.5`, `1.25`.
+    pub fn minutes_text(self) -> String {
+        let (whole, rest) = (self.base_s / 60, self.base_s % 60);
+        if rest == 0 {
+            return whole.to_string();
+        }
+        // Hundredths of a minute, the trailing zeros dropped.
+        let hundredths = (rest * 100 + 30) / 60;
+        let mut text = format!("{whole}.{hundredths:02}");
+        while text.ends_with('0') {
+            text.pop();
+        }
+        text
     }
 
     /// A control of `base_s` seconds plus `increment_s`, checked.
@@ -254,6 +268,38 @@ pub fn clock_text(ms: u64) -> String {
     }
 }
 
+/// Minutes written in decimal (`12`, `0.5`, `1,25`) as whole seconds; at
+/// most six digits before the point and three after.
+fn minutes_to_seconds(text: &str) -> Option<u32> {
+    let (whole, fraction) = match text.split_once(['.', ',']) {
+        Some((w, f)) => (w, f),
+        None => (text, ""),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty())
+        || whole.len() > 6
+        || fraction.len() > 3
+        || !digits(whole)
+        || !digits(fraction)
+    {
+        return None;
+    }
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let scale = 10u64.pow(fraction.len() as u32);
+    let fraction: u64 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().ok()?
+    };
+    // Rounded to the nearest second.
+    let seconds = whole * 60 + (fraction * 60 + scale / 2) / scale;
+    u32::try_from(seconds).ok()
+}
+
 /// A ply's time tag as the record writes it: `h:mm:ss.t`.
 pub fn tag_text(ms: u64) -> String {
     let tenths = ms / 100;
@@ -311,18 +357,41 @@ mod tests {
         assert_eq!("60".parse::<TimeControl>(), Err(TimeControlError::Shape));
         assert_eq!("-1+2".parse::<TimeControl>(), Err(TimeControlError::Shape));
         assert_eq!("1e3+2".parse::<TimeControl>(), Err(TimeControlError::Shape));
-        assert_eq!(TimeControl::custom(0.5, 0).unwrap().base_s, 30);
-        assert_eq!(TimeControl::custom(0.0, 5), Err(TimeControlError::Base));
-        assert_eq!(TimeControl::custom(0.4, 5), Err(TimeControlError::Base));
+        assert_eq!(TimeControl::custom("0.5", 0).unwrap().base_s, 30);
+        assert_eq!(TimeControl::custom(" 1,25 ", 0).unwrap().base_s, 75);
+        assert_eq!(TimeControl::custom(".5", 0).unwrap().base_s, 30);
+        assert_eq!(TimeControl::custom("0", 5), Err(TimeControlError::Base));
+        assert_eq!(TimeControl::custom("0.4", 5), Err(TimeControlError::Base));
         assert_eq!(
-            TimeControl::custom(180.0, 180).map(|c| c.base_s),
+            TimeControl::custom("180", 180).map(|c| c.base_s),
             Ok(10_800)
         );
-        assert_eq!(
-            TimeControl::custom(f64::NAN, 5),
-            Err(TimeControlError::Base)
-        );
-        assert_eq!(TimeControl::custom(181.0, 5), Err(TimeControlError::Base));
+        assert_eq!(TimeControl::custom("181", 5), Err(TimeControlError::Base));
+        for bad in [
+            "", ".", "x", "1e3", "-1", "1.2.3", "NaN", "1.2345", "9999999",
+        ] {
+            assert_eq!(
+                TimeControl::custom(bad, 5),
+                Err(TimeControlError::Shape),
+                "{bad}"
+            );
+        }
+        for (base_s, text) in [
+            (300, "5"),
+            (30, "0.5"),
+            (75, "1.25"),
+            (90, "1.5"),
+            (100, "1.67"),
+        ] {
+            let control = TimeControl::new(base_s, 0).unwrap();
+            assert_eq!(control.minutes_text(), text);
+        }
+        // What the form shows is read back as the same control (to the
+        // second, for minutes a hundredth can say).
+        for base_s in [30, 45, 60, 75, 90, 150, 10_800] {
+            let control = TimeControl::new(base_s, 2).unwrap();
+            assert_eq!(TimeControl::custom(&control.minutes_text(), 2), Ok(control));
+        }
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn NewGame(
     let custom_minutes = RwSignal::new(
         initial
             .clock
-            .map_or("5".to_owned(), |c| (f64::from(c.base_s) / 60.0).to_string()),
+            .map_or("5".to_owned(), TimeControl::minutes_text),
     );
     let custom_increment = RwSignal::new(
         initial
@@ -110,17 +110,13 @@ pub fn NewGame(
         match clock_choice.get_untracked() {
             "none" => Ok(None),
             "custom" => {
-                let minutes = custom_minutes
-                    .get_untracked()
-                    .trim()
-                    .parse::<f64>()
-                    .map_err(|_| ())?;
+                let minutes = custom_minutes.get_untracked();
                 let increment = custom_increment
                     .get_untracked()
                     .trim()
                     .parse::<u32>()
                     .map_err(|_| ())?;
-                TimeControl::custom(minutes, increment)
+                TimeControl::custom(&minutes, increment)
                     .map(Some)
                     .map_err(|_| ())
             }
@@ -366,7 +362,7 @@ pub fn NewGame(
                     <div class="clock-custom">
                         <label class="field" for="time-minutes">
                             <span>{tr_text(|| tr!("newgame-clock-minutes"))}</span>
-                            <input id="time-minutes" type="number" min="0.5" max="180" step="0.5"
+                            <input id="time-minutes" type="number" min="0.5" max="180" step="any"
                                 data-testid="time-minutes"
                                 prop:value=move || custom_minutes.get()
                                 on:input=move |event| { clock_error.set(false); custom_minutes.set(event_target_value(&event)); }/>

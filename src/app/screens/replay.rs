@@ -172,31 +172,23 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
             <section class="panel side-panel">
                 <h2>{tr_text(|| tr!("replay-title"))}</h2>
                 <p data-testid="replay-names" dir="auto">{move || { let (a, b) = names.get_value(); tr!("library-game-title", { "first" => a, "second" => b }) }}</p>
-                // A timed game: each side's clock as it stood then.
+                // A timed game: each side's clock as it stood then (at the
+                // end of a game lost on time, the side to move's is empty).
                 {timing.with_value(|t| t.control.is_some()).then(|| view! {
-                    <p class="replay-clocks" data-testid="replay-clocks">
-                        {[Side::First, Side::Second].map(|side| {
-                            let left = move || {
-                                let at = shown.get();
-                                timing.with_value(|t| timed_game.with_value(|g| {
-                                    // At the end of a game lost on time, the
-                                    // side to move's clock is empty.
-                                    let flagged = at == total
-                                        && g.outcome().is_some_and(|o| o.reason == crate::engine::Reason::Time)
-                                        && g.position().to_move() == side;
-                                    t.left_after(g, at, side).map(|ms| if flagged { 0 } else { ms })
-                                }))
-                                .map(crate::engine::clock::clock_text)
-                                .unwrap_or_default()
-                            };
-                            let name = move || names.with_value(|(a, b)| if side == Side::First { a.clone() } else { b.clone() });
-                            view! {
-                                <span data-testid=format!("replay-clock-{}", side.token())>
-                                    {move || tr!("replay-clock", { "name" => name(), "time" => left() })}
-                                </span>
-                            }
-                        })}
-                    </p>
+                    <p class="replay-clocks" data-testid="replay-clocks" dir="auto">{move || {
+                        let at = shown.get();
+                        let [first, second] = [Side::First, Side::Second].map(|side| {
+                            timing.with_value(|t| timed_game.with_value(|g| {
+                                let flagged = at == total
+                                    && g.outcome().is_some_and(|o| o.reason == crate::engine::Reason::Time)
+                                    && g.position().to_move() == side;
+                                let ms = t.left_after(g, at, side).unwrap_or(0);
+                                crate::engine::clock::clock_text(if flagged { 0 } else { ms })
+                            }))
+                        });
+                        let (a, b) = names.get_value();
+                        tr!("replay-clocks", { "first" => a, "firstTime" => first, "second" => b, "secondTime" => second })
+                    }}</p>
                 })}
                 <p data-testid="replay-ply" data-at=move || shown.get().to_string()>
                     {move || tr!("replay-ply", { "n" => shown.get(), "total" => total })}

@@ -4,7 +4,7 @@
 // page's clock is Playwright's (installed before the page loads), so that
 // half a minute passes at once.
 import { test, expect } from './fixtures.js';
-import { board, openApp, play } from './helpers.js';
+import { board, expectText, openApp, play } from './helpers.js';
 
 /** Starts a two-player Seega 5×5 game on the clock `choice` (a menu value). */
 async function startTimed(page, choice, custom) {
@@ -85,6 +85,15 @@ test('a timed game on one device: turn by turn, kept over a reload, lost on time
   expect(saved).toContain('[TimeControl "30+0"]');
   expect(saved).toContain('[Reason "time"]');
   expect(saved).toMatch(/a2 \{\[%clk 0:00:2\d\.\d\]\}/);
+  // The replay shows both clocks at the ply shown: the loser's empty at
+  // the end, full at the start.
+  await page.getByTestId('result-close').click();
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('library-game').first().getByTestId('library-replay').click();
+  const clocks = page.getByTestId('replay-clocks');
+  await expectText(clocks, 'Amel: 0:30 · Youssef: 0:30');
+  await page.getByTestId('replay-end').click();
+  await expectText(clocks, `Amel: 0:${firstLeft} · Youssef: 0.0`);
 });
 
 test('the clock menu names each control; clocks fit an Arabic phone', async ({ page }) => {
