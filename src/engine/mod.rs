@@ -36,7 +36,7 @@ pub use position::{
     Effects, Exchange, ExchangeEvent, IllegalPly, Phase, PlyList, Position, PositionError,
     RepetitionKey, Setup, MAX_PLIES,
 };
-pub use record::{Movetext, Record, RecordError, RecordErrorKind, Timing};
+pub use record::{last_tag, Movetext, Record, RecordError, RecordErrorKind, Timing};
 pub use rules::{
     BlockedRule, ChainRule, Family, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT,
     KHARBAGA_QUIET_LIMIT,

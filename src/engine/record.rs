@@ -74,16 +74,20 @@ impl Timing {
     /// untimed game).
     pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> Option<u64> {
         let control = self.control?;
-        Some(
-            game.plies()
-                .iter()
-                .zip(&self.left)
-                .take(plies)
-                .rev()
-                .find(|(played, _)| played.side == side)
-                .map_or(control.base_ms(), |(_, tag)| *tag),
-        )
+        Some(last_tag(game, &self.left, plies, side).unwrap_or(control.base_ms()))
     }
+}
+
+/// `side`'s last time tag among the first `plies` plies of `game` (`left`
+/// tags them from the first), if it has one.
+pub fn last_tag(game: &Game, left: &[u64], plies: usize, side: Side) -> Option<u64> {
+    game.plies()
+        .iter()
+        .zip(left)
+        .take(plies)
+        .rev()
+        .find(|(played, _)| played.side == side)
+        .map(|(_, tag)| *tag)
 }
 
 /// A record that cannot be read, with where.

@@ -1,29 +1,19 @@
 // Screenshots of every screen for a person to look at (not committed output):
 // node review.mjs <outdir>. English and Arabic, 1280×800 and 390×844:
 // the game, the library and replay, online play, the tutorial, settings.
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { SEEGA5_GAME } from './specs/games.js';
+import { DEVICES, LANGUAGES, start } from './shots.mjs';
 
 const out = process.argv[2] ?? '/tmp/shots';
-const port = 4177;
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
 // The signalling server, for the online screens.
 const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
-await new Promise((r) => setTimeout(r, 500));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--allow-loopback-in-peer-connection'],
-});
-const errors = [];
+const { browser, url, errors, watch, close } = await start({ port: 4177, args: ['--allow-loopback-in-peer-connection'] });
 try {
-  for (const [language, label] of [['en', 'English'], ['ar', 'العربية']]) {
-    for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
-      const page = await browser.newPage({ viewport });
-      page.on('pageerror', (e) => errors.push(`${language} ${device}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && errors.push(`${language} ${device}: ${m.text()}`));
-      await page.goto(`http://127.0.0.1:${port}/`);
+  for (const [language, label] of LANGUAGES) {
+    for (const [device, viewport] of DEVICES) {
+      const page = watch(await browser.newPage({ viewport }), `${language} ${device}`);
+      await page.goto(`${url}/`);
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await page.getByRole('button', { name: label }).click();
@@ -79,9 +69,8 @@ try {
       const open = async () => {
         const context = await browser.newContext({ viewport });
         const p = await context.newPage();
-        p.on('pageerror', (e) => errors.push(`${language} ${device} online: ${e.message}`));
-        p.on('console', (m) => m.type() === 'error' && errors.push(`${language} ${device} online: ${m.text()}`));
-        await p.goto(`http://127.0.0.1:${port}/online.html#online`);
+        watch(p, `${language} ${device} online`);
+        await p.goto(`${url}/online.html#online`);
         await p.getByRole('button', { name: label }).click();
         return p;
       };
@@ -130,29 +119,29 @@ try {
       // The tutorial: the list, a lesson after a wrong try and a hint, the
       // rules sheet; the settings, in the dark theme with the stone board.
       const learn = await open();
-      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn`);
+      await learn.goto(`${url}/learn.html#learn`);
       await online(learn, '13-lessons');
-      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/capture`);
+      await learn.goto(`${url}/learn.html#learn/capture`);
       await learn.getByTestId('lesson-next').click();
       await learn.locator('.square.movable').first().click();
       await learn.getByTestId('lesson-hint').click();
       await online(learn, '14-lesson');
-      await learn.goto(`http://127.0.0.1:${port}/learn.html#rules`);
+      await learn.goto(`${url}/learn.html#rules`);
       await online(learn, '15-rules');
       await learn.getByTestId('nav-settings').click();
       await learn.getByTestId('theme-dark').check();
       await learn.getByTestId('board-stone').check();
       await online(learn, '16-settings-dark');
-      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/exchange`);
+      await learn.goto(`${url}/learn.html#learn/exchange`);
       await online(learn, '17-lesson-dark-stone');
       // Kharbaga: its lesson, then on the first page a game begun from a
       // position: the forced capture ringed, a capture half entered, the
       // majority rule's refusal, a Mullah crowned.
-      await learn.goto(`http://127.0.0.1:${port}/learn.html#learn/kharbaga`);
+      await learn.goto(`${url}/learn.html#learn/kharbaga`);
       await online(learn, '18-lesson-kharbaga');
       await learn.context().close();
       const k = await open();
-      await k.goto(`http://127.0.0.1:${port}/`);
+      await k.goto(`${url}/`);
       await k.getByTestId('nav-new-game').click();
       await k.getByTestId('variant-kharbaga').check();
       await k.getByTestId('mode-hotseat').check();
@@ -176,8 +165,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
   signal.kill();
 }
 console.log(errors.length ? errors.join('\n') : 'no page or console errors');

@@ -2,24 +2,15 @@
 // `make screenshots`, with the release build in dist/). Plays the scripted
 // Kharbga game by clicking and captures setting, chain, exchange and result,
 // on a desktop and a phone.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { KHARBGA_GAME } from './specs/games.js';
+import { start } from './shots.mjs';
 
-const port = 4174;
 const out = new URL('../../docs/screenshots/', import.meta.url).pathname;
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
-await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { browser, url, close } = await start({ port: 4174, out });
 try {
   for (const [device, viewport] of [['desktop', { width: 1280, height: 860 }], ['phone', { width: 390, height: 844 }]]) {
     const page = await browser.newPage({ viewport, deviceScaleFactor: device === 'phone' ? 2 : 1 });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`${url}/`);
     await page.getByRole('button', { name: 'English' }).click();
     const shots = new Set();
     const shot = async (name) => {
@@ -51,6 +42,5 @@ try {
     await page.close();
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -3,21 +3,8 @@
 // analysis board on a game, and a finished review with its graph. Run by
 // `make review` (into target/review) and `make screenshots` (the README's
 // five into docs/screenshots, with `--docs`).
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { everywhere } from './shots.mjs';
 
-const docs = process.argv.includes('--docs');
-const out = docs ? new URL('../../docs/screenshots/', import.meta.url).pathname : (process.argv[2] ?? '/tmp/shots');
-const port = 4178;
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
-await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const errors = [];
 // The review test's game: a blunder at the first ply.
 const REVIEWED = '/study.html#edit/seega5/1Ss2/Ss1S1/2S2/s4/5_w_0,0_-_-_0_20_-';
 const KHARBAGA = ['c2-c3', 'e4xc2', 'b1xd3'];
@@ -28,58 +15,44 @@ const wanted = {
   'en-desktop-review': 'review-desktop',
   'ar-phone-review': 'review-phone-ar',
 };
-try {
-  for (const [language, label] of [['en', 'English'], ['ar', 'العربية']]) {
-    for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
-      const page = await browser.newPage({ viewport });
-      page.on('pageerror', (e) => errors.push(`${language} ${device}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && errors.push(`${language} ${device}: ${m.text()}`));
-      const shot = async (name) => {
-        const key = `${language}-${device}-${name}`;
-        if (docs && !wanted[key]) return;
-        await page.waitForTimeout(400);
-        const path = docs ? `${out}${wanted[key]}.png` : `${out}/${language}-${device}-s-${name}.png`;
-        await page.screenshot({ path, fullPage: device === 'phone' });
-      };
-      const sq = (name) => page.locator(`[data-square="${name}"]`);
-      await page.goto(`http://127.0.0.1:${port}/study.html#edit/kharbga`);
-      await page.evaluate(() => localStorage.clear());
-      await page.reload();
-      await page.getByRole('button', { name: label }).click();
-      await page.getByTestId('edit-phase-moving').check();
-      for (const name of ['a1', 'b2', 'c2']) await sq(name).click();
-      await page.getByTestId('brush-second').check();
-      await sq('f6').click();
-      await sq('d4').click();
-      await page.getByTestId('brush-first').check();
-      await shot('editor');
-      // Kharbaga analysed after three plies.
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.getByTestId('nav-new-game').click();
-      await page.getByTestId('variant-kharbaga').check();
-      await page.getByTestId('mode-hotseat').check();
-      await page.getByTestId('start').click();
-      for (const ply of KHARBAGA) for (const name of ply.split(/[-x]/)) await sq(name).click();
-      await page.getByTestId('analyse').click();
-      await page.getByTestId('analysis-depth').filter({ hasText: /\d/ }).waitFor();
-      await page.waitForTimeout(2500);
-      await shot('analysis');
-      // A review.
-      await page.goto(`http://127.0.0.1:${port}${REVIEWED}`);
-      await page.getByTestId('edit-play').click();
-      await page.getByTestId('mode-hotseat').check();
-      await page.getByTestId('start').click();
-      for (const ply of ['a4-a3', 'b4-a4']) for (const name of ply.split('-')) await sq(name).click();
-      await page.getByTestId('analyse').click();
-      await page.getByTestId('review-start').click();
-      await page.locator('[data-testid="review"][data-complete="true"]').waitFor({ timeout: 30_000 });
-      await page.getByTestId('review-judged').first().click();
-      await shot('review');
-      await page.close();
-    }
-  }
-} finally {
-  await browser.close();
-  server.kill();
-}
-console.log(errors.length ? errors.join('\n') : 'no page or console errors');
+await everywhere({
+  port: 4178,
+  tag: 's',
+  wanted,
+  scene: async ({ page, url, label, shot }) => {
+    const sq = (name) => page.locator(`[data-square="${name}"]`);
+    await page.goto(`${url}/study.html#edit/kharbga`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: label }).click();
+    await page.getByTestId('edit-phase-moving').check();
+    for (const name of ['a1', 'b2', 'c2']) await sq(name).click();
+    await page.getByTestId('brush-second').check();
+    await sq('f6').click();
+    await sq('d4').click();
+    await page.getByTestId('brush-first').check();
+    await shot('editor');
+    // Kharbaga analysed after three plies.
+    await page.goto(`${url}/`);
+    await page.getByTestId('nav-new-game').click();
+    await page.getByTestId('variant-kharbaga').check();
+    await page.getByTestId('mode-hotseat').check();
+    await page.getByTestId('start').click();
+    for (const ply of KHARBAGA) for (const name of ply.split(/[-x]/)) await sq(name).click();
+    await page.getByTestId('analyse').click();
+    await page.getByTestId('analysis-depth').filter({ hasText: /\d/ }).waitFor();
+    await page.waitForTimeout(2500);
+    await shot('analysis');
+    // A review.
+    await page.goto(`${url}${REVIEWED}`);
+    await page.getByTestId('edit-play').click();
+    await page.getByTestId('mode-hotseat').check();
+    await page.getByTestId('start').click();
+    for (const ply of ['a4-a3', 'b4-a4']) for (const name of ply.split('-')) await sq(name).click();
+    await page.getByTestId('analyse').click();
+    await page.getByTestId('review-start').click();
+    await page.locator('[data-testid="review"][data-complete="true"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('review-judged').first().click();
+    await shot('review');
+  },
+});

@@ -5,7 +5,7 @@
 //! side's clock. Nothing here reads the time: the screen gives it.
 
 use crate::engine::clock::{Clock, TimeControl};
-use crate::engine::{Game, Side, Timing};
+use crate::engine::{last_tag, Game, Side, Timing};
 
 /// Below this a person's clock is shown low (and sounds once).
 pub const LOW_MS: u64 = 10_000;
@@ -32,25 +32,15 @@ impl GameClock {
     ) -> GameClock {
         // Plies with no tag (a record from elsewhere, tagged only in part)
         // get their mover's time as it was: no increment is made up.
-        let mut tagged = Timing {
-            control: Some(control),
-            left: timing.left.clone(),
-        };
-        tagged.left.truncate(game.plies().len());
-        for index in tagged.left.len()..game.plies().len() {
+        let plies = game.plies().len();
+        let mut tags = timing.left.clone();
+        tags.truncate(plies);
+        for index in tags.len()..plies {
             let side = game.plies()[index].side;
-            let before = tagged
-                .left_after(game, index, side)
-                .unwrap_or(control.base_ms());
-            tagged.left.push(before);
+            tags.push(last_tag(game, &tags, index, side).unwrap_or(control.base_ms()));
         }
-        let last = |side: Side| {
-            tagged
-                .left_after(game, game.plies().len(), side)
-                .unwrap_or(control.base_ms())
-        };
+        let last = |side: Side| last_tag(game, &tags, plies, side).unwrap_or(control.base_ms());
         let [first, second] = left.unwrap_or_else(|| [last(Side::First), last(Side::Second)]);
-        let tags = tagged.left;
         GameClock {
             clock: Clock::with_left(control, first, second),
             tags,
@@ -118,9 +108,7 @@ impl GameClock {
     /// `side`'s time left when the first `plies` plies of `game` had been
     /// played (its last tag before, or the control's time).
     pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> u64 {
-        self.timing()
-            .left_after(game, plies, side)
-            .unwrap_or_else(|| self.control().base_ms())
+        last_tag(game, &self.tags, plies, side).unwrap_or(self.control().base_ms())
     }
 
     /// The side whose clock runs.

@@ -105,6 +105,22 @@ pub fn NewGame(
             .map_or("3".to_owned(), |c| c.increment_s.to_string()),
     );
     let clock_error = RwSignal::new(false);
+    // A number of the custom clock (its id is its test id): typing clears
+    // the error.
+    let clock_field = move |id: &'static str,
+                            label: fn() -> String,
+                            min: &'static str,
+                            step: &'static str,
+                            value: RwSignal<String>| {
+        view! {
+            <label class="field" for=id>
+                <span>{tr_text(label)}</span>
+                <input id=id type="number" min=min max="180" step=step data-testid=id
+                    prop:value=move || value.get()
+                    on:input=move |event| { clock_error.set(false); value.set(event_target_value(&event)); }/>
+            </label>
+        }
+    };
     // The control chosen; `Err` for a custom one that is not one.
     let time_control = move || -> Result<Option<TimeControl>, ()> {
         match clock_choice.get_untracked() {
@@ -360,20 +376,8 @@ pub fn NewGame(
                 // range would block the form with no message.)
                 {move || (clock_choice.get() == "custom" && !online.get()).then(|| view! {
                     <div class="clock-custom">
-                        <label class="field" for="time-minutes">
-                            <span>{tr_text(|| tr!("newgame-clock-minutes"))}</span>
-                            <input id="time-minutes" type="number" min="0.5" max="180" step="any"
-                                data-testid="time-minutes"
-                                prop:value=move || custom_minutes.get()
-                                on:input=move |event| { clock_error.set(false); custom_minutes.set(event_target_value(&event)); }/>
-                        </label>
-                        <label class="field" for="time-increment">
-                            <span>{tr_text(|| tr!("newgame-clock-increment"))}</span>
-                            <input id="time-increment" type="number" min="0" max="180" step="1"
-                                data-testid="time-increment"
-                                prop:value=move || custom_increment.get()
-                                on:input=move |event| { clock_error.set(false); custom_increment.set(event_target_value(&event)); }/>
-                        </label>
+                        {clock_field("time-minutes", || tr!("newgame-clock-minutes"), "0.5", "any", custom_minutes)}
+                        {clock_field("time-increment", || tr!("newgame-clock-increment"), "0", "1", custom_increment)}
                     </div>
                 })}
                 {move || clock_error.get().then(|| view! {

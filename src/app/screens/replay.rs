@@ -47,7 +47,6 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
         })
         .unwrap_or(total);
     let timing = StoredValue::new(record.timing.clone());
-    let timed_game = StoredValue::new(record.game.clone());
     let link = StoredValue::new(share::encode(&record));
     let analysed = StoredValue::new(record.clone());
     // A replay is watched, never played: the board takes no gestures.
@@ -178,7 +177,8 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
                     <p class="replay-clocks" data-testid="replay-clocks" dir="auto">{move || {
                         let at = shown.get();
                         let [first, second] = [Side::First, Side::Second].map(|side| {
-                            timing.with_value(|t| timed_game.with_value(|g| {
+                            timing.with_value(|t| controller.with_untracked(|c| {
+                                let g = c.game();
                                 let flagged = at == total
                                     && g.outcome().is_some_and(|o| o.reason == crate::engine::Reason::Time)
                                     && g.position().to_move() == side;
