@@ -365,28 +365,11 @@ online-offered = خصمك { $offer ->
 online-offer-draw = اعرض التعادل
 online-offer-takeback = اطلب الاسترجاع
 online-leave = مغادرة
-online-warning = أُهملت رسالة: { $kind ->
-        [malformed] تعذّرت قراءتها.
-        [oversized] كانت طويلة جدًا.
-        [field] أحد حقولها غير صالح.
-        [flood] رسائل كثيرة دفعة واحدة.
-        [not-player] جاءت من شخص لا يلعب.
-        [wrong-side] كانت نقلة للجانب الخطأ.
-        [bad-index] لم تتبع النقلات الملعوبة.
-        [illegal] النقلة غير مسموحة هنا.
-        [hash] الرقعتان مختلفتان؛ الصفحتان تقارنان المباراة.
-        [bad-secret] ادّعى أحدهم مقعدًا ليس له.
-        [diverged] مباراة الصفحة الأخرى تختلف عن هذه؛ احتُفظ بهذه.
-        [bad-record] تعذّرت قراءة المباراة المرسلة.
-        [seat-taken] كان المقعد محجوزًا: أنت تشاهد.
-        [room-full] الغرفة ممتلئة: لا تقبل مزيدًا من الزوار.
-       *[version] جاءت من إصدار آخر.
-    }
 online-earlier-game = لُعبت هذه المباراة عبر الإنترنت بإصدار سابق من التطبيق: يمكن إعادة عرضها، لا متابعتها عبر الإنترنت.
 online-earlier-link = هذه الدعوة من إصدار سابق من التطبيق: اطلب رابطًا جديدًا.
 library-online = لُعبت عبر الإنترنت
 online-quick-button = العب ضد شخص مجهول
-online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة.
+online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة، بلا ساعة.
 online-settings = إعدادات الاتصال
 online-settings-server = خادم الإشارات (ws:// أو wss://)
 online-settings-ice = خوادم STUN و TURN (stun:… turn:…، تفصل بينها مسافات)

@@ -350,28 +350,11 @@ online-offered = Your opponent { $offer ->
 online-offer-draw = Offer a draw
 online-offer-takeback = Ask to take back
 online-leave = Leave
-online-warning = A message was ignored: { $kind ->
-        [malformed] it could not be read.
-        [oversized] it was too long.
-        [field] a field was not valid.
-        [flood] too many messages at once.
-        [not-player] it came from someone who does not play.
-        [wrong-side] it was a move for the wrong side.
-        [bad-index] it did not follow the moves played.
-        [illegal] the move is not legal here.
-        [hash] the boards differ; both pages are comparing the game.
-        [bad-secret] someone claimed a seat that is not theirs.
-        [diverged] the other page's game differs from this one; this one is kept.
-        [bad-record] the game sent could not be read.
-        [seat-taken] the seat was already taken: you are watching.
-        [room-full] the room is full: it takes no more visitors.
-       *[version] it came from another version.
-    }
 online-earlier-game = This game was played online with an earlier version of the app: it can be replayed, not continued online.
 online-earlier-link = This invitation comes from an earlier version of the app: ask for a new link.
 library-online = played online
 online-quick-button = Play a stranger
-online-quick-hint = Paired with the next player who presses it, for this game.
+online-quick-hint = Paired with the next player who presses it, for this game, without a clock.
 online-settings = Connection settings
 online-settings-server = Signalling server (ws:// or wss://)
 online-settings-ice = STUN and TURN servers (stun:… turn:…, separated by spaces)

@@ -47,3 +47,22 @@ online-bylink-offer = No connection? Some networks cannot connect two browsers d
 online-bylink-start = Play by link
 online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
 online-bylink-label = The game as a link
+online-warning = A message was ignored: { $kind ->
+        [malformed] it could not be read.
+        [oversized] it was too long.
+        [field] a field was not valid.
+        [flood] too many messages at once.
+        [not-player] it came from someone who does not play.
+        [wrong-side] it was a move for the wrong side.
+        [bad-index] it did not follow the moves played.
+        [illegal] the move is not legal here.
+        [hash] the boards differ; both pages are comparing the game.
+        [bad-secret] someone claimed a seat that is not theirs.
+        [diverged] the other page's game differs from this one; this one is kept.
+        [bad-record] the game sent could not be read.
+        [seat-taken] the seat was already taken: you are watching.
+        [room-full] the room is full: it takes no more visitors.
+        [clock] the other player's clock claimed more time than it had; this page keeps its own count.
+        [early-flag] a win on time was claimed while this clock still runs.
+       *[version] it came from another version.
+    }

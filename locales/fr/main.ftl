@@ -349,28 +349,11 @@ online-offered = Votre adversaire { $offer ->
 online-offer-draw = Proposer la nulle
 online-offer-takeback = Demander à reprendre
 online-leave = Quitter
-online-warning = Un message a été ignoré : { $kind ->
-        [malformed] il était illisible.
-        [oversized] il était trop long.
-        [field] un champ n’était pas valide.
-        [flood] trop de messages à la fois.
-        [not-player] il venait de quelqu’un qui ne joue pas.
-        [wrong-side] c’était un coup pour le mauvais camp.
-        [bad-index] il ne suivait pas les coups joués.
-        [illegal] ce coup n’est pas légal ici.
-        [hash] les plateaux diffèrent ; les deux pages comparent la partie.
-        [bad-secret] quelqu’un a réclamé une place qui n’est pas la sienne.
-        [diverged] la partie de l’autre page diffère de celle-ci ; celle-ci est gardée.
-        [bad-record] la partie envoyée était illisible.
-        [seat-taken] la place était déjà prise : vous regardez.
-        [room-full] la salle est pleine : elle n’accueille plus de visiteurs.
-       *[version] il venait d’une autre version.
-    }
 online-earlier-game = Cette partie a été jouée en ligne avec une version antérieure de l’application : elle peut être rejouée, pas poursuivie en ligne.
 online-earlier-link = Cette invitation vient d’une version antérieure de l’application : demandez un nouveau lien.
 library-online = joué en ligne
 online-quick-button = Jouer contre un inconnu
-online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu.
+online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu, sans pendule.
 online-settings = Paramètres de connexion
 online-settings-server = Serveur de signalisation (ws:// ou wss://)
 online-settings-ice = Serveurs STUN et TURN (stun:… turn:…, séparés par des espaces)

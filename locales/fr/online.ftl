@@ -47,3 +47,22 @@ online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier
 online-bylink-start = Jouer par lien
 online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
 online-bylink-label = La partie sous forme de lien
+online-warning = Un message a été ignoré : { $kind ->
+        [malformed] il était illisible.
+        [oversized] il était trop long.
+        [field] un champ n’était pas valide.
+        [flood] trop de messages à la fois.
+        [not-player] il venait de quelqu’un qui ne joue pas.
+        [wrong-side] c’était un coup pour le mauvais camp.
+        [bad-index] il ne suivait pas les coups joués.
+        [illegal] ce coup n’est pas légal ici.
+        [hash] les plateaux diffèrent ; les deux pages comparent la partie.
+        [bad-secret] quelqu’un a réclamé une place qui n’est pas la sienne.
+        [diverged] la partie de l’autre page diffère de celle-ci ; celle-ci est gardée.
+        [bad-record] la partie envoyée était illisible.
+        [seat-taken] la place était déjà prise : vous regardez.
+        [room-full] la salle est pleine : elle n’accueille plus de visiteurs.
+        [clock] la pendule de l’autre joueur annonçait plus de temps qu’il n’en avait ; cette page garde son propre compte.
+        [early-flag] une victoire au temps a été réclamée alors que cette pendule tourne encore.
+       *[version] il venait d’une autre version.
+    }

@@ -423,7 +423,8 @@ fn Shell() -> impl IntoView {
                 let text = move || match &e {
                     ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
                     ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),
-                    ByLinkError::Refused(w) => self::i18n::errors::net_warning(w),
+                    #[cfg(feature = "online")]
+                    ByLinkError::Refused(w) => online::net_warning(w),
                     ByLinkError::EarlierGame => tr!("online-earlier-game"),
                     ByLinkError::EarlierLink => tr!("online-earlier-link"),
                 };

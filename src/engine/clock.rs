@@ -205,6 +205,17 @@ impl Clock {
         }
     }
 
+    /// The time `side` had when its clock last started (or stopped).
+    pub fn stored(&self, side: Side) -> u64 {
+        self.left[slot(side)]
+    }
+
+    /// Sets `side`'s stored time (a time taken from elsewhere: the other
+    /// page's claim online); a running clock of that side runs on from it.
+    pub fn set_left(&mut self, side: Side, ms: u64) {
+        self.left[slot(side)] = ms;
+    }
+
     /// Starts `side`'s clock at `now` (the other one stops, keeping what it
     /// had used).
     pub fn start(&mut self, side: Side, now: u64) {

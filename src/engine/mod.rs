@@ -21,6 +21,7 @@ mod position;
 mod record;
 mod rules;
 mod square;
+pub mod timing;
 mod untouchable;
 mod word;
 mod zobrist;

@@ -4,7 +4,7 @@
 
 use super::message::record_fits;
 use super::text::names_fit;
-use crate::engine::{Game, Record, Side};
+use crate::engine::{Game, Reason, Record, Side};
 
 /// What a record sent by the player of `sender` does to ours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +41,12 @@ pub fn merge(ours: &Game, theirs: Game, sender: Side, as_player: bool) -> Merge 
         } else {
             Merge::Diverged
         };
+    }
+    if as_player && ours.outcome().is_some_and(|o| o.reason == Reason::Time) {
+        // A flag that fell here (this page's own, or the sender's once
+        // this page had waited for its plies in flight) is the end: a ply
+        // after it came too late.
+        return Merge::Same;
     }
     if as_player && theirs.plies()[common..].iter().any(|p| p.side != sender) {
         return Merge::Diverged;

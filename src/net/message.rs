@@ -151,7 +151,8 @@ pub enum Message {
         /// The host's signature over them.
         signature: Signature,
     },
-    /// A ply: its index in the game, its text, and the position's hash after it.
+    /// A ply: its index in the game, its text, the position's hash after
+    /// it, and in a timed game the mover's time left after it.
     Ply {
         /// The ply's index (0 for the first ply of the game).
         index: u32,
@@ -159,6 +160,18 @@ pub enum Message {
         ply: String,
         /// The position's hash after the ply, 16 hexadecimal digits.
         hash: String,
+        /// A timed game's: the mover's time left after the ply (its
+        /// increment included), in milliseconds.
+        left: Option<u64>,
+    },
+    /// A timed game: the time of `side`, to move after `plies` plies, has
+    /// run out (said by its opponent, who claims the win, or by its own
+    /// page).
+    Flag {
+        /// The side whose time ran out.
+        side: Seat,
+        /// The number of plies played.
+        plies: u32,
     },
     /// The whole record (on arrival, or after a gap or a mismatch).
     Sync {
@@ -249,6 +262,7 @@ impl Message {
                 | Message::Offer { .. }
                 | Message::Answer { .. }
                 | Message::Chat { .. }
+                | Message::Flag { .. }
         )
     }
 }
@@ -387,11 +401,24 @@ pub fn fields_text(message: &Message) -> String {
             put(name);
             put(&signature.to_string());
         }
-        Message::Ply { index, ply, hash } => {
+        Message::Ply {
+            index,
+            ply,
+            hash,
+            left,
+        } => {
             put("ply");
             put(&index.to_string());
             put(ply);
             put(hash);
+            if let Some(left) = left {
+                put(&left.to_string());
+            }
+        }
+        Message::Flag { side, plies } => {
+            put("flag");
+            put(seat_token(Some(*side)));
+            put(&plies.to_string());
         }
         Message::Sync { record } => {
             put("sync");
@@ -546,6 +573,12 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     };
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
     let time = |t: &str| -> Option<f64> { t.parse().ok() };
+    // A time left: digits only, at most a day.
+    let milliseconds = |t: &str| -> Option<u64> {
+        (t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+    };
     let key = |t: &String| PublicKey::parse(t);
     let signature = |t: &String| Signature::parse(t);
     Some(match (kind, fields) {
@@ -589,6 +622,17 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             index: number(index)?,
             ply: ply.clone(),
             hash: hash.clone(),
+            left: None,
+        },
+        ("ply", [index, ply, hash, left]) => Message::Ply {
+            index: number(index)?,
+            ply: ply.clone(),
+            hash: hash.clone(),
+            left: Some(milliseconds(left)?),
+        },
+        ("flag", [side, plies]) => Message::Flag {
+            side: seat(side)??,
+            plies: number(plies)?,
         },
         ("sync", [record]) => Message::Sync {
             record: record.clone(),
@@ -681,6 +725,7 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         | Message::Watchers { .. }
         | Message::Bye
         | Message::Pair { .. }
+        | Message::Flag { .. }
         | Message::Signed { .. }
         | Message::Refused { .. } => {}
     }

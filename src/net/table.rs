@@ -32,7 +32,9 @@ use super::message::{
 };
 use super::room::{MoveLink, RoomCode};
 use super::text::{names_fit, strip_text};
-use crate::engine::{Game, GameError, Record, Rules, Side};
+use crate::engine::clock::TimeControl;
+use crate::engine::timing::GameClock;
+use crate::engine::{Game, GameError, Movetext, Record, Rules, Side, Timing};
 
 /// A peer's id on the signalling server (it changes on every reconnect).
 pub type PeerId = String;
@@ -41,6 +43,13 @@ pub type PeerId = String;
 pub const PING_MS: f64 = 2_000.0;
 /// …and a peer not heard for this long is away.
 pub const AWAY_MS: f64 = 6_500.0;
+
+/// A timed game: the time a ply may spend on the way, credited to its
+/// mover. A mover's claim of its time is taken up to this much above what
+/// the receiving page counted; the other page's flag is claimed only once
+/// it has been down this long; a claim against this page's own flag is
+/// taken when its own clock is within this much of zero.
+pub const LAG_MS: u64 = 500;
 
 /// What this page is at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +139,10 @@ pub enum Warning {
     Diverged,
     /// A record that cannot be read or is another game.
     BadRecord,
+    /// A mover claimed more time than it had (this page kept its own count).
+    Clock,
+    /// A win on time claimed while this page's clock still runs.
+    EarlyFlag,
     /// The seat was taken by someone else.
     SeatTaken,
     /// The room is full (this page was not let in).
@@ -150,6 +163,8 @@ impl Warning {
             Warning::BadSecret => "bad-secret",
             Warning::Diverged => "diverged",
             Warning::BadRecord => "bad-record",
+            Warning::Clock => "clock",
+            Warning::EarlyFlag => "early-flag",
             Warning::SeatTaken => "seat-taken",
             Warning::RoomFull => "room-full",
         }
@@ -166,6 +181,8 @@ pub enum PlayError {
     /// This page's offer waits for its answer (the position it is about
     /// must not change meanwhile).
     OfferOpen,
+    /// This page's time has run out.
+    Flagged,
     /// The engine refuses it.
     Engine(GameError),
 }
@@ -258,6 +275,8 @@ pub struct Table {
     n: u64,
     /// The highest number seen from each seat, `[host, guest]`.
     last: [u64; 2],
+    /// A timed game's clocks: both run here, as this page sees the game.
+    pub clock: Option<GameClock>,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -300,6 +319,7 @@ impl Table {
             opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
             n: 0,
             last: [0, 0],
+            clock: None,
             peers: BTreeMap::new(),
         }
     }
@@ -342,6 +362,118 @@ impl Table {
         table
     }
 
+    /// A timed game under `control`: the clocks, from the record's time
+    /// tags and each side's time when the game was saved (`left`). Once
+    /// both seats are taken the side to move's clock runs from `since`: a
+    /// page opened again counts the time it was closed.
+    pub fn timed(
+        mut self,
+        control: TimeControl,
+        timing: &Timing,
+        left: Option<[u64; 2]>,
+        since: f64,
+    ) -> Table {
+        self.clock = Some(GameClock::resume(control, timing, &self.game, left));
+        self.run_clock(since);
+        self
+    }
+
+    /// The game is on: both seats are taken (a timed game's clocks run).
+    fn begun(&self) -> bool {
+        self.cert.is_some()
+    }
+
+    /// The clocks brought up to the game (this page's plies, an end, a
+    /// takeback): the side to move's runs once the game is on.
+    fn run_clock(&mut self, now: f64) {
+        if !self.begun() {
+            return;
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.follow(&self.game, now as u64);
+        }
+    }
+
+    /// The clocks taken from a record (a spectator's, a newcomer's): its
+    /// control and tags, the side to move's clock running from `now`.
+    fn clock_from(&mut self, record: &Record, now: f64) {
+        self.clock = record
+            .timing
+            .control
+            .map(|control| GameClock::resume(control, &record.timing, &self.game, None));
+        self.run_clock(now);
+    }
+
+    /// The other page's new plies (a ply, a record that extends ours)
+    /// timed with what their mover claims, as far as this page's count
+    /// allows: a claim of more is a warning.
+    fn clock_claimed(&mut self, claims: &[Option<u64>], now: f64) -> Vec<Event> {
+        let Some(clock) = &mut self.clock else {
+            return Vec::new();
+        };
+        if clock.follow_claimed(&self.game, claims, LAG_MS, now as u64) {
+            vec![Event::Warn(Warning::Clock)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A timed game at `now`: a flag that fell ends the game here and is
+    /// said to everyone. This player's own at once; the opponent's once it
+    /// has been down [`LAG_MS`] (its last ply may be on the way). A
+    /// spectator waits for a player's word.
+    pub fn check_flag(&mut self, now: f64) -> Vec<Event> {
+        // (An end or a takeback of this page's own stops or moves the clocks.)
+        self.run_clock(now);
+        let (Some(clock), Some(me)) = (&self.clock, self.side()) else {
+            return Vec::new();
+        };
+        if self.game.outcome().is_some() || !self.begun() {
+            return Vec::new();
+        }
+        let to_move = self.game.position().to_move();
+        let at = now as u64;
+        let fallen = if to_move == me {
+            clock.flagged(at)
+        } else {
+            clock.flagged_for(LAG_MS, at)
+        };
+        if fallen != Some(to_move) || self.game.time_out().is_err() {
+            return Vec::new();
+        }
+        self.run_clock(now);
+        vec![
+            Event::Broadcast(Message::Flag {
+                side: to_move.into(),
+                plies: self.game.plies().len() as u32,
+            }),
+            Event::Changed,
+        ]
+    }
+
+    /// A seat says `side`'s time ran out after `plies` plies: taken when
+    /// this page's own clock agrees (within [`LAG_MS`]).
+    fn flag(&mut self, peer: &str, side: Side, plies: u32, now: f64) -> Vec<Event> {
+        if self.mover_side(peer).is_none() {
+            return vec![Event::Warn(Warning::NotPlayer)];
+        }
+        let Some(clock) = &self.clock else {
+            return Vec::new();
+        };
+        if self.game.outcome().is_some()
+            || plies as usize != self.game.plies().len()
+            || self.game.position().to_move() != side
+        {
+            // Stale (the game moved or ended meanwhile): records settle it.
+            return Vec::new();
+        }
+        if clock.left(side, now as u64) > LAG_MS || self.game.time_out().is_err() {
+            return vec![Event::Warn(Warning::EarlyFlag)];
+        }
+        self.run_clock(now);
+        vec![Event::Changed]
+    }
+
     /// The room's code on the signalling server (a hash of the host key).
     pub fn room(&self) -> RoomCode {
         self.host.room()
@@ -377,9 +509,23 @@ impl Table {
             .find_map(|p| p.version)
     }
 
-    /// The game's record, as messages carry it.
+    /// The game's record, as messages carry it (a timed game's with its
+    /// control and time tags).
     pub fn record(&self) -> String {
-        Record::write(&self.game, &self.names[0], &self.names[1], &self.date, &[])
+        let timing = self
+            .clock
+            .as_ref()
+            .map(GameClock::timing)
+            .unwrap_or_default();
+        Record::write_timed(
+            &self.game,
+            &self.names[0],
+            &self.names[1],
+            &self.date,
+            &[],
+            &timing,
+            &mut Movetext::default(),
+        )
     }
 
     /// Spectators watching.
@@ -601,7 +747,10 @@ impl Table {
             }
             Err(e) => return vec![Event::Warn(Warning::Decode(e))],
         };
-        self.handle(peer, message, now)
+        let events = self.handle(peer, message, now);
+        // A seat taken, an end, a takeback, a rematch: the clocks follow.
+        self.run_clock(now);
+        events
     }
 
     /// Takes one message from `peer`'s allowance: the proved opponent has
@@ -733,7 +882,7 @@ impl Table {
             // (A signed message's body is never itself signed.)
             Message::Signed { .. } => vec![Event::Warn(Warning::NotPlayer)],
             Message::Hello { name, claim, .. } => self.hello(peer, name, claim),
-            Message::Welcome { record, open } => self.welcomed(peer, &record, open),
+            Message::Welcome { record, open } => self.welcomed(peer, &record, open, now),
             Message::Join { name, key } => self.joined(peer, name, key),
             Message::Seated {
                 side,
@@ -748,8 +897,14 @@ impl Table {
                     signature,
                 },
             ),
-            Message::Ply { index, ply, hash } => self.ply(peer, index, &ply, &hash),
-            Message::Sync { record } => self.sync(peer, &record),
+            Message::Ply {
+                index,
+                ply,
+                hash,
+                left,
+            } => self.ply(peer, index, &ply, &hash, left, now),
+            Message::Flag { side, plies } => self.flag(peer, side.into(), plies, now),
+            Message::Sync { record } => self.sync(peer, &record, now),
             Message::Resign => match self.mover_side(peer) {
                 Some(side) if self.game.outcome().is_none() => {
                     let _ = self.game.resign(side);
@@ -993,7 +1148,7 @@ impl Table {
         }
     }
 
-    fn welcomed(&mut self, peer: &str, record: &str, open: Option<Seat>) -> Vec<Event> {
+    fn welcomed(&mut self, peer: &str, record: &str, open: Option<Seat>, now: f64) -> Vec<Event> {
         match self.role {
             Role::Newcomer => {
                 if !matches!(self.kind(peer), Kind::Claimed(_)) {
@@ -1014,9 +1169,10 @@ impl Table {
                         return vec![Event::Warn(Warning::BadRecord)];
                     }
                 }
-                self.names = [record.first, record.second];
-                self.date = record.date;
-                self.game = record.game;
+                self.names = [record.first.clone(), record.second.clone()];
+                self.date = record.date.clone();
+                self.game = record.game.clone();
+                self.clock_from(&record, now);
                 self.welcomer = Some(peer.to_owned());
                 // Only the host gives a seat.
                 let from_host = self
@@ -1033,7 +1189,7 @@ impl Table {
                 self.count_watchers();
                 vec![Event::Invited(open), Event::Changed]
             }
-            Role::Spectator | Role::Invited(_) => self.sync(peer, record),
+            Role::Spectator | Role::Invited(_) => self.sync(peer, record, now),
             Role::Player(_) => Vec::new(),
         }
     }
@@ -1177,7 +1333,15 @@ impl Table {
         }
     }
 
-    fn ply(&mut self, peer: &str, index: u32, text: &str, hash: &str) -> Vec<Event> {
+    fn ply(
+        &mut self,
+        peer: &str,
+        index: u32,
+        text: &str,
+        hash: &str,
+        left: Option<u64>,
+        now: f64,
+    ) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             return vec![Event::Warn(Warning::NotPlayer)];
         };
@@ -1212,7 +1376,8 @@ impl Table {
         }
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
-        let mut events = vec![Event::Changed];
+        let mut events = self.clock_claimed(&[left], now);
+        events.push(Event::Changed);
         if let Some(offer) = self.offered.take() {
             events.push(Event::Answered(offer, false));
         }
@@ -1228,7 +1393,7 @@ impl Table {
         )
     }
 
-    fn sync(&mut self, peer: &str, text: &str) -> Vec<Event> {
+    fn sync(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             // A spectator's record is no news to a player.
             return Vec::new();
@@ -1239,23 +1404,33 @@ impl Table {
         if self.side().is_none() {
             // A spectator follows the players' record, whatever it is (a
             // takeback, a rematch): the engine replayed it.
+            let timing = self.clock.as_ref().map(GameClock::timing);
             if record.game != self.game
                 || record.first != self.names[0]
                 || record.second != self.names[1]
+                || timing.is_some_and(|t| t.left != record.timing.left)
             {
-                self.names = [record.first, record.second];
-                self.game = record.game;
+                self.names = [record.first.clone(), record.second.clone()];
+                self.game = record.game.clone();
+                self.clock_from(&record, now);
                 return vec![Event::Changed];
             }
             return Vec::new();
         }
+        let before = self.game.plies().len();
         match merge(&self.game, record.game, side, self.side().is_some()) {
             Merge::Same => Vec::new(),
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
                 self.game = game;
                 self.pending = None;
-                vec![Event::Changed]
+                // The sender's plies with the times its record claims.
+                let claims: Vec<Option<u64>> = (before..self.game.plies().len())
+                    .map(|i| record.timing.left.get(i).copied())
+                    .collect();
+                let mut events = self.clock_claimed(&claims, now);
+                events.push(Event::Changed);
+                events
             }
             Merge::Diverged => vec![Event::Warn(Warning::Diverged)],
             Merge::Foreign => vec![Event::Warn(Warning::BadRecord)],
@@ -1358,13 +1533,21 @@ impl Table {
     /// # Errors
     /// [`PlayError`]: this page does not play, it is not its turn, or the
     /// engine's reason.
-    pub fn play(&mut self, text: &str) -> Result<Vec<Event>, PlayError> {
+    pub fn play(&mut self, text: &str, now: f64) -> Result<Vec<Event>, PlayError> {
         let side = self.side().ok_or(PlayError::NotPlayer)?;
         if self.game.outcome().is_none() && self.game.position().to_move() != side {
             return Err(PlayError::NotYourTurn);
         }
         if self.offered.is_some() {
             return Err(PlayError::OfferOpen);
+        }
+        if self.begun()
+            && self
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.flagged(now as u64) == Some(side))
+        {
+            return Err(PlayError::Flagged);
         }
         let index = self.game.plies().len() as u32;
         let played = self
@@ -1374,11 +1557,14 @@ impl Table {
             .ply
             .to_string();
         self.pending = None;
+        self.run_clock(now);
+        let left = self.clock.as_ref().and_then(GameClock::last);
         Ok(vec![
             Event::Broadcast(Message::Ply {
                 index,
                 ply: played,
                 hash: hash_text(self.game.position().hash()),
+                left,
             }),
             Event::Changed,
         ])
@@ -1493,6 +1679,9 @@ impl Table {
 
     fn rematch(&mut self) {
         self.game = Game::new(*self.game.rules());
+        if let Some(clock) = &mut self.clock {
+            *clock = GameClock::resume(clock.control(), &Timing::NONE, &self.game, None);
+        }
         self.names.swap(0, 1);
         if let Role::Player(side) = self.role {
             self.role = Role::Player(side.opponent());

@@ -193,3 +193,42 @@ fn a_game_lost_on_time_is_shared_as_it_ended() {
     assert_eq!(back.game.outcome(), game.outcome());
     assert_eq!(back.game.outcome().unwrap().reason, Reason::Time);
 }
+
+#[test]
+fn a_claimed_time_is_taken_only_as_far_as_this_page_saw_with_the_lag_allowance() {
+    use kharbga::engine::timing::GameClock;
+    let lag = 500;
+    let control = TimeControl::minutes(1, 2);
+    let mut game = Game::new(Rules::kharbga());
+    let mut clock = GameClock::resume(control, &Timing::NONE, &game, None);
+    clock.follow(&game, 0);
+    // The first soldier 4 s in: a claim of 56.3 s is within what this page
+    // counted (56 s) plus the allowance; no increment before the turn's end.
+    game.play_text("c4").unwrap();
+    assert!(!clock.follow_claimed(&game, &[Some(56_300)], lag, 4_000));
+    assert_eq!(clock.timing().left, vec![56_300]);
+    // The second soldier 1 s later, claiming a whole second more than it had
+    // before it (even though this page saw it at once): cut to what it had,
+    // with the increment.
+    game.play_text("e4").unwrap();
+    assert!(clock.follow_claimed(&game, &[Some(59_300)], lag, 4_000));
+    assert_eq!(clock.timing().left, vec![56_300, 58_300]);
+    assert_eq!(clock.running(), Some(Side::Second));
+    // The other side thinks 10 s and claims it used 2: cut to this page's
+    // count plus the allowance (48.5 s and the increment).
+    game.play_text("d3").unwrap();
+    game.play_text("d5").unwrap();
+    assert!(clock.follow_claimed(&game, &[Some(58_000), Some(60_000)], lag, 14_000));
+    assert_eq!(clock.timing().left[2..], [50_500, 52_500]);
+    // A ply without a claim gets this page's count; less than was counted
+    // is taken as it is.
+    game.play_text("c3").unwrap();
+    assert!(!clock.follow_claimed(&game, &[None], lag, 16_000));
+    game.play_text("e5").unwrap();
+    assert!(!clock.follow_claimed(&game, &[Some(40_000)], lag, 16_500));
+    assert_eq!(clock.timing().left[4..], [56_300, 40_000]);
+    // The second player's flag is seen only after the allowance.
+    assert_eq!(clock.flagged_for(lag, 16_500 + 52_500), None);
+    assert_eq!(clock.flagged(16_500 + 52_500), Some(Side::Second));
+    assert_eq!(clock.flagged_for(lag, 16_500 + 53_000), Some(Side::Second));
+}

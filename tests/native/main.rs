@@ -10,6 +10,7 @@ mod helpers;
 mod kharbaga;
 mod learn;
 mod net;
+mod online_clock;
 mod perft;
 mod properties;
 mod records;

@@ -11,7 +11,7 @@ use kharbga::net::message::{
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
 /// A seat key made from `n`.
-fn key(n: u8) -> SeatKey {
+pub(crate) fn key(n: u8) -> SeatKey {
     SeatKey::from_seed([n; 32])
 }
 
@@ -21,19 +21,19 @@ fn host_key() -> PublicKey {
 }
 
 /// A page that opened the invitation to `key(1)`'s room.
-fn newcomer() -> Table {
+pub(crate) fn newcomer() -> Table {
     Table::newcomer(host_key())
 }
 
 /// Pages connected to each other through an in-memory signalling server.
-struct Net {
+pub(crate) struct Net {
     pages: Vec<(String, Table, Vec<Event>)>,
     queue: Vec<(String, String, String)>,
-    now: f64,
+    pub(crate) now: f64,
 }
 
 impl Net {
-    fn new() -> Net {
+    pub(crate) fn new() -> Net {
         Net {
             pages: Vec::new(),
             queue: Vec::new(),
@@ -42,7 +42,7 @@ impl Net {
     }
 
     /// A page joins the room: it connects to every page already there.
-    fn add(&mut self, id: &str, mut table: Table) -> usize {
+    pub(crate) fn add(&mut self, id: &str, mut table: Table) -> usize {
         table.set_id(id.to_owned());
         self.pages.push((id.to_owned(), table, Vec::new()));
         let me = self.pages.len() - 1;
@@ -75,7 +75,7 @@ impl Net {
     }
 
     /// A page leaves (closed or reloaded): the others hear it is gone.
-    fn remove(&mut self, index: usize) -> Table {
+    pub(crate) fn remove(&mut self, index: usize) -> Table {
         let (id, table, _) = self.pages.remove(index);
         for (_, t, _) in &mut self.pages {
             t.disconnected(&id, self.now);
@@ -104,13 +104,13 @@ impl Net {
     }
 
     /// `message` as the page `page` would send it (signed by its seat).
-    fn sealed(&mut self, page: usize, message: Message) -> String {
+    pub(crate) fn sealed(&mut self, page: usize, message: Message) -> String {
         let mut texts = self.pages[page].1.outgoing(&[Event::Broadcast(message)]);
         texts.remove(0).1
     }
 
     /// Delivers every message in flight, in order.
-    fn run(&mut self) {
+    pub(crate) fn run(&mut self) {
         let mut steps = 0;
         while !self.queue.is_empty() {
             steps += 1;
@@ -121,7 +121,7 @@ impl Net {
     }
 
     /// One raw message into a page's receive path.
-    fn deliver(&mut self, from: &str, to: &str, text: &str) {
+    pub(crate) fn deliver(&mut self, from: &str, to: &str, text: &str) {
         self.now += 10.0;
         let Some(page) = self.pages.iter().position(|(id, _, _)| id == to) else {
             return;
@@ -130,20 +130,20 @@ impl Net {
         self.route(page, events);
     }
 
-    fn table(&self, page: usize) -> &Table {
+    pub(crate) fn table(&self, page: usize) -> &Table {
         &self.pages[page].1
     }
 
-    fn table_mut(&mut self, page: usize) -> &mut Table {
+    pub(crate) fn table_mut(&mut self, page: usize) -> &mut Table {
         &mut self.pages[page].1
     }
 
     /// Events a page saw since the last call.
-    fn events(&mut self, page: usize) -> Vec<Event> {
+    pub(crate) fn events(&mut self, page: usize) -> Vec<Event> {
         std::mem::take(&mut self.pages[page].2)
     }
 
-    fn warnings(&mut self, page: usize) -> Vec<Warning> {
+    pub(crate) fn warnings(&mut self, page: usize) -> Vec<Warning> {
         self.events(page)
             .into_iter()
             .filter_map(|e| match e {
@@ -154,14 +154,17 @@ impl Net {
     }
 
     /// A page plays a ply through its table.
-    fn play(&mut self, page: usize, ply: &str) {
-        let events = self.pages[page].1.play(ply).expect("a legal ply of ours");
+    pub(crate) fn play(&mut self, page: usize, ply: &str) {
+        let events = self.pages[page]
+            .1
+            .play(ply, self.now)
+            .expect("a legal ply of ours");
         self.route(page, events);
         self.run();
     }
 
     /// A page does something through its table.
-    fn act(&mut self, page: usize, act: impl FnOnce(&mut Table) -> Vec<Event>) {
+    pub(crate) fn act(&mut self, page: usize, act: impl FnOnce(&mut Table) -> Vec<Event>) {
         let events = act(&mut self.pages[page].1);
         self.route(page, events);
         self.run();
@@ -213,7 +216,7 @@ fn seated() -> (Net, usize, usize) {
 
 /// A page plays its whole turn (Seega sets two soldiers a turn); returns
 /// the last ply.
-fn play_turn(net: &mut Net, page: usize) -> String {
+pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
     let side = net.table(page).side().expect("a player");
     let mut last = String::new();
     while net.table(page).game.outcome().is_none()
@@ -280,6 +283,17 @@ fn every_message_round_trips() {
             index: 7,
             ply: "e7-e6*".into(),
             hash: "00ff00ff00ff00ff".into(),
+            left: None,
+        },
+        Message::Ply {
+            index: 8,
+            ply: "a1".into(),
+            hash: "00ff00ff00ff00ff".into(),
+            left: Some(179_900),
+        },
+        Message::Flag {
+            side: Seat::First,
+            plies: 9,
         },
         Message::Sync { record: "x".into() },
         Message::Resign,
@@ -414,12 +428,14 @@ fn bad_messages_are_typed_errors() {
         index: 0,
         ply: "a1".into(),
         hash: "xyz".into(),
+        left: None,
     });
     assert_eq!(decode(&bad_hash), Err(DecodeError::Field("hash")));
     let long_ply = encode(&Message::Ply {
         index: 0,
         ply: "a1-a2-a3-a4".into(),
         hash: "0000000000000000".into(),
+        left: None,
     });
     assert_eq!(decode(&long_ply), Err(DecodeError::Field("ply")));
 }
@@ -463,7 +479,7 @@ fn nobody_moves_for_another_side() {
     // The guest tries to move for the host (it is the host's turn).
     let ply = some_ply(&net, host);
     assert_eq!(
-        net.table_mut(guest).play(&ply),
+        net.table_mut(guest).play(&ply, 0.0),
         Err(kharbga::net::table::PlayError::NotYourTurn)
     );
     // A ply message the guest signs, for the host's side.
@@ -471,6 +487,7 @@ fn nobody_moves_for_another_side() {
         index: 0,
         ply: ply.clone(),
         hash: "0000000000000000".into(),
+        left: None,
     };
     let signed = net.sealed(guest, forged.clone());
     net.deliver("p-guest", "p-host", &signed);
@@ -485,7 +502,7 @@ fn nobody_moves_for_another_side() {
     net.deliver("p-watch", "p-host", &signed);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
     // A spectator cannot play through its table either.
-    assert!(net.table_mut(watcher).play(&ply).is_err());
+    assert!(net.table_mut(watcher).play(&ply, 0.0).is_err());
     assert_eq!(net.table(host).game.plies().len(), 0);
 }
 
@@ -502,6 +519,7 @@ fn bad_plies_are_refused_and_the_game_stays() {
                 index,
                 ply: ply.into(),
                 hash: hash.into(),
+                left: None,
             },
         )
     };
@@ -635,6 +653,7 @@ fn a_forged_seat_claim_is_refused() {
         index: 0,
         ply: "a1".into(),
         hash: "0000000000000000".into(),
+        left: None,
     });
     net.deliver("p-evil", "p-host", &ply);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
@@ -937,8 +956,8 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     );
     // Youssef plays; Amel's answer after it comes with her resignation,
     // and a stranger's "resignation" of hers, before it, does not.
-    table.play("b1").unwrap();
-    table.play("b2").unwrap();
+    table.play("b1", 0.0).unwrap();
+    table.play("b2", 0.0).unwrap();
     let mut answer = table.game.clone();
     answer.play_text("c1").unwrap();
     answer.resign(Side::First).unwrap();
@@ -978,8 +997,8 @@ fn a_game_begun_by_link_seats_the_first_signed_guest() {
         key(1),
         "?".into(),
     );
-    host.play("a1").unwrap();
-    host.play("a2").unwrap();
+    host.play("a1", 0.0).unwrap();
+    host.play("a2", 0.0).unwrap();
     let mut answer = host.game.clone();
     answer.play_text("e5").unwrap();
     // The guest's signed answer seats its key; another key's, later, is
@@ -1008,7 +1027,7 @@ fn an_offer_holds_the_position_and_lapses_with_a_move() {
     net.act(guest, |t| t.offer(Offer::Draw));
     let ply = some_ply(&net, guest);
     assert_eq!(
-        net.table_mut(guest).play(&ply),
+        net.table_mut(guest).play(&ply, 0.0),
         Err(kharbga::net::table::PlayError::OfferOpen)
     );
     net.act(host, |t| t.answer(false));
@@ -1073,7 +1092,7 @@ fn a_resignation_that_crosses_a_ply_ends_the_same_on_both_pages() {
     play_turn(&mut net, host);
     // The guest's ply is in flight when the host resigns.
     let ply = some_ply(&net, guest);
-    let events = net.table_mut(guest).play(&ply).unwrap();
+    let events = net.table_mut(guest).play(&ply, 0.0).unwrap();
     net.route(guest, events);
     let events = net.table_mut(host).resign();
     net.route(host, events);
@@ -1268,7 +1287,7 @@ fn a_ply_lost_in_a_reconnection_is_caught_up_at_the_heartbeat() {
     let ply = some_ply(&net, guest);
     net.play(guest, &ply);
     let ply = some_ply(&net, guest);
-    let events = net.table_mut(guest).play(&ply).unwrap();
+    let events = net.table_mut(guest).play(&ply, 0.0).unwrap();
     drop(events);
     assert_ne!(net.table(host).game, net.table(guest).game);
     // At the next heartbeat the lengths differ: the records settle it.
@@ -1554,6 +1573,7 @@ fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
             index: 2,
             ply: good.clone(),
             hash: "0000000000000000".into(),
+            left: None,
         },
     );
     let changed = signed.replace(&format!("\t{good}\t"), &format!("\t{other}\t"));

@@ -216,8 +216,3 @@ pub fn load_error(error: &LoadError) -> String {
 pub fn worker_failure(failure: Failure) -> String {
     tr!("computer-failed", { "reason" => failure.token() })
 }
-
-/// Why a peer's message was dropped, in the player's language.
-pub fn net_warning(warning: &crate::net::table::Warning) -> String {
-    tr!("online-warning", { "kind" => warning.token() })
-}

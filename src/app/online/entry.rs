@@ -19,7 +19,9 @@ use crate::{
 pub enum ByLinkError {
     /// The link is damaged.
     Share(ShareError),
-    /// The game does not continue this page's game as it may.
+    /// The game does not continue this page's game as it may (only the
+    /// online page takes games by link).
+    #[cfg(feature = "online")]
     Refused(crate::net::table::Warning),
     /// A game played online with an earlier version: it is replayed, not
     /// continued online.

@@ -29,6 +29,8 @@ mod views;
 
 #[cfg(feature = "online")]
 pub use screen::{OnlineScreen, OnlineStart};
+#[cfg(feature = "online")]
+pub use views::net_warning;
 
 use leptos::prelude::*;
 

@@ -11,7 +11,8 @@ use super::views::{Chat, JoinForm, RoomBar};
 use super::OnlineHooks;
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
-use crate::engine::{Game, Rules, Side};
+use crate::engine::timing::GameClock;
+use crate::engine::{Game, Rules, Side, Timing};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::message::Offer;
 use crate::net::table::{Role, Table};
@@ -51,7 +52,7 @@ pub(super) fn resumed_table(
     fallback: impl FnOnce() -> OnlineSeat,
 ) -> Table {
     let seat = session.online.clone().unwrap_or_else(fallback);
-    Table::resume(
+    let table = Table::resume(
         session.game.clone(),
         m.seats.hands_side().unwrap_or(Side::First),
         [m.first.clone(), m.second.clone()],
@@ -59,7 +60,12 @@ pub(super) fn resumed_table(
         seat.host,
         seat.cert,
         session.date.clone(),
-    )
+    );
+    // A timed game's clocks ran on while the page was closed.
+    match m.clock {
+        Some(control) => table.timed(control, &session.timing, session.clock, session.saved),
+        None => table,
+    }
 }
 
 /// The table and the library entry of this page's game, for `start`
@@ -71,13 +77,16 @@ fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
             let key = key.unwrap_or_else(fresh_key);
             let side = m.seats.hands_side().unwrap_or(Side::First);
             let date = record_date(now);
-            let table = Table::host(
+            let mut table = Table::host(
                 game.clone(),
                 side,
                 m.name(side).to_owned(),
                 key.clone(),
                 date.clone(),
             );
+            if let Some(control) = m.clock {
+                table = table.timed(control, &Timing::NONE, None, now);
+            }
             let mut session = Session::new(game, fresh_id(), now, date);
             session.online = Some(OnlineSeat::new(key.public(), key, None));
             (table, Some(session))
@@ -162,7 +171,7 @@ pub fn OnlineScreen(
             first: names[0].clone(),
             second: names[1].clone(),
             seats,
-            clock: None,
+            clock: table.with_untracked(|t| t.clock.as_ref().map(GameClock::control)),
         };
         let (id, created, date) = room
             .entry

@@ -6,7 +6,6 @@
 use leptos::prelude::*;
 
 use super::room::{invitation, LinkState, Room};
-use crate::app::i18n::errors::net_warning;
 use crate::app::i18n::tr_text;
 use crate::app::play::describe::side_key;
 use crate::app::screens::forms::NameField;
@@ -113,7 +112,12 @@ fn ByLink(
     use crate::store::share;
     let copied = RwSignal::new(false);
     let shown = Memo::new(move |_| {
-        table.with(|t| t.side().is_some() && t.presence(clock.get()) != Presence::Connected)
+        table.with(|t| {
+            // (A timed game cannot wait for links: its clocks run.)
+            t.side().is_some()
+                && t.clock.is_none()
+                && t.presence(clock.get()) != Presence::Connected
+        })
     });
     let code = StoredValue::new(code);
     let url = move || {
@@ -289,4 +293,10 @@ pub fn Chat(
             </form>
         </section>
     }
+}
+
+/// Why a peer's message (or a game by link) was dropped, in the player's
+/// language.
+pub fn net_warning(warning: &crate::net::table::Warning) -> String {
+    tr!("online-warning", { "kind" => warning.token() })
 }

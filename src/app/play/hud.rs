@@ -85,7 +85,7 @@ fn PlayerClock(side: Side) -> impl IntoView {
     let text = move || crate::engine::clock::clock_text(left().0);
     view! {
         <span class="player-clock" class:running=move || left().1
-            class:low=move || left().0 < super::timing::LOW_MS
+            class:low=move || left().0 < crate::engine::timing::LOW_MS
             role="timer" dir="ltr"
             data-testid=format!("clock-{}", side.token())
             data-running=move || left().1.to_string()

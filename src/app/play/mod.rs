@@ -1,10 +1,10 @@
 //! The game screen and the headless logic behind it: the [`controller`]
 //! (gestures to engine plies), [`describe`] (plies and scores for people),
-//! [`session`] (who plays, autosave, the computer's turn), [`timing`] (a
-//! timed game's clocks), and the
+//! [`session`] (who plays, autosave, the computer's turn), and the
 //! screen's parts: the [`hud`] (players, status, notices), the
 //! [`controls`], the [`moves`] list and the [`result`] dialog, put
-//! together by [`screen`].
+//! together by [`screen`]. A timed game's clocks are the engine's
+//! [`GameClock`](crate::engine::timing::GameClock).
 
 pub mod controller;
 pub mod controls;
@@ -14,7 +14,6 @@ pub mod moves;
 pub mod result;
 pub mod screen;
 pub mod session;
-pub mod timing;
 
 pub use screen::GameScreen;
 pub use session::{Match, Session};
@@ -49,7 +48,7 @@ pub struct Play {
     /// Online play: the referee and the link (none for a game here).
     pub online: Option<crate::app::online::OnlineHooks>,
     /// A timed game's clocks.
-    pub clock: RwSignal<Option<timing::GameClock>>,
+    pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
     /// The clocks' time (ms since 1970), ticking while a clock runs.
     pub now: RwSignal<u64>,
 }

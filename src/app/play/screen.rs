@@ -18,7 +18,6 @@ use super::hud::{side_name, PlayerBar, StatusPanel};
 use super::moves::{note_text, MoveList};
 use super::result::ResultDialog;
 use super::session::{computer_turn, Match, Session};
-use super::timing::GameClock;
 use super::Play;
 use crate::ai::Level;
 use crate::app::board::Board;
@@ -26,6 +25,7 @@ use crate::app::online::OnlineHooks;
 use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
+use crate::engine::timing::GameClock;
 use crate::engine::{Movetext, PlayedPly, Position, Side};
 
 /// The computer's thinking time per ply, in milliseconds (the level decides
@@ -70,9 +70,13 @@ pub fn GameScreen(
         hint: RwSignal::new(None),
         hint_pending: RwSignal::new(false),
         online,
-        clock: RwSignal::new(game.clock.map(|control| {
-            GameClock::resume(control, &session.timing, &session.game, session.clock)
-        })),
+        // Online, the referee's clocks (it times the other page's plies).
+        clock: RwSignal::new(match online {
+            Some(hooks) => hooks.table.with_untracked(|t| t.clock.clone()),
+            None => game.clock.map(|control| {
+                GameClock::resume(control, &session.timing, &session.game, session.clock)
+            }),
+        }),
         now: RwSignal::new(now_ms() as u64),
     };
     provide_context(play);
@@ -98,7 +102,9 @@ pub fn GameScreen(
             if let Some(hooks) = online {
                 // The referee plays it too and sends it; should it refuse
                 // (its game moved meanwhile), the board follows the referee.
-                let sent = hooks.table.try_update(|t| t.play(&played.ply.to_string()));
+                let sent = hooks
+                    .table
+                    .try_update(|t| t.play(&played.ply.to_string(), now_ms()));
                 match sent {
                     Some(Ok(events)) => hooks.send.run(events),
                     _ => {
@@ -219,10 +225,21 @@ fn clocks(play: Play) {
         return;
     }
     let controller = play.controller;
+    if let Some(hooks) = play.online {
+        // Online the referee keeps the clocks: shown as it has them.
+        Effect::new(move |_| {
+            let clock = hooks.table.with(|t| t.clock.clone());
+            play.clock.set(clock);
+            play.now.set(now_ms() as u64);
+        });
+    }
     // Each ply (whoever played it) and the end.
     let progress =
         Memo::new(move |_| controller.with(|c| (c.game().plies().len(), c.game().outcome())));
     Effect::new(move |_| {
+        if play.online.is_some() {
+            return;
+        }
         // (Read, not only tracked: a memo nobody reads is never computed,
         // and so never hears of a ply.)
         let _progress = progress.get();
@@ -263,6 +280,20 @@ fn clocks(play: Play) {
 /// game ends on time here, before any ply is taken (a tap or the
 /// computer's answer that comes after the flag fell is too late).
 fn flag_fell(play: Play) -> bool {
+    if let Some(hooks) = play.online {
+        // Online the referee decides (and tells the other pages).
+        let events = hooks
+            .table
+            .try_update(|t| t.check_flag(now_ms()))
+            .unwrap_or_default();
+        let fell = !events.is_empty();
+        if fell {
+            hooks.send.run(events);
+            crate::app::services::sound::play(crate::app::services::sound::Sound::End);
+            play.result_open.set(true);
+        }
+        return fell;
+    }
     let now = now_ms() as u64;
     let flagged = play
         .clock

@@ -8,7 +8,7 @@ use crate::engine::{Game, Movetext, Record, Rules, Side, TimeControl, Timing};
 use crate::store::{Meta, OnlineSeat, SavedGame, Seats};
 
 use super::controller::Controller;
-use super::timing::GameClock;
+use crate::engine::timing::GameClock;
 
 /// Who plays, under which rules: what the new-game screen hands over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,8 +77,10 @@ pub struct Session {
     pub online: Option<OnlineSeat>,
     /// A timed game's plies' time tags.
     pub timing: Timing,
-    /// A timed game's clocks when it was saved.
+    /// A timed game's clocks when it was saved…
     pub clock: Option<[u64; 2]>,
+    /// …at this time (ms since 1970).
+    pub saved: f64,
 }
 
 impl Session {
@@ -95,6 +97,7 @@ impl Session {
             online: None,
             timing: Timing::default(),
             clock: None,
+            saved: now,
         }
     }
 
@@ -117,6 +120,7 @@ impl Session {
             online: saved.online.clone(),
             timing: record.timing,
             clock: saved.clock,
+            saved: saved.updated,
         };
         (game_match, session)
     }

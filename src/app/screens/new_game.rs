@@ -178,15 +178,11 @@ pub fn NewGame(
             }
         };
         start_error.set(None);
-        let clock = if online.get_untracked() {
-            None
-        } else {
-            match time_control() {
-                Ok(clock) => clock,
-                Err(()) => {
-                    clock_error.set(true);
-                    return;
-                }
+        let clock = match time_control() {
+            Ok(clock) => clock,
+            Err(()) => {
+                clock_error.set(true);
+                return;
             }
         };
         clock_error.set(false);
@@ -210,7 +206,7 @@ pub fn NewGame(
                 first: first_name,
                 second: second_name,
                 seats: Seats::online(side),
-                clock: None,
+                clock,
             };
             on_start.run((game_match, game));
             return;
@@ -356,7 +352,7 @@ pub fn NewGame(
                 })}
 
             </fieldset>
-            <fieldset class:hidden=move || online.get() data-testid="clock-options">
+            <fieldset data-testid="clock-options">
                 <legend>{tr_text(|| tr!("newgame-clock"))}</legend>
                 <label class="field" for="time-control">
                     <span>{tr_text(|| tr!("newgame-time-control"))}</span>
@@ -372,9 +368,7 @@ pub fn NewGame(
                             clock_choice.set(chosen);
                         })/>
                 </label>
-                // (Not in the form at all online: a hidden field out of
-                // range would block the form with no message.)
-                {move || (clock_choice.get() == "custom" && !online.get()).then(|| view! {
+                {move || (clock_choice.get() == "custom").then(|| view! {
                     <div class="clock-custom">
                         {clock_field("time-minutes", || tr!("newgame-clock-minutes"), "0.5", "any", custom_minutes)}
                         {clock_field("time-increment", || tr!("newgame-clock-increment"), "0", "1", custom_increment)}

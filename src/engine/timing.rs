@@ -1,8 +1,10 @@
-//! A timed game's clocks on the game screen, kept in step with the game:
-//! after any ply (a person's, the computer's) the screen calls
-//! [`GameClock::follow`] and the clock stops the mover's time, adds the
-//! increment at the end of its turn, tags the ply and starts the next
-//! side's clock. Nothing here reads the time: the screen gives it.
+//! A timed game's clocks kept in step with the game: after any ply (a
+//! person's, the computer's) the game screen calls [`GameClock::follow`]
+//! and the clock stops the mover's time, adds the increment at the end of
+//! its turn, tags the ply and starts the next side's clock. Online, a ply
+//! of the other page's player comes with the time its mover claims, which
+//! [`GameClock::follow_claimed`] takes only as far as this page's own view
+//! allows. Nothing here reads the time: the caller gives it.
 
 use crate::engine::clock::{Clock, TimeControl};
 use crate::engine::{last_tag, Game, Side, Timing};
@@ -58,10 +60,30 @@ impl GameClock {
     /// is over. A game with plies taken back keeps the tags of the plies
     /// left.
     pub fn follow(&mut self, game: &Game, now: u64) {
+        self.follow_claimed(game, &[], 0, now);
+    }
+
+    /// As [`GameClock::follow`], for plies of the other page's player
+    /// (online): `claims[i]` is the time the mover says it had left after
+    /// the `i`-th new ply. A claim is taken up to what this page saw: never
+    /// more than the mover had before the ply (with the increment at the
+    /// end of its turn), nor more than this page's own count of its time
+    /// plus `lag_ms` (the time a ply may have spent on the way, credited to
+    /// the mover). A ply without a claim gets this page's count. Returns
+    /// true when a claim asked for more and this page's figure was kept.
+    pub fn follow_claimed(
+        &mut self,
+        game: &Game,
+        claims: &[Option<u64>],
+        lag_ms: u64,
+        now: u64,
+    ) -> bool {
         let plies = game.plies();
         self.tags.truncate(plies.len());
         let over = game.outcome().is_some();
-        for index in self.tags.len()..plies.len() {
+        let first_new = self.tags.len();
+        let mut refused = false;
+        for index in first_new..plies.len() {
             let played = &plies[index];
             let next = if index + 1 == plies.len() {
                 (!over).then(|| game.position().to_move())
@@ -73,9 +95,26 @@ impl GameClock {
                 // starts as the ply is played.
                 self.clock.start(played.side, now);
             }
-            let tag = self
-                .clock
-                .played(played.side, played.effects.turn_ended, next, now);
+            let before = self.clock.stored(played.side);
+            let turn_ended = played.effects.turn_ended;
+            let own = self.clock.played(played.side, turn_ended, next, now);
+            let tag = match claims.get(index - first_new).copied().flatten() {
+                None => own,
+                Some(claim) => {
+                    let increment = if turn_ended && before > 0 {
+                        self.control().increment_ms()
+                    } else {
+                        0
+                    };
+                    let most = (before + increment).min(own + lag_ms);
+                    if claim > most {
+                        refused = true;
+                    }
+                    let tag = claim.min(most) / 100 * 100;
+                    self.clock.set_left(played.side, tag);
+                    tag
+                }
+            };
             self.tags.push(tag);
         }
         match (over, self.clock.running()) {
@@ -83,6 +122,12 @@ impl GameClock {
             (false, None) => self.clock.start(game.position().to_move(), now),
             (false, Some(_)) => {}
         }
+        refused
+    }
+
+    /// The last ply's time tag, if the game has one.
+    pub fn last(&self) -> Option<u64> {
+        self.tags.last().copied()
     }
 
     /// Stops both clocks (the game ended otherwise, the screen closes).
@@ -93,6 +138,12 @@ impl GameClock {
     /// The side whose flag has fallen at `now`.
     pub fn flagged(&self, now: u64) -> Option<Side> {
         self.clock.flagged(now)
+    }
+
+    /// The side whose flag fell at least `grace_ms` before `now` (online,
+    /// the other page's flag: its ply may still be on the way).
+    pub fn flagged_for(&self, grace_ms: u64, now: u64) -> Option<Side> {
+        self.clock.flagged(now.saturating_sub(grace_ms))
     }
 
     /// `side`'s time left at `now`.
