@@ -277,6 +277,8 @@ pub struct Table {
     last: [u64; 2],
     /// A timed game's clocks: both run here, as this page sees the game.
     pub clock: Option<GameClock>,
+    /// The game's length when the clocks came from a record mid-turn.
+    blind_turn: Option<usize>,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -320,6 +322,7 @@ impl Table {
             n: 0,
             last: [0, 0],
             clock: None,
+            blind_turn: None,
             peers: BTreeMap::new(),
         }
     }
@@ -394,13 +397,26 @@ impl Table {
         }
     }
 
+    /// The clocks as they stand at `now` (for the page to show): this
+    /// page's own actions since the last message (a resignation, a
+    /// takeback) already counted.
+    pub fn clock_at(&self, now: f64) -> Option<GameClock> {
+        let mut clock = self.clock.clone()?;
+        if self.begun() {
+            clock.follow(&self.game, now as u64);
+        }
+        Some(clock)
+    }
+
     /// The clocks taken from a record (a spectator's, a newcomer's): its
-    /// control and tags, the side to move's clock running from `now`.
+    /// control and tags, the side to move's clock running from `now`. How
+    /// long the turn under way had already run, this page cannot know.
     fn clock_from(&mut self, record: &Record, now: f64) {
         self.clock = record
             .timing
             .control
             .map(|control| GameClock::resume(control, &record.timing, &self.game, None));
+        self.blind_turn = Some(self.game.plies().len());
         self.run_clock(now);
     }
 
@@ -467,7 +483,9 @@ impl Table {
             // Stale (the game moved or ended meanwhile): records settle it.
             return Vec::new();
         }
-        if clock.left(side, now as u64) > LAG_MS || self.game.time_out().is_err() {
+        // (A spectator that came in during this turn cannot check it.)
+        let blind = self.side().is_none() && self.blind_turn == Some(self.game.plies().len());
+        if (!blind && clock.left(side, now as u64) > LAG_MS) || self.game.time_out().is_err() {
             return vec![Event::Warn(Warning::EarlyFlag)];
         }
         self.run_clock(now);

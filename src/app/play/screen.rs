@@ -228,9 +228,10 @@ fn clocks(play: Play) {
     if let Some(hooks) = play.online {
         // Online the referee keeps the clocks: shown as it has them.
         Effect::new(move |_| {
-            let clock = hooks.table.with(|t| t.clock.clone());
+            let now = now_ms();
+            let clock = hooks.table.with(|t| t.clock_at(now));
             play.clock.set(clock);
-            play.now.set(now_ms() as u64);
+            play.now.set(now as u64);
         });
     }
     // Each ply (whoever played it) and the end.
@@ -282,12 +283,14 @@ fn clocks(play: Play) {
 fn flag_fell(play: Play) -> bool {
     if let Some(hooks) = play.online {
         // Online the referee decides (and tells the other pages).
+        // (Untracked: asked ten times a second, news only when it fell.)
         let events = hooks
             .table
-            .try_update(|t| t.check_flag(now_ms()))
+            .try_update_untracked(|t| t.check_flag(now_ms()))
             .unwrap_or_default();
         let fell = !events.is_empty();
         if fell {
+            hooks.table.update(|_| {});
             hooks.send.run(events);
             crate::app::services::sound::play(crate::app::services::sound::Sound::End);
             play.result_open.set(true);

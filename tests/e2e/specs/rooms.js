@@ -11,8 +11,9 @@ export async function newPlayer(browser, errors) {
   return page;
 }
 
-/** Creates a room from the new-game form; returns the invitation link. */
-export async function createRoom(page, variant, name, side = 'first') {
+/** Creates a room from the new-game form (on the clock `minutes` + 0 when
+ * given); returns the invitation link. */
+export async function createRoom(page, variant, name, side = 'first', minutes = null) {
   await page.goto('/');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByTestId('nav-online').click();
@@ -20,6 +21,11 @@ export async function createRoom(page, variant, name, side = 'first') {
   await expect(page.getByTestId('mode-online')).toBeChecked();
   await page.getByTestId('online-name').fill(name);
   await page.getByTestId('online-side').selectOption(side);
+  if (minutes) {
+    await page.getByTestId('time-control').selectOption('custom');
+    await page.getByTestId('time-minutes').fill(minutes);
+    await page.getByTestId('time-increment').fill('0');
+  }
   await page.getByTestId('start').click();
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
   const link = await page.getByTestId('invitation-link').inputValue();
