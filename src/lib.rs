@@ -13,6 +13,7 @@ pub mod engine;
 pub mod learn;
 pub mod net;
 pub mod store;
+pub mod tournament;
 
 #[cfg(feature = "ui")]
 pub mod app;

@@ -16,4 +16,5 @@ mod properties;
 mod records;
 mod scenarios;
 mod store;
+mod tournament;
 mod translations;
