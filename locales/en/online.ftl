@@ -64,5 +64,6 @@ online-warning = A message was ignored: { $kind ->
         [room-full] the room is full: it takes no more visitors.
         [clock] the other player's clock claimed more time than it had; this page keeps its own count.
         [early-flag] a win on time was claimed while this clock still runs.
+        [timed] a game on the clock cannot go on by link.
        *[version] it came from another version.
     }

@@ -64,5 +64,6 @@ online-warning = Un message a été ignoré : { $kind ->
         [room-full] la salle est pleine : elle n’accueille plus de visiteurs.
         [clock] la pendule de l’autre joueur annonçait plus de temps qu’il n’en avait ; cette page garde son propre compte.
         [early-flag] une victoire au temps a été réclamée alors que cette pendule tourne encore.
+        [timed] une partie à la pendule ne se poursuit pas par lien.
        *[version] il venait d’une autre version.
     }

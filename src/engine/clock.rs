@@ -210,6 +210,15 @@ impl Clock {
         self.left[slot(side)]
     }
 
+    /// How long `side`'s clock has run since it last started at `now` (0
+    /// when it does not run).
+    pub fn elapsed(&self, side: Side, now: u64) -> u64 {
+        match self.running {
+            Some((running, since)) if running == side => now.saturating_sub(since),
+            _ => 0,
+        }
+    }
+
     /// Sets `side`'s stored time (a time taken from elsewhere: the other
     /// page's claim online); a running clock of that side runs on from it.
     pub fn set_left(&mut self, side: Side, ms: u64) {

@@ -60,7 +60,7 @@ impl GameClock {
     /// is over. A game with plies taken back keeps the tags of the plies
     /// left.
     pub fn follow(&mut self, game: &Game, now: u64) {
-        self.follow_claimed(game, &[], 0, now);
+        self.follow_claimed(game, &[], Some(0), now);
     }
 
     /// As [`GameClock::follow`], for plies of the other page's player
@@ -69,13 +69,16 @@ impl GameClock {
     /// more than the mover had before the ply (with the increment at the
     /// end of its turn), nor more than this page's own count of its time
     /// plus `lag_ms` (the time a ply may have spent on the way, credited to
-    /// the mover). A ply without a claim gets this page's count. Returns
+    /// the mover). `lag_ms` is `None` for a turn this page did not see
+    /// begin (opened again meanwhile): the claim is then held only to what
+    /// the mover had, and the next side's clock starts when the mover says
+    /// it moved. A ply without a claim gets this page's count. Returns
     /// true when a claim asked for more and this page's figure was kept.
     pub fn follow_claimed(
         &mut self,
         game: &Game,
         claims: &[Option<u64>],
-        lag_ms: u64,
+        lag_ms: Option<u64>,
         now: u64,
     ) -> bool {
         let plies = game.plies();
@@ -96,31 +99,49 @@ impl GameClock {
                 self.clock.start(played.side, now);
             }
             let before = self.clock.stored(played.side);
+            let elapsed = self.clock.elapsed(played.side, now);
             let turn_ended = played.effects.turn_ended;
             let own = self.clock.played(played.side, turn_ended, next, now);
             let tag = match claims.get(index - first_new).copied().flatten() {
                 None => own,
                 Some(claim) => {
-                    let increment = if turn_ended && before > 0 {
+                    // What the mover may have had left, the allowance
+                    // credited (its increment too, when that is more than
+                    // nothing: a ply just in time on its way still earns it).
+                    let credited = match lag_ms {
+                        Some(lag) => before.saturating_add(lag).saturating_sub(elapsed),
+                        None => before,
+                    };
+                    let increment = if turn_ended {
                         self.control().increment_ms()
                     } else {
                         0
                     };
-                    let most = (before + increment).min(own + lag_ms);
+                    let gained = if credited > 0 { increment } else { 0 };
+                    let most = (credited + gained).min(before + increment);
                     if claim > most {
                         refused = true;
                     }
                     let tag = claim.min(most) / 100 * 100;
                     self.clock.set_left(played.side, tag);
+                    if let (None, Some(next)) = (lag_ms, next) {
+                        // Moved when its clock showed this (its increment
+                        // aside): the next clock has run since.
+                        let used = before.saturating_sub(tag.saturating_sub(gained));
+                        let moved = now.saturating_sub(elapsed).saturating_add(used).min(now);
+                        self.clock.start(next, moved);
+                    }
                     tag
                 }
             };
             self.tags.push(tag);
         }
-        match (over, self.clock.running()) {
-            (true, _) => self.clock.stop(now),
-            (false, None) => self.clock.start(game.position().to_move(), now),
-            (false, Some(_)) => {}
+        let to_move = game.position().to_move();
+        if over {
+            self.clock.stop(now);
+        } else if self.clock.running() != Some(to_move) {
+            // (Also after a takeback: the turn, and the clock, go back.)
+            self.clock.start(to_move, now);
         }
         refused
     }
@@ -178,6 +199,13 @@ impl GameClock {
             control: Some(self.clock.control()),
             left: self.tags.clone(),
         }
+    }
+
+    /// Keeps the low-time warnings already given by `previous` (a fresh
+    /// copy of the clocks must not sound again).
+    pub fn keep_warnings(&mut self, previous: &GameClock) {
+        self.warned[0] |= previous.warned[0];
+        self.warned[1] |= previous.warned[1];
     }
 
     /// True once when the running side's time first drops below

@@ -51,6 +51,11 @@ pub const AWAY_MS: f64 = 6_500.0;
 /// taken when its own clock is within this much of zero.
 pub const LAG_MS: u64 = 500;
 
+/// A page opened again while the other side was to move cannot know how
+/// long that turn has run (the other may have moved meanwhile): it claims
+/// that flag only once it has the other's record, or after this long.
+pub const REOPEN_WAIT_MS: f64 = 30_000.0;
+
 /// What this page is at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -143,6 +148,8 @@ pub enum Warning {
     Clock,
     /// A win on time claimed while this page's clock still runs.
     EarlyFlag,
+    /// A game on the clock sent by link.
+    Timed,
     /// The seat was taken by someone else.
     SeatTaken,
     /// The room is full (this page was not let in).
@@ -165,6 +172,7 @@ impl Warning {
             Warning::BadRecord => "bad-record",
             Warning::Clock => "clock",
             Warning::EarlyFlag => "early-flag",
+            Warning::Timed => "timed",
             Warning::SeatTaken => "seat-taken",
             Warning::RoomFull => "room-full",
         }
@@ -277,8 +285,11 @@ pub struct Table {
     last: [u64; 2],
     /// A timed game's clocks: both run here, as this page sees the game.
     pub clock: Option<GameClock>,
-    /// The game's length when the clocks came from a record mid-turn.
+    /// The game's length when the clocks came from a record mid-turn, or
+    /// when this page was opened again on the other's turn; and until when
+    /// (a player's page) it waits for the other's record before claiming.
     blind_turn: Option<usize>,
+    blind_until: f64,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -323,6 +334,7 @@ impl Table {
             last: [0, 0],
             clock: None,
             blind_turn: None,
+            blind_until: 0.0,
             peers: BTreeMap::new(),
         }
     }
@@ -368,17 +380,65 @@ impl Table {
     /// A timed game under `control`: the clocks, from the record's time
     /// tags and each side's time when the game was saved (`left`). Once
     /// both seats are taken the side to move's clock runs from `since`: a
-    /// page opened again counts the time it was closed.
+    /// page opened again at `now` counts the time it was closed. On the
+    /// other's turn it cannot know whether the other moved meanwhile: it
+    /// waits for the other's record (at most [`REOPEN_WAIT_MS`]) before
+    /// claiming that flag, and holds the other's claims only to what it had.
     pub fn timed(
         mut self,
         control: TimeControl,
         timing: &Timing,
         left: Option<[u64; 2]>,
         since: f64,
+        now: f64,
     ) -> Table {
         self.clock = Some(GameClock::resume(control, timing, &self.game, left));
         self.run_clock(since);
+        let theirs = self
+            .side()
+            .is_some_and(|me| me != self.game.position().to_move());
+        if since < now && theirs && self.game.outcome().is_none() {
+            self.blind_turn = Some(self.game.plies().len());
+            self.blind_until = now + REOPEN_WAIT_MS;
+        }
         self
+    }
+
+    /// This page did not see the turn under way begin.
+    fn blind(&self) -> bool {
+        self.blind_turn == Some(self.game.plies().len())
+    }
+
+    /// True when this page's player may take a claim of its own flag after
+    /// `plies` plies although it has played on since: every ply after them
+    /// is its own, and it had no more than the allowance left (with the
+    /// increment) when it made the first of them — it was on its way as
+    /// the flag fell at the other page.
+    fn late_plies(&self, plies: usize) -> bool {
+        let (Some(me), Some(clock)) = (self.side(), &self.clock) else {
+            return false;
+        };
+        let after = &self.game.plies()[plies.min(self.game.plies().len())..];
+        !after.is_empty()
+            && after.iter().all(|p| p.side == me)
+            && clock
+                .timing()
+                .left
+                .get(plies)
+                .is_some_and(|&tag| tag <= LAG_MS + clock.control().increment_ms())
+    }
+
+    /// Takes back this page's own late plies (see [`Table::late_plies`])
+    /// and ends the game on its time.
+    fn lost_in_flight(&mut self, plies: usize, now: f64) -> Vec<Event> {
+        while self.game.plies().len() > plies {
+            self.game.undo();
+        }
+        if self.game.time_out().is_err() {
+            return Vec::new();
+        }
+        self.run_clock(now);
+        vec![Event::Changed]
     }
 
     /// The game is on: both seats are taken (a timed game's clocks run).
@@ -423,11 +483,12 @@ impl Table {
     /// The other page's new plies (a ply, a record that extends ours)
     /// timed with what their mover claims, as far as this page's count
     /// allows: a claim of more is a warning.
-    fn clock_claimed(&mut self, claims: &[Option<u64>], now: f64) -> Vec<Event> {
+    fn clock_claimed(&mut self, claims: &[Option<u64>], blind: bool, now: f64) -> Vec<Event> {
         let Some(clock) = &mut self.clock else {
             return Vec::new();
         };
-        if clock.follow_claimed(&self.game, claims, LAG_MS, now as u64) {
+        let lag = (!blind).then_some(LAG_MS);
+        if clock.follow_claimed(&self.game, claims, lag, now as u64) {
             vec![Event::Warn(Warning::Clock)]
         } else {
             Vec::new()
@@ -451,6 +512,8 @@ impl Table {
         let at = now as u64;
         let fallen = if to_move == me {
             clock.flagged(at)
+        } else if self.blind() && now < self.blind_until {
+            None
         } else {
             clock.flagged_for(LAG_MS, at)
         };
@@ -476,15 +539,20 @@ impl Table {
         let Some(clock) = &self.clock else {
             return Vec::new();
         };
+        let plies = plies as usize;
+        if self.side() == Some(side) && self.game.outcome().is_none() && self.late_plies(plies) {
+            // Our plies crossed the claim: they were too late.
+            return self.lost_in_flight(plies, now);
+        }
         if self.game.outcome().is_some()
-            || plies as usize != self.game.plies().len()
+            || plies != self.game.plies().len()
             || self.game.position().to_move() != side
         {
             // Stale (the game moved or ended meanwhile): records settle it.
             return Vec::new();
         }
         // (A spectator that came in during this turn cannot check it.)
-        let blind = self.side().is_none() && self.blind_turn == Some(self.game.plies().len());
+        let blind = self.side().is_none() && self.blind();
         if (!blind && clock.left(side, now as u64) > LAG_MS) || self.game.time_out().is_err() {
             return vec![Event::Warn(Warning::EarlyFlag)];
         }
@@ -1385,6 +1453,7 @@ impl Table {
         if self.game.position().to_move() != side {
             return vec![Event::Warn(Warning::WrongSide)];
         }
+        let blind = self.blind();
         if let Err(e) = self.game.play_text(text) {
             return vec![Event::Warn(Warning::Illegal(e))];
         }
@@ -1394,7 +1463,7 @@ impl Table {
         }
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
-        let mut events = self.clock_claimed(&[left], now);
+        let mut events = self.clock_claimed(&[left], blind, now);
         events.push(Event::Changed);
         if let Some(offer) = self.offered.take() {
             events.push(Event::Answered(offer, false));
@@ -1436,8 +1505,24 @@ impl Table {
             return Vec::new();
         }
         let before = self.game.plies().len();
+        let blind = self.blind();
+        // The other's record: this page knows where the turn stands now.
+        self.blind_turn = None;
+        let lost_on_time = record.game.outcome().is_some_and(|o| {
+            o.reason == crate::engine::Reason::Time
+                && self
+                    .side()
+                    .is_some_and(|me| o.winner == Some(me.opponent()))
+        });
+        let theirs = record.game.plies().len();
         match merge(&self.game, record.game, side, self.side().is_some()) {
             Merge::Same => Vec::new(),
+            Merge::Behind
+                if lost_on_time && self.game.outcome().is_none() && self.late_plies(theirs) =>
+            {
+                // Our plies crossed the other's claim of our flag.
+                self.lost_in_flight(theirs, now)
+            }
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
                 self.game = game;
@@ -1446,7 +1531,7 @@ impl Table {
                 let claims: Vec<Option<u64>> = (before..self.game.plies().len())
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
-                let mut events = self.clock_claimed(&claims, now);
+                let mut events = self.clock_claimed(&claims, blind, now);
                 events.push(Event::Changed);
                 events
             }
@@ -1488,6 +1573,10 @@ impl Table {
     /// The [`Warning`] that says why it was not taken.
     pub fn take_link(&mut self, link: &MoveLink, record: Record) -> Result<usize, Warning> {
         let side = self.side().ok_or(Warning::NotPlayer)?;
+        if self.clock.is_some() {
+            // Its clocks run: a timed game is played connected.
+            return Err(Warning::Timed);
+        }
         if link.host != self.host || link.sender != side.opponent() {
             return Err(Warning::BadSecret);
         }

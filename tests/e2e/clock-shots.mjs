@@ -1,15 +1,26 @@
 // Timed games' screens, in English and Arabic, on a desktop and a phone:
 // the new-game form with a custom clock, a game under way with both clocks
-// (one low), and the result of a flag fall. Run by `make review` (into
-// target/review); with `--docs`, the README's two into docs/screenshots.
+// (one low), and the result of a flag fall; then a timed online game, the
+// host's and the guest's pages. Run by `make review` (into target/review);
+// with `--docs`, the README's screens into docs/screenshots.
+import { spawn } from 'node:child_process';
 import { everywhere } from './shots.mjs';
 
-const wanted = { 'en-desktop-clock-low': 'clock-desktop', 'ar-phone-clock-low': 'clock-phone-ar' };
+// The signalling server, for the online game.
+const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
+process.on('exit', () => signal.kill());
+
+const wanted = {
+  'en-desktop-clock-low': 'clock-desktop',
+  'ar-phone-clock-low': 'clock-phone-ar',
+  'en-desktop-online-clock': 'online-clock-desktop',
+  'ar-phone-online-clock': 'online-clock-phone-ar',
+};
 await everywhere({
   port: 4179,
   tag: 'c',
   wanted,
-  scene: async ({ page, url, language, label, shot }) => {
+  scene: async ({ page, url, language, label, shot, more }) => {
     await page.clock.install();
     await page.goto(`${url}/`);
     await page.evaluate(() => localStorage.clear());
@@ -36,5 +47,29 @@ await everywhere({
     await page.clock.fastForward(10_000);
     await page.getByTestId('result').waitFor();
     await shot('result');
+
+    // Online on the clock: the host's page and the guest's, each in a
+    // context of its own (their clocks real).
+    const host = await more();
+    await host.goto(`${url}/online.html#online`);
+    await host.getByRole('button', { name: label }).click();
+    await host.getByTestId('online-name').fill(language === 'ar' ? 'أمل' : 'Amel');
+    await host.getByTestId('time-control').selectOption('300+3');
+    await host.getByTestId('start').click();
+    await host.locator('[data-testid="connection"][data-status="waiting"]').waitFor();
+    const link = await host.getByTestId('invitation-link').inputValue();
+    const guest = await more();
+    await guest.goto(link);
+    await guest.getByRole('button', { name: label }).click();
+    await guest.getByTestId('join-name').fill(language === 'ar' ? 'يوسف' : 'Youssef');
+    await guest.getByTestId('join').click();
+    await host.locator('[data-testid="connection"][data-status="connected"]').waitFor();
+    for (const square of ['c4', 'e4']) await host.locator(`[data-square="${square}"]`).click();
+    await guest.locator('[data-square="d3"]').click();
+    await host.waitForTimeout(1_500);
+    for (const p of [host, guest]) await p.evaluate(() => window.scrollTo(0, 0));
+    await shot('online-clock', host);
+    await shot('online-clock-guest', guest);
+    for (const p of [host, guest]) await p.context().close();
   },
 });

@@ -36,8 +36,9 @@ export async function start({ port, out, args = [] }) {
 }
 
 /**
- * Runs `scene({ page, url, language, label, device, shot })` in every
- * language on every device. `shot(name)` saves the page into `out` as
+ * Runs `scene({ page, url, language, label, device, shot, more })` in
+ * every language on every device; `more()` opens another page in a context
+ * of its own (its errors kept too). `shot(name, page?)` saves the page into `out` as
  * `<language>-<device>-<tag>-<name>.png`; with `--docs` only the screens
  * `wanted` names (`en-desktop-<name>` → file name) go, into docs/screenshots.
  * Exits non-zero on any page or console error.
@@ -50,14 +51,16 @@ export async function everywhere({ port, tag, wanted, scene }) {
     for (const [language, label] of LANGUAGES) {
       for (const [device, viewport] of DEVICES) {
         const page = watch(await browser.newPage({ viewport }), `${language} ${device}`);
-        const shot = async (name) => {
+        // (`of`: another page of the scene, the scene's own by default.)
+        const shot = async (name, of = page) => {
           const key = `${language}-${device}-${name}`;
           if (docs && !wanted[key]) return;
-          await page.waitForTimeout(400);
+          await of.waitForTimeout(400);
           const path = docs ? `${out}${wanted[key]}.png` : `${out}/${language}-${device}-${tag}-${name}.png`;
-          await page.screenshot({ path, fullPage: device === 'phone' });
+          await of.screenshot({ path, fullPage: device === 'phone' });
         };
-        await scene({ page, url, language, label, device, shot });
+        const more = async () => watch(await (await browser.newContext({ viewport })).newPage(), `${language} ${device} more`);
+        await scene({ page, url, language, label, device, shot, more });
         await page.close();
       }
     }

@@ -205,30 +205,54 @@ fn a_claimed_time_is_taken_only_as_far_as_this_page_saw_with_the_lag_allowance()
     // The first soldier 4 s in: a claim of 56.3 s is within what this page
     // counted (56 s) plus the allowance; no increment before the turn's end.
     game.play_text("c4").unwrap();
-    assert!(!clock.follow_claimed(&game, &[Some(56_300)], lag, 4_000));
+    assert!(!clock.follow_claimed(&game, &[Some(56_300)], Some(lag), 4_000));
     assert_eq!(clock.timing().left, vec![56_300]);
-    // The second soldier 1 s later, claiming a whole second more than it had
-    // before it (even though this page saw it at once): cut to what it had,
-    // with the increment.
+    // The second soldier at once, claiming a whole second more than it had
+    // before it: cut to what it had, with the increment.
     game.play_text("e4").unwrap();
-    assert!(clock.follow_claimed(&game, &[Some(59_300)], lag, 4_000));
+    assert!(clock.follow_claimed(&game, &[Some(59_300)], Some(lag), 4_000));
     assert_eq!(clock.timing().left, vec![56_300, 58_300]);
     assert_eq!(clock.running(), Some(Side::Second));
     // The other side thinks 10 s and claims it used 2: cut to this page's
-    // count plus the allowance (48.5 s and the increment).
+    // count plus the allowance (50 s, half a second, and the increment).
     game.play_text("d3").unwrap();
     game.play_text("d5").unwrap();
-    assert!(clock.follow_claimed(&game, &[Some(58_000), Some(60_000)], lag, 14_000));
+    assert!(clock.follow_claimed(&game, &[Some(58_000), Some(60_000)], Some(lag), 14_000));
     assert_eq!(clock.timing().left[2..], [50_500, 52_500]);
     // A ply without a claim gets this page's count; less than was counted
     // is taken as it is.
     game.play_text("c3").unwrap();
-    assert!(!clock.follow_claimed(&game, &[None], lag, 16_000));
+    assert!(!clock.follow_claimed(&game, &[None], Some(lag), 16_000));
     game.play_text("e5").unwrap();
-    assert!(!clock.follow_claimed(&game, &[Some(40_000)], lag, 16_500));
+    assert!(!clock.follow_claimed(&game, &[Some(40_000)], Some(lag), 16_500));
     assert_eq!(clock.timing().left[4..], [56_300, 40_000]);
     // The second player's flag is seen only after the allowance.
     assert_eq!(clock.flagged_for(lag, 16_500 + 52_500), None);
     assert_eq!(clock.flagged(16_500 + 52_500), Some(Side::Second));
     assert_eq!(clock.flagged_for(lag, 16_500 + 53_000), Some(Side::Second));
+}
+
+#[test]
+fn a_ply_just_in_time_on_its_way_keeps_its_increment() {
+    use kharbga::engine::timing::GameClock;
+    let control = TimeControl::new(1, 2).unwrap();
+    let mut game = Game::new(Rules::kharbga());
+    let mut clock = GameClock::resume(control, &Timing::NONE, &game, None);
+    clock.follow(&game, 0);
+    game.play_text("c4").unwrap();
+    clock.follow(&game, 0);
+    // The turn's second soldier 0.9 s in, seen here at 1.3 s (this page's
+    // count is at zero, within the allowance): 0.1 s left and the increment.
+    game.play_text("e4").unwrap();
+    assert!(!clock.follow_claimed(&game, &[Some(2_100)], Some(500), 1_300));
+    assert_eq!(clock.timing().left[1], 2_100);
+    // Seen past the allowance, it had nothing left: no increment.
+    let mut late = GameClock::resume(control, &Timing::NONE, &game, None);
+    let mut replay = Game::new(Rules::kharbga());
+    late.follow(&replay, 0);
+    replay.play_text("c4").unwrap();
+    late.follow(&replay, 0);
+    replay.play_text("e4").unwrap();
+    assert!(late.follow_claimed(&replay, &[Some(2_100)], Some(500), 1_600));
+    assert_eq!(late.timing().left[1], 0);
 }

@@ -63,7 +63,13 @@ pub(super) fn resumed_table(
     );
     // A timed game's clocks ran on while the page was closed.
     match m.clock {
-        Some(control) => table.timed(control, &session.timing, session.clock, session.saved),
+        Some(control) => table.timed(
+            control,
+            &session.timing,
+            session.clock,
+            session.saved,
+            now_ms(),
+        ),
         None => table,
     }
 }
@@ -85,7 +91,7 @@ fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
                 date.clone(),
             );
             if let Some(control) = m.clock {
-                table = table.timed(control, &Timing::NONE, None, now);
+                table = table.timed(control, &Timing::NONE, None, now, now);
             }
             let mut session = Session::new(game, fresh_id(), now, date);
             session.online = Some(OnlineSeat::new(key.public(), key, None));

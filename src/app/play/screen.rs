@@ -229,7 +229,13 @@ fn clocks(play: Play) {
         // Online the referee keeps the clocks: shown as it has them.
         Effect::new(move |_| {
             let now = now_ms();
-            let clock = hooks.table.with(|t| t.clock_at(now));
+            let mut clock = hooks.table.with(|t| t.clock_at(now));
+            // (A fresh copy: the low-time sound already given is not given again.)
+            if let (Some(clock), Some(Some(previous))) =
+                (&mut clock, play.clock.try_get_untracked())
+            {
+                clock.keep_warnings(&previous);
+            }
             play.clock.set(clock);
             play.now.set(now as u64);
         });
