@@ -5,7 +5,7 @@
 import { test, expect } from './fixtures.js';
 import { board } from './helpers.js';
 import { createRoom, join, newPlayer } from './rooms.js';
-import { hostile, roomOf, T, HELLO, NOBODY, FORGED } from './hostile.js';
+import { hostile, roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -278,4 +278,55 @@ test('a game played online with an earlier version opens for replay, and says it
   // The entry is kept as it was.
   const kept = await page.evaluate(() => localStorage.getItem('kharbga.game.e1'));
   expect(kept).toContain('online 0123456789abcdef ffffffffffffffffffffffffffffffff');
+});
+
+test('a hostile opponent wins no time on the clock: more time claimed is cut, an early flag refused', async ({ browser, errors }) => {
+  const host = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel', 'first', '0.5');
+  const room = roomOf(link);
+  // Mallory: our own client, raw WebRTC; it takes the free seat with a key
+  // of its own and signs what it sends.
+  const evil = await hostile(browser, room);
+  const [peer] = await evil.connected(1);
+  await evil.send(peer, HELLO);
+  const from = async (prefix) => {
+    await expect.poll(async () => (await evil.received()).some((m) => m.text.startsWith(prefix)),
+      { timeout: 10_000 }).toBe(true);
+    return (await evil.received()).filter((m) => m.text.startsWith(prefix)).map((m) => m.text);
+  };
+  await from(T('signed', 'host'));
+  const seat = seatKey();
+  let n = 0;
+  const S = (...fields) => signed(seat, room, 'guest', ++n, ...fields);
+  await evil.send(peer, T('join', 'Mallory', seat.public));
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  await expect(host.getByTestId('clock-first')).toHaveAttribute('data-running', 'true');
+  // A win on time claimed while Amel's clock has most of its half minute.
+  await evil.send(peer, S('flag', 'first', '0'));
+  await expect(host.getByTestId('online-warning').last()).toContainText('win on time was claimed');
+  await expect(host.getByTestId('result')).toHaveCount(0);
+  // Amel sets her two soldiers; Mallory thinks four seconds.
+  await host.locator('.square.placeable').first().click();
+  await host.locator('.square.placeable').first().click();
+  await expect(host.getByTestId('clock-second')).toHaveAttribute('data-running', 'true');
+  await host.waitForTimeout(4_000);
+  // It asks for Amel's record (its ping counts no plies)...
+  await evil.send(peer, T('ping', '1', '0'));
+  const [sync] = await from(`${T('signed', 'host')}`).then((all) => all.filter((m) => m.includes('\tsync\t')));
+  const record = sync.split('\t').pop().replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
+  expect(record).toContain('[TimeControl "30+0"]');
+  // ...and sends it back with a soldier of its own, claiming it used no time.
+  const taken = await host.locator('[data-piece]').evaluateAll((s) => s.map((e) => e.dataset.square));
+  const square = ['e1', 'd1', 'b1', 'a1', 'e2', 'a2'].find((s) => !taken.includes(s));
+  const forged = `${record.replace(/\s*\*\s*$/, '')} 1... ${square} {[%clk 0:00:30.0]} *`;
+  await evil.send(peer, S('sync', forged));
+  await expect(host.locator('[data-ply]')).toHaveCount(3);
+  await expect(host.getByTestId('online-warning').last()).toContainText('claimed more time than it had');
+  // Amel's page kept its own count of Mallory's time: four seconds gone
+  // (the half second of the allowance aside), not thirty left.
+  const [m, s] = (await host.getByTestId('clock-second').textContent()).split(':').map(Number);
+  expect(m * 60 + s).toBeLessThanOrEqual(26);
+  expect(m * 60 + s).toBeGreaterThanOrEqual(20);
+  await evil.close();
+  await host.context().close();
 });
