@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use crate::engine::{
-    perft::perft, BoardSize, Game, GameError, Outcome, PlyList, Position, Reason, Rules, Side,
+    perft::perft, BoardSize, Game, GameError, Outcome, PlyList, Position, Reason, Record, Rules,
+    Side,
 };
 
 /// Answers one batch line (see `kharbga-cli --help`): never panics, always
@@ -679,4 +680,60 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
         json_string("live")
     ));
     lines
+}
+
+/// A tournament between computer levels on this machine: every board of
+/// every round played by [`play_game`] (each game's seed from `seed`, its
+/// round and board), results recorded as they come. Returns the tournament
+/// and every game's record, in round and board order, each with the
+/// tournament's name as its event and `round.board` as its round (the
+/// tournament's games as one record file).
+pub fn play_tournament(
+    tournament: &mut crate::tournament::Tournament,
+    levels: &[crate::ai::Level],
+    time_ms: Option<u64>,
+    seed: u64,
+) -> Vec<String> {
+    use crate::tournament::Score;
+    let mut records = Vec::new();
+    while tournament.pair_next() {
+        let round = tournament.rounds.len() - 1;
+        for board in 0..tournament.rounds[round].len() {
+            let pairing = tournament.rounds[round][board].clone();
+            let Some(second) = pairing.second.filter(|_| pairing.score.is_none()) else {
+                continue;
+            };
+            let game_seed = Rng::new(
+                seed ^ ((round as u64 + 1) << 32 | (board as u64 + 1))
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            )
+            .next_u64();
+            let game = play_game(
+                &Game::new(tournament.rules),
+                (levels[pairing.first], levels[second]),
+                Side::First,
+                time_ms,
+                game_seed,
+            );
+            let score = match game.outcome() {
+                Some(o) if o.winner == Some(Side::First) => Score::FirstWins,
+                Some(o) if o.winner == Some(Side::Second) => Score::SecondWins,
+                // Drawn, or cut at 2,000 plies.
+                _ => Score::Draw,
+            };
+            let id = format!("{}.{}", round + 1, board + 1);
+            let _ = tournament.record(round, board, score, Some(id.clone()));
+            records.push(Record::write(
+                &game,
+                &tournament.players[pairing.first].name,
+                &tournament.players[second].name,
+                "????.??.??",
+                &[
+                    ("Event".to_owned(), tournament.name.clone()),
+                    ("Round".to_owned(), id),
+                ],
+            ));
+        }
+    }
+    records
 }

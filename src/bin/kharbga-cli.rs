@@ -30,6 +30,11 @@ USAGE
                                              ab<depth>m (with mobility): ab4, ab4m;
                                              --ballots K: each pair of games from a
                                              balanced opening of K random plies
+  kharbga-cli tournament --levels L,L,L... --variant V [--format round-robin|double|swiss:N]
+                         [--time-ms T] [--seed S] [--games FILE]
+                                             computer levels in a tournament: the
+                                             standings and the crosstable; --games: every
+                                             game as one record file
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -155,6 +160,94 @@ fn run_think(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn run_tournament(args: &[String]) -> Result<(), String> {
+    use kharbga::tournament::{Entrant, Format, Player, StandingsLabels, Tournament};
+    let (_, pairs) = options(args)?;
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let levels: Vec<kharbga::ai::Level> = get("levels")
+        .ok_or("--levels is needed (e.g. 1,2,3,4)")?
+        .split(',')
+        .map(|l| l.trim().parse().map_err(|e| format!("{e}")))
+        .collect::<Result<_, String>>()?;
+    let rules: Rules = get("variant")
+        .unwrap_or("kharbga")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let format = match get("format").unwrap_or("round-robin") {
+        "round-robin" => Format::RoundRobin { double: false },
+        "double" => Format::RoundRobin { double: true },
+        other => match other.strip_prefix("swiss:").map(str::parse::<u8>) {
+            Some(Ok(rounds)) => Format::Swiss { rounds },
+            _ => {
+                return Err(format!(
+                    "--format `{other}`: round-robin, double or swiss:N"
+                ))
+            }
+        },
+    };
+    let time_ms = pairs
+        .iter()
+        .any(|(k, _)| k == "time-ms")
+        .then(|| number(&pairs, "time-ms", 100u64))
+        .transpose()?;
+    let seed = number(&pairs, "seed", 2026u64)?;
+    let players = levels
+        .iter()
+        .enumerate()
+        .map(|(i, level)| Player {
+            name: format!("{} {level}", i + 1),
+            entrant: Entrant::Person,
+            withdrawn: None,
+        })
+        .collect();
+    let mut tournament = Tournament::new(
+        format!("Levels on {}", rules.variant.token()),
+        rules,
+        None,
+        format,
+        players,
+    )
+    .map_err(|e| format!("the tournament cannot start: {e:?}"))?;
+    let started = Instant::now();
+    let records = kharbga::cli::play_tournament(&mut tournament, &levels, time_ms, seed);
+    let labels = StandingsLabels {
+        name: "Player".into(),
+        points: "Points".into(),
+        sonneborn_berger: "SB".into(),
+        buchholz_cut: "BH-1".into(),
+        buchholz: "BH".into(),
+    };
+    print!("{}", tournament.standings_text(&labels));
+    println!();
+    for (player, row) in tournament.players.iter().zip(tournament.crosstable()) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    "·".to_owned()
+                } else {
+                    c.clone()
+                }
+            })
+            .collect();
+        println!("{:<14} {}", player.name, cells.join(" "));
+    }
+    println!(
+        "{} games in {:.0} s",
+        records.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = get("games") {
+        std::fs::write(path, records.join("\n")).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
+
 fn run_match(args: &[String]) -> Result<(), String> {
     let show_records = args.iter().any(|a| a == "--records");
     let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
@@ -236,6 +329,7 @@ fn main() -> ExitCode {
         Some("fen") => report(run_fen(&args[1..])),
         Some("think") => report(run_think(&args[1..])),
         Some("match") => report(run_match(&args[1..])),
+        Some("tournament") => report(run_tournament(&args[1..])),
         Some("bench") => {
             for line in bench_report(&args[1..]) {
                 println!("{line}");

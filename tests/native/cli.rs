@@ -128,3 +128,49 @@ fn kharbaga_answers_in_the_same_format() {
     assert!(answer("kharbaga:chain=optional||").starts_with("error "));
     assert!(answer("kharbaga|7/7/7/7/7/7/7 w 24,24 - - 0 1 -|").starts_with("error bad position"));
 }
+
+#[test]
+fn a_tournament_of_computer_levels_is_played_out_and_exported() {
+    use kharbga::ai::Level;
+    use kharbga::tournament::{Entrant, Format, Player, Tournament};
+    let levels: Vec<Level> = ["random", "greedy", "1", "2"]
+        .iter()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let players = levels
+        .iter()
+        .map(|l| Player {
+            name: format!("Level {l}"),
+            entrant: Entrant::Person,
+            withdrawn: None,
+        })
+        .collect();
+    let mut t = Tournament::new(
+        "Levels".into(),
+        kharbga::engine::Rules::seega(kharbga::engine::BoardSize::Five),
+        None,
+        Format::RoundRobin { double: false },
+        players,
+    )
+    .unwrap();
+    let records = kharbga::cli::play_tournament(&mut t, &levels, None, 7);
+    assert!(t.is_over());
+    assert_eq!(records.len(), 6, "four players meet in six games");
+    let total: u32 = (0..4).map(|p| t.points(p)).sum();
+    assert_eq!(total, 12, "a point a game, in halves");
+    // Every game's record reads back with its result, its event and round.
+    for (record, board) in records.iter().zip(t.rounds.iter().flatten()) {
+        let read = kharbga::engine::Record::from_text(record).unwrap();
+        assert!(record.contains("[Event \"Levels\"]"), "{record}");
+        let id = board.game.clone().unwrap();
+        assert!(record.contains(&format!("[Round \"{id}\"]")), "{record}");
+        let (first, second) = board.score.unwrap().halves();
+        let winner = read.game.outcome().and_then(|o| o.winner);
+        let expected = match (first, second) {
+            (2, 0) => Some(kharbga::engine::Side::First),
+            (0, 2) => Some(kharbga::engine::Side::Second),
+            _ => None,
+        };
+        assert_eq!(winner, expected, "{record}");
+    }
+}

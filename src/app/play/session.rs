@@ -5,7 +5,7 @@
 
 use crate::ai::Level;
 use crate::engine::{Game, Movetext, Record, Rules, Side, TimeControl, Timing};
-use crate::store::{Meta, OnlineSeat, SavedGame, Seats};
+use crate::store::{Meta, OnlineSeat, SavedGame, Seat, Seats};
 
 use super::controller::Controller;
 use crate::engine::timing::GameClock;
@@ -161,12 +161,14 @@ impl Session {
 /// the level. Browsing the move list holds the computer back, but not on
 /// the clock (`timed`): its time runs, so it thinks and plays.
 pub fn computer_turn(seats: Seats, controller: &Controller, timed: bool) -> Option<(Game, Level)> {
-    let (side, level) = seats.computer()?;
     let game = controller.game();
     let position = game.position();
-    ((timed || controller.browsing().is_none())
-        && game.outcome().is_none()
-        && position.to_move() == side)
+    // (Each side's own level: the computer may play both, as in a
+    // tournament's game between two levels.)
+    let Seat::Computer(level) = seats.seat(position.to_move()) else {
+        return None;
+    };
+    ((timed || controller.browsing().is_none()) && game.outcome().is_none())
         .then(|| (game.tail(), level))
 }
 
@@ -174,6 +176,24 @@ pub fn computer_turn(seats: Seats, controller: &Controller, timed: bool) -> Opti
 mod tests {
     use super::*;
     use crate::engine::BoardSize;
+
+    #[test]
+    fn two_computers_are_each_asked_on_their_own_turn_at_their_own_level() {
+        let seats = Seats([
+            Seat::Computer(Level::Search(1)),
+            Seat::Computer(Level::Search(4)),
+        ]);
+        let mut c = Controller::new(Rules::seega(BoardSize::Five));
+        c.hands = seats.hands();
+        assert_eq!(c.hands, crate::store::Hands::None);
+        let (_, level) = computer_turn(seats, &c, false).expect("the first's turn");
+        assert_eq!(level, Level::Search(1));
+        c.play_ply("a1".parse().unwrap());
+        c.play_ply("a2".parse().unwrap());
+        let (game, level) = computer_turn(seats, &c, false).expect("the second's turn");
+        assert_eq!(game.position().to_move(), Side::Second);
+        assert_eq!(level, Level::Search(4));
+    }
 
     #[test]
     fn the_computer_is_asked_only_on_its_turn_in_the_live_game() {

@@ -100,6 +100,8 @@ test('after one visit the app opens and plays offline; a new build says it was i
 
     // A changed build: its service worker takes over and says so.
     await page.goto(`${origin}/`).catch(() => {});
+    // (The page settled, from the cache, before the server comes back.)
+    await expect(board(page)).toBeVisible();
     const sw = join(dir, 'sw.js');
     writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
     server = await serve(dir);
