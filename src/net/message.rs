@@ -209,15 +209,16 @@ pub enum Message {
     /// `plies`: the length of the sender's game, so that a ply lost in a
     /// reconnection is caught up at the next heartbeat)
     Ping {
-        /// The sender's time, milliseconds.
-        at: f64,
+        /// The sender's time, milliseconds (whole: a float parser and
+        /// formatter would weigh on the page).
+        at: u64,
         /// Plies in the sender's game (absent from older pages).
         plies: Option<u32>,
     },
     /// Yes, here.
     Pong {
         /// The ping's time, echoed.
-        at: f64,
+        at: u64,
     },
     /// The sender leaves (the page is closed or left).
     Bye,
@@ -572,7 +573,20 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         _ => None,
     };
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
-    let time = |t: &str| -> Option<f64> { t.parse().ok() };
+    // A time in milliseconds: digits, and any fraction (older pages wrote
+    // one) dropped.
+    let time = |t: &str| -> Option<u64> {
+        let whole = t.split_once('.').map_or(t, |(w, f)| {
+            if f.bytes().all(|b| b.is_ascii_digit()) {
+                w
+            } else {
+                ""
+            }
+        });
+        (!whole.is_empty() && whole.len() <= 16 && whole.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| whole.parse().ok())
+            .flatten()
+    };
     // A time left: digits only, at most a day.
     let milliseconds = |t: &str| -> Option<u64> {
         (t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
@@ -715,7 +729,6 @@ fn check(message: &Message) -> Result<(), DecodeError> {
                 "chat",
             )?;
         }
-        Message::Ping { at, .. } | Message::Pong { at } => field(at.is_finite(), "at")?,
         Message::Welcome { record, .. } | Message::Sync { record } => {
             field(record_fits(record), "record")?;
         }
@@ -725,6 +738,8 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         | Message::Watchers { .. }
         | Message::Bye
         | Message::Pair { .. }
+        | Message::Ping { .. }
+        | Message::Pong { .. }
         | Message::Flag { .. }
         | Message::Signed { .. }
         | Message::Refused { .. } => {}

@@ -780,7 +780,7 @@ impl Table {
         self.peers
             .retain(|_, p| p.left.is_none_or(|left| now - left < FORGET_MS));
         let mut events = vec![Event::Broadcast(Message::Ping {
-            at: now,
+            at: now as u64,
             plies: Some(self.game.plies().len() as u32),
         })];
         events.extend(self.count_watchers());

@@ -29,12 +29,18 @@ test('a timed online game: one page is closed and loses on time', async ({ brows
   }
   // No play by link on the clock.
   await expect(host.getByTestId('by-link-offer')).toHaveCount(0);
+  // A spectator sees both clocks, Amel's running.
+  const watcher = await newPlayer(browser, errors);
+  await watcher.goto(link);
+  await expect(watcher.getByTestId('watching')).toBeVisible();
+  await expect(watcher.getByTestId('clock-first')).toHaveAttribute('data-running', 'true');
+  await expect(watcher.getByTestId('clock-second')).toHaveText('0:30');
   // Amel sets her two soldiers after a couple of seconds.
   await host.waitForTimeout(2_000);
   await host.locator('.square.placeable').first().click();
   await host.locator('.square.placeable').first().click();
   await expect(guest.locator('[data-ply]')).toHaveCount(2);
-  for (const page of [host, guest]) {
+  for (const page of [host, guest, watcher]) {
     await expect(page.getByTestId('clock-second')).toHaveAttribute('data-running', 'true');
     await expect(page.getByTestId('clock-first')).toHaveAttribute('data-running', 'false');
   }
@@ -43,6 +49,7 @@ test('a timed online game: one page is closed and loses on time', async ({ brows
   const amel = await seconds(host.getByTestId('clock-first'));
   expect(amel).toBeLessThanOrEqual(28);
   expect(await seconds(guest.getByTestId('clock-first'))).toBe(amel);
+  expect(await seconds(watcher.getByTestId('clock-first'))).toBe(amel);
   // Youssef's page is closed on his turn.
   const guestContext = guest.context();
   await guest.close();
@@ -55,6 +62,9 @@ test('a timed online game: one page is closed and loses on time', async ({ brows
   await expect(result).toHaveAttribute('data-winner', 'first');
   await expect(host.getByTestId('clock-second')).toHaveText('0.0');
   await expect(host.getByTestId('clock-first')).toHaveText(`0:${amel}`);
+  // The spectator takes Amel's claim: its own count agrees.
+  await expect(watcher.getByTestId('result')).toHaveAttribute('data-reason', 'time');
+  await watcher.context().close();
   // Youssef comes back: his page counted the time it was closed.
   const back = await guestContext.newPage();
   watch(back, errors);
