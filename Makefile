@@ -106,6 +106,7 @@ release: tools
 	$(call page,online)
 	$(call page,learn)
 	$(call page,study)
+	$(call page,tournament)
 	@# The service worker, with the files to cache and a version of them all.
 	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
 	  version=$$(cat $$files | sha256sum | cut -c1-16) && \
@@ -142,7 +143,10 @@ sizes:
 	echo "tutorial page: $$((learn + locale + learnftl)) bytes gzipped (learn.html and its files, the lessons and the rules sheet)" && \
 	study=$(call gz,study.html) && for f in $(call refs,study.html); do study=$$((study + $(call gz,$$f))); done && \
 	studyftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/study.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "study page: $$((study + locale + studyftl)) bytes gzipped (study.html and its files, the board editor)"
+	echo "study page: $$((study + locale + studyftl)) bytes gzipped (study.html and its files, the board editor)" && \
+	tour=$(call gz,tournament.html) && for f in $(call refs,tournament.html); do tour=$$((tour + $(call gz,$$f))); done && \
+	tourftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/tournament.ftl | wc -c; done | sort -n | tail -1) && \
+	echo "tournament page: $$((tour + locale + tourftl)) bytes gzipped (tournament.html and its files)"
 
 # ---- Checks -----------------------------------------------------------------
 
@@ -161,6 +165,7 @@ clippy:
 	cargo clippy --all-targets --locked --features online --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --all-targets --locked --features learn --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --all-targets --locked --features study --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --all-targets --locked --features tournament --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:
@@ -180,13 +185,13 @@ test-e2e: e2e-deps browser proxy matchbox
 
 # Screenshots of the key screens into docs/screenshots (by hand, not in CI).
 screenshots: e2e-deps browser release
-	cd $(E2E) && node screenshots.mjs && node study-shots.mjs --docs && node clock-shots.mjs --docs
+	cd $(E2E) && node screenshots.mjs && node study-shots.mjs --docs && node clock-shots.mjs --docs && node tournament-shots.mjs --docs
 
 # Every screen in English and Arabic at 1280×800 and 390×844, for a person
 # to look at before a change is called done (into target/review).
 review: e2e-deps browser release matchbox
 	mkdir -p target/review
-	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review
+	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review && node tournament-shots.mjs $(CURDIR)/target/review
 
 # Figures, not pass/fail (see README): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches

@@ -384,6 +384,7 @@ app-reload = أعد التحميل لاستعماله
 
 # The tutorial's page (learn.html), linked from every page.
 nav-learn = تعلّم
+nav-tournaments = البطولات
 control-help = ؟
 control-help-label = الدرس الخاص بهذه اللحظة من اللعبة
 control-rules = القواعد

@@ -369,6 +369,7 @@ app-reload = Reload to use it
 
 # The tutorial's page (learn.html), linked from every page.
 nav-learn = Learn
+nav-tournaments = Tournaments
 control-help = ?
 control-help-label = The lesson for this moment of the game
 control-rules = Rules

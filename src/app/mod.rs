@@ -19,6 +19,11 @@ pub mod route;
 pub mod screens;
 pub mod services;
 pub mod study;
+#[cfg(feature = "tournament")]
+pub mod tournament;
+
+/// The page that runs tournaments.
+pub const TOURNAMENT_PAGE: &str = "tournament.html";
 
 use crate::app::i18n::I18n;
 use crate::tr;
@@ -79,6 +84,9 @@ enum Screen {
     /// The analysis board on a game, at the position before a ply.
     #[cfg(feature = "study")]
     Analysis(Box<self::study::AnalysePlace>),
+    /// The tournaments (`tournament.html` only): what follows `#tournament`.
+    #[cfg(feature = "tournament")]
+    Tournament(String),
 }
 
 /// The screen for a place of the tutorial: here on the tutorial's page;
@@ -238,6 +246,20 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
                 None
             }
         }
+        Route::Tournament(rest) => {
+            #[cfg(feature = "tournament")]
+            {
+                Some(Screen::Tournament(rest))
+            }
+            #[cfg(not(feature = "tournament"))]
+            {
+                let _ = window().location().assign(&format!(
+                    "{TOURNAMENT_PAGE}{}",
+                    Route::Tournament(rest).fragment()
+                ));
+                None
+            }
+        }
         Route::ByLink(fragment) => {
             #[cfg(feature = "online")]
             {
@@ -387,6 +409,10 @@ fn Shell() -> impl IntoView {
                    <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
                        {tr_text(|| tr!("nav-library"))}
                    </button>
+                   <button type="button" class="nav" data-testid="nav-tournaments"
+                       on:click=move |_| if let Some(next) = go_to(Route::Tournament(String::new()), None, saves, notices) { screen.set(next) }>
+                       {tr_text(|| tr!("nav-tournaments"))}
+                   </button>
                    <button type="button" class="nav" data-testid="nav-learn"
                        on:click=move |_| if let Some(learn) = learn_screen(LearnPlace::List) { screen.set(learn) }>
                        {tr_text(|| tr!("nav-learn"))}
@@ -495,6 +521,8 @@ fn Shell() -> impl IntoView {
                        let previous = Match::local(*position.rules());
                        view! { <NewGame previous=previous position=position.to_string() on_start=on_start/> }.into_any()
                    }
+                   #[cfg(feature = "tournament")]
+                   Screen::Tournament(place) => view! { <self::tournament::TournamentScreen place=place/> }.into_any(),
                    #[cfg(feature = "online")]
                    Screen::Online(start) => {
                        let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));

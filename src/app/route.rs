@@ -43,12 +43,16 @@ pub enum Route {
     /// `#analyse/<game link>@<ply>`: the analysis board (what follows
     /// `#analyse`, read by `study::read_analyse`).
     Analyse(String),
+    /// `#tournament[/<id>]`: the tournaments (what follows `#tournament`).
+    Tournament(String),
 }
 
 /// The fragment of the online form.
 const ONLINE: &str = "#online";
 /// The board editor's fragment.
 const EDIT: &str = crate::app::study::editor::FRAGMENT;
+/// The tournaments' fragment.
+const TOURNAMENT: &str = "#tournament";
 /// What a shared game's fragment starts with.
 const SHARED: &str = "#g";
 
@@ -70,6 +74,11 @@ impl Route {
         if let Some(rest) = fragment.strip_prefix(crate::app::study::ANALYSE) {
             if rest.starts_with('/') {
                 return Route::Analyse(rest.to_owned());
+            }
+        }
+        if let Some(rest) = fragment.strip_prefix(TOURNAMENT) {
+            if rest.is_empty() || rest.starts_with('/') {
+                return Route::Tournament(rest.to_owned());
             }
         }
         if let Some(rest) = fragment.strip_prefix(EDIT) {
@@ -108,6 +117,7 @@ impl Route {
             Route::Invite(Invitation::Earlier(code)) => format!("{}{code}", room::FRAGMENT),
             Route::Edit(rest) => format!("{EDIT}{rest}"),
             Route::Analyse(rest) => format!("{}{rest}", crate::app::study::ANALYSE),
+            Route::Tournament(rest) => format!("{TOURNAMENT}{rest}"),
         }
     }
 }
@@ -132,6 +142,8 @@ mod tests {
             )),
             Route::ByLink(format!("#m{host}-f-sig-_-_-g1~kharbga~~~~~")),
             Route::Edit(String::new()),
+            Route::Tournament(String::new()),
+            Route::Tournament("/t123".into()),
             Route::Analyse("/g1~seega5~~~~AB~@1".into()),
             Route::Edit(
                 crate::app::study::editor::Editor::new(crate::engine::Rules::kharbga()).fragment()

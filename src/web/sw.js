@@ -10,7 +10,7 @@
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `kharbga-${VERSION}`;
-const PAGES = ['index.html', 'online.html', 'learn.html', 'study.html'];
+const PAGES = ['index.html', 'online.html', 'learn.html', 'study.html', 'tournament.html'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -175,13 +175,19 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
 
 /// The messages of one language with the variables each uses.
 /// The Fluent files of a language: `main.ftl` (every page), `online.ftl`
-/// (the online page), `learn.ftl` (the tutorial's page) and `study.ftl`
-/// (the study page).
-const FILES: [&str; 4] = ["main.ftl", "online.ftl", "learn.ftl", "study.ftl"];
+/// (the online page), `learn.ftl` (the tutorial's page), `study.ftl`
+/// (the study page) and `tournament.ftl` (the tournament page).
+const FILES: [&str; 5] = [
+    "main.ftl",
+    "online.ftl",
+    "learn.ftl",
+    "study.ftl",
+    "tournament.ftl",
+];
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 7] = [
+const PAGE_ONLY: [(&str, &str); 8] = [
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
@@ -189,6 +195,7 @@ const PAGE_ONLY: [(&str, &str); 7] = [
     ("src/app/study/screen.rs", "study.ftl"),
     ("src/app/study/analysis_screen.rs", "study.ftl"),
     ("src/app/study/review_panel.rs", "study.ftl"),
+    ("src/app/tournament.rs", "tournament.ftl"),
 ];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {

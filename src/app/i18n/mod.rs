@@ -74,6 +74,8 @@ const FILES: &[&str] = &[
     "learn.ftl",
     #[cfg(feature = "study")]
     "study.ftl",
+    #[cfg(feature = "tournament")]
+    "tournament.ftl",
 ];
 
 /// English, as this page reads it: compiled in, with the page's own files.
@@ -86,6 +88,8 @@ fn english() -> std::borrow::Cow<'static, str> {
         include_str!("../../../locales/en/learn.ftl"),
         #[cfg(feature = "study")]
         include_str!("../../../locales/en/study.ftl"),
+        #[cfg(feature = "tournament")]
+        include_str!("../../../locales/en/tournament.ftl"),
     ];
     if pages.is_empty() {
         return ENGLISH.into();

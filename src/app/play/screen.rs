@@ -51,6 +51,9 @@ pub fn GameScreen(
     /// Online play: plies go to the referee, the board follows its game.
     #[prop(optional)]
     online: Option<OnlineHooks>,
+    /// Told once, with the game, when it ends (a tournament's board).
+    #[prop(optional)]
+    on_over: Option<Callback<crate::engine::Game>>,
 ) -> impl IntoView {
     let seats = game.seats;
     let controller = RwSignal::new({
@@ -81,6 +84,16 @@ pub fn GameScreen(
     };
     provide_context(play);
     clocks(play);
+    if let Some(on_over) = on_over {
+        let told = StoredValue::new(false);
+        Effect::new(move |_| {
+            let ended = controller.with(|c| c.game().outcome().is_some());
+            if ended && !told.get_value() {
+                told.set_value(true);
+                on_over.run(controller.with_untracked(|c| c.game().clone()));
+            }
+        });
+    }
     // A spectator keeps nothing: the players' pages keep the game.
     if online.is_none() || seats.hands_side().is_some() {
         autosave(play, session);

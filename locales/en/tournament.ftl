@@ -1,0 +1,47 @@
+# The tournament page (tournament.html): tournaments on one device.
+
+tournament-title = Tournaments
+tournament-none = No tournament yet.
+tournament-state = { $state ->
+        [over] finished
+       *[running] under way
+    }
+tournament-new = New tournament
+tournament-default-name = Club tournament
+tournament-name = Name
+tournament-format = Format
+tournament-format-name = { $format ->
+        [round-robin] Round robin (everyone meets everyone)
+        [double] Double round robin (twice, sides swapped)
+       *[swiss] Swiss (rounds paired by score)
+    }
+tournament-rounds = Rounds
+tournament-players = Players (3 to 32)
+tournament-player-n = Player { $n }
+tournament-person = A person at this device
+tournament-remove = Remove player { $n }
+tournament-add = Add a player
+tournament-error = The tournament cannot start: { $error ->
+        [players] it takes 3 to 32 players.
+        [same-name] two players have the same name.
+       *[rounds] a Swiss needs at least one round, and fewer rounds than players.
+    }
+tournament-start = Start the tournament
+tournament-all = All tournaments
+tournament-round = Round { $round } of { $rounds }
+tournament-over = The tournament is over.
+tournament-bye = a bye
+tournament-play = Play
+tournament-watch = Watch
+tournament-standings = Standings
+tournament-crosstable = Crosstable
+tournament-col-player = Player
+tournament-col-points = Points
+tournament-col-sb = Sonneborn–Berger
+tournament-col-bh-cut = Buchholz cut 1
+tournament-col-bh = Buchholz
+tournament-col-bh-both = Buchholz cut 1 / Buchholz
+tournament-export-standings = Standings as text
+tournament-export-games = All games (one record file)
+tournament-board = Round { $round }, board { $board }
+tournament-back = Back to the tournament

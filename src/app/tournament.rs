@@ -1,0 +1,635 @@
+//! Tournaments on one device (`tournament.html` only): the organizer
+//! enters the players (people and computer levels), the format and the
+//! game; each round's boards are played here, the people's by the people
+//! at this device, the computer's against itself shown live; the standings
+//! and the crosstable follow every result; a game is replayed from the
+//! crosstable; tournaments are kept in localStorage and exported (the
+//! standings as text, every game as one record file). The rules are
+//! [`crate::tournament`]'s: this screen only asks.
+
+use leptos::prelude::*;
+
+use crate::ai::Level;
+use crate::app::i18n::tr_text;
+use crate::app::play::{GameScreen, Match, Session};
+use crate::app::screens::forms::{Choice, Menu};
+use crate::app::screens::new_game::computer_name;
+use crate::app::screens::replay::Replay;
+use crate::app::services::browser::{download, fresh_id, now_ms, record_date, replace_fragment};
+use crate::app::services::storage::Saves;
+use crate::engine::clock::TimeControl;
+use crate::engine::{Game, Record, Rules, Side};
+use crate::store::{Seat, Seats};
+use crate::tournament::{
+    halves_text, quarters_text, Entrant, Format, Player, Score, SetupError, StandingsLabels,
+    Tournament,
+};
+use crate::tr;
+
+/// What a tournament's key in localStorage starts with.
+const KEY: &str = "kharbga-tournament-";
+
+/// The games a tournament can be of (their tokens).
+const GAMES: [&str; 5] = ["kharbga", "seega5", "seega7", "seega9", "kharbaga"];
+
+/// The clocks offered (none, or a preset).
+const CLOCKS: [&str; 6] = ["none", "180+2", "300+3", "600+5", "900+10", "1800+0"];
+
+/// The formats offered.
+const FORMATS: [&str; 3] = ["round-robin", "double", "swiss"];
+
+/// A player's kind in the form: a person, or a computer level.
+const KINDS: [&str; 6] = ["person", "1", "2", "3", "4", "5"];
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// Every saved tournament: its id and itself (unreadable ones are skipped).
+fn saved() -> Vec<(String, Tournament)> {
+    let Some(store) = storage() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for i in 0..store.length().unwrap_or(0) {
+        let Some(key) = store.key(i).ok().flatten() else {
+            continue;
+        };
+        let Some(id) = key.strip_prefix(KEY) else {
+            continue;
+        };
+        if let Some(t) = store
+            .get_item(&key)
+            .ok()
+            .flatten()
+            .and_then(|text| Tournament::from_text(&text).ok())
+        {
+            out.push((id.to_owned(), t));
+        }
+    }
+    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out
+}
+
+fn save(id: &str, t: &Tournament) {
+    if let Some(store) = storage() {
+        let _ = store.set_item(&format!("{KEY}{id}"), &t.to_text());
+    }
+}
+
+/// The library id of a board's game.
+fn game_id(id: &str, round: usize, board: usize) -> String {
+    format!("{id}-{}-{}", round + 1, board + 1)
+}
+
+/// The seat of an entrant.
+fn seat(entrant: &Entrant) -> Seat {
+    match entrant {
+        Entrant::Person => Seat::Local,
+        Entrant::Computer(level) => Seat::Computer(Level::Search(*level)),
+    }
+}
+
+/// The score of a finished game, from its first player's side.
+fn score_of(game: &Game) -> Option<Score> {
+    let outcome = game.outcome()?;
+    Some(match outcome.winner {
+        Some(Side::First) => Score::FirstWins,
+        Some(Side::Second) => Score::SecondWins,
+        None => Score::Draw,
+    })
+}
+
+/// Where the screen is.
+#[derive(Clone, Debug, PartialEq)]
+enum View {
+    /// The saved tournaments and the form for a new one.
+    List,
+    /// A tournament.
+    Open(String),
+    /// A board's game, played or watched.
+    Board(String, usize, usize),
+    /// A game replayed from the crosstable.
+    Replay(String, Box<Record>),
+}
+
+/// The tournament screen: `place` is what follows `#tournament` (`/<id>`
+/// opens one).
+#[component]
+pub fn TournamentScreen(place: String) -> impl IntoView {
+    let list = RwSignal::new(saved());
+    let start = match place.strip_prefix('/') {
+        Some(id) if list.with_untracked(|l| l.iter().any(|(i, _)| i == id)) => {
+            View::Open(id.to_owned())
+        }
+        _ => View::List,
+    };
+    let view = RwSignal::new(start);
+    // The address names the tournament open, so that a reload returns to it.
+    Effect::new(move |_| {
+        let fragment = match view.get() {
+            View::List => "#tournament".to_owned(),
+            View::Open(id) | View::Board(id, ..) | View::Replay(id, _) => {
+                format!("#tournament/{id}")
+            }
+        };
+        replace_fragment(&fragment);
+    });
+    let find = move |id: &str| {
+        list.with_untracked(|l| l.iter().find(|(i, _)| i == id).map(|(_, t)| t.clone()))
+    };
+    let put = move |id: String, t: Tournament| {
+        save(&id, &t);
+        list.update(|l| match l.iter_mut().find(|(i, _)| *i == id) {
+            Some(entry) => entry.1 = t,
+            None => l.insert(0, (id, t)),
+        });
+    };
+    move || match view.get() {
+        View::List => view! { <TournamentList list=list view=view put=put/> }.into_any(),
+        View::Open(id) => match find(&id) {
+            Some(t) => view! { <TournamentView id=id t=t view=view/> }.into_any(),
+            None => {
+                view.set(View::List);
+                ().into_any()
+            }
+        },
+        View::Board(id, round, board) => match find(&id) {
+            Some(t) => view! { <BoardGame id=id t=t round=round board=board view=view put=put/> }
+                .into_any(),
+            None => ().into_any(),
+        },
+        View::Replay(id, record) => {
+            let back = move |_| view.set(View::Open(id.clone()));
+            view! {
+                <div class="tournament-bar">
+                    <button type="button" data-testid="tournament-back" on:click=back>{tr_text(|| tr!("tournament-back"))}</button>
+                </div>
+                <Replay record=*record on_play=Callback::new(|_| {})/>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// The saved tournaments, and the form for a new one.
+#[component]
+fn TournamentList(
+    list: RwSignal<Vec<(String, Tournament)>>,
+    view: RwSignal<View>,
+    put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <section class="panel tournaments" data-testid="tournament-list">
+            <h2>{tr_text(|| tr!("tournament-title"))}</h2>
+            {move || {
+                let rows = list.get();
+                if rows.is_empty() {
+                    return view! { <p data-testid="tournament-none">{tr_text(|| tr!("tournament-none"))}</p> }.into_any();
+                }
+                view! {
+                    <ul class="tournament-saved">
+                        {rows.into_iter().map(|(id, t)| {
+                            let open = id.clone();
+                            let state = if t.is_over() { "over" } else { "running" };
+                            view! {
+                                <li data-testid="tournament-saved">
+                                    <button type="button" class="link" on:click=move |_| view.set(View::Open(open.clone()))>
+                                        <bdi>{t.name.clone()}</bdi>
+                                    </button>
+                                    " "
+                                    <span class="hint-text">{move || tr!("tournament-state", { "state" => state })}</span>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </section>
+        <NewTournament view=view put=put/>
+    }
+}
+
+/// The form of a new tournament.
+#[component]
+fn NewTournament(
+    view: RwSignal<View>,
+    put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    // (Empty: the default name, in the language of the moment, is shown
+    // as the placeholder and taken at the start.)
+    let name = RwSignal::new(String::new());
+    let game = RwSignal::new("seega5");
+    let clock = RwSignal::new("none");
+    let format = RwSignal::new("round-robin");
+    let rounds = RwSignal::new(3u8);
+    let error = RwSignal::new(None::<SetupError>);
+    // Four to start with: two people and two levels.
+    let players = RwSignal::new(vec![
+        RwSignal::new((String::new(), "person")),
+        RwSignal::new((String::new(), "person")),
+        RwSignal::new((String::new(), "1")),
+        RwSignal::new((String::new(), "2")),
+    ]);
+    let pick = |options: &'static [&'static str], value: String| {
+        options.iter().copied().find(|o| *o == value)
+    };
+    let start = move |_| {
+        let rules: Rules = game
+            .get_untracked()
+            .parse()
+            .unwrap_or_else(|_| Rules::kharbga());
+        let control = clock.get_untracked().parse::<TimeControl>().ok();
+        let format = match format.get_untracked() {
+            "double" => Format::RoundRobin { double: true },
+            "swiss" => Format::Swiss {
+                rounds: rounds.get_untracked(),
+            },
+            _ => Format::RoundRobin { double: false },
+        };
+        let entrants: Vec<Player> = players
+            .get_untracked()
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let (typed, kind) = row.get_untracked();
+                let entrant = kind
+                    .parse::<u8>()
+                    .map_or(Entrant::Person, Entrant::Computer);
+                let name = match (&entrant, typed.trim()) {
+                    (Entrant::Computer(level), "") => computer_name(Level::Search(*level)),
+                    (_, "") => {
+                        crate::app::i18n::as_data(tr!("tournament-player-n", { "n" => i + 1 }))
+                    }
+                    (_, typed) => typed.to_owned(),
+                };
+                Player {
+                    name,
+                    entrant,
+                    withdrawn: None,
+                }
+            })
+            .collect();
+        let title = match name.get_untracked().trim() {
+            "" => crate::app::i18n::as_data(tr!("tournament-default-name")),
+            typed => typed.to_owned(),
+        };
+        match Tournament::new(title, rules, control, format, entrants) {
+            Ok(mut t) => {
+                error.set(None);
+                t.pair_next();
+                let id = fresh_id();
+                put(id.clone(), t);
+                view.set(View::Open(id));
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let game_choices: Vec<Choice> = GAMES
+        .iter()
+        .map(|v| Choice::new(v, move || tr!("variant-name", { "variant" => *v })))
+        .collect();
+    let format_choices: Vec<Choice> = FORMATS
+        .iter()
+        .map(|v| Choice::new(v, move || tr!("tournament-format-name", { "format" => *v })))
+        .collect();
+    let clock_choices: Vec<Choice> = CLOCKS
+        .iter()
+        .map(|v| {
+            Choice::new(v, move || match v.parse::<TimeControl>() {
+                Ok(c) => tr!("newgame-clock-preset", {
+                    "minutes" => c.minutes_text(), "seconds" => c.increment_s }),
+                Err(_) => tr!("newgame-clock-none"),
+            })
+        })
+        .collect();
+    view! {
+        <section class="panel tournament-form" data-testid="tournament-form">
+            <h2>{tr_text(|| tr!("tournament-new"))}</h2>
+            <label class="field" for="tournament-name">
+                <span>{tr_text(|| tr!("tournament-name"))}</span>
+                <input id="tournament-name" type="text" maxlength="60" data-testid="tournament-name"
+                    placeholder=move || tr!("tournament-default-name")
+                    prop:value=move || name.get()
+                    on:input=move |e| name.set(event_target_value(&e))/>
+            </label>
+            <label class="field" for="tournament-game">
+                <span>{tr_text(|| tr!("newgame-game"))}</span>
+                <Menu id="tournament-game" testid="tournament-game"
+                    choices=game_choices
+                    value=game
+                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&GAMES, v) { game.set(v) })/>
+            </label>
+            <label class="field" for="tournament-clock">
+                <span>{tr_text(|| tr!("newgame-time-control"))}</span>
+                <Menu id="tournament-clock" testid="tournament-clock"
+                    choices=clock_choices
+                    value=clock
+                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&CLOCKS, v) { clock.set(v) })/>
+            </label>
+            <label class="field" for="tournament-format">
+                <span>{tr_text(|| tr!("tournament-format"))}</span>
+                <Menu id="tournament-format" testid="tournament-format"
+                    choices=format_choices
+                    value=format
+                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&FORMATS, v) { format.set(v) })/>
+            </label>
+            {move || (format.get() == "swiss").then(|| view! {
+                <label class="field" for="tournament-rounds">
+                    <span>{tr_text(|| tr!("tournament-rounds"))}</span>
+                    <input id="tournament-rounds" type="number" min="1" max="31" data-testid="tournament-rounds"
+                        prop:value=move || rounds.get().to_string()
+                        on:input=move |e| {
+                            if let Ok(n) = event_target_value(&e).parse::<u8>() {
+                                rounds.set(n);
+                            }
+                        }/>
+                </label>
+            })}
+            <fieldset>
+                <legend>{tr_text(|| tr!("tournament-players"))}</legend>
+                <ol class="tournament-players">
+                    {move || players.get().into_iter().enumerate().map(|(i, row)| {
+                        let kinds: Vec<Choice> = KINDS.iter().map(|k| Choice::new(k, move || match k.parse::<u8>() {
+                            Ok(n) => computer_name(Level::Search(n)),
+                            Err(_) => tr!("tournament-person"),
+                        })).collect();
+                        view! {
+                            <li data-testid="tournament-player">
+                                <input type="text" maxlength="40" data-testid=format!("player-name-{}", i + 1)
+                                    aria-label=move || tr!("tournament-player-n", { "n" => i + 1 })
+                                    prop:value=move || row.get().0
+                                    on:input=move |e| row.update(|r| r.0 = event_target_value(&e))/>
+                                <Menu id="" testid="player-kind"
+                                    choices=kinds
+                                    value=Signal::derive(move || row.get().1)
+                                    on_change=Callback::new(move |v: String| if let Some(k) = pick(&KINDS, v) { row.update(|r| r.1 = k) })/>
+                                <button type="button" data-testid="player-remove"
+                                    aria-label=move || tr!("tournament-remove", { "n" => i + 1 })
+                                    on:click=move |_| players.update(|p| { if p.len() > 3 { p.remove(i); } })>
+                                    "×"
+                                </button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+                <button type="button" data-testid="player-add"
+                    on:click=move |_| players.update(|p| if p.len() < crate::tournament::MAX_PLAYERS {
+                        p.push(RwSignal::new((String::new(), "person")))
+                    })>
+                    {tr_text(|| tr!("tournament-add"))}
+                </button>
+            </fieldset>
+            {move || error.get().map(|e| {
+                let token = match e {
+                    SetupError::Players => "players",
+                    SetupError::SameName => "same-name",
+                    SetupError::Rounds => "rounds",
+                };
+                view! { <p class="error" role="alert" data-testid="tournament-error">{move || tr!("tournament-error", { "error" => token })}</p> }
+            })}
+            <button type="button" class="primary" data-testid="tournament-start" on:click=start>
+                {tr_text(|| tr!("tournament-start"))}
+            </button>
+        </section>
+    }
+}
+
+/// A tournament: the round's boards, the standings, the crosstable.
+#[component]
+fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoView {
+    let saves = use_context::<Saves>();
+    let id = StoredValue::new(id);
+    let round = t.rounds.len();
+    let total = t.total_rounds();
+    let swiss = matches!(t.format, Format::Swiss { .. });
+    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    let name = move |p: usize| names.get(p).cloned().unwrap_or_default();
+    let name2 = name.clone();
+    let boards = t.rounds.last().cloned().unwrap_or_default();
+    let over = t.is_over();
+    let standings = t.standings();
+    let crosstable = t.crosstable();
+    let games: Vec<Vec<Vec<(String, String)>>> = {
+        // For each pair, the marks with their game's library id.
+        let n = t.players.len();
+        let mut cells = vec![vec![Vec::new(); n]; n];
+        for board in t.rounds.iter().flatten() {
+            if let (Some(second), Some(game)) = (board.second, &board.game) {
+                cells[board.first][second].push(game.clone());
+                cells[second][board.first].push(game.clone());
+            }
+        }
+        crosstable
+            .iter()
+            .zip(cells)
+            .map(|(row, ids)| {
+                row.iter()
+                    .zip(ids)
+                    .map(|(marks, ids)| {
+                        marks
+                            .chars()
+                            .map(String::from)
+                            .zip(ids.into_iter().chain(std::iter::repeat(String::new())))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let replay = move |game: String| {
+        if let Some((_, record)) = saves.and_then(|s| s.update(|l| Ok(l.load(&game))).flatten()) {
+            view.set(View::Replay(id.get_value(), Box::new(record)));
+        }
+    };
+    let export_standings = {
+        let t = t.clone();
+        move |_| {
+            let labels = StandingsLabels {
+                name: tr!("tournament-col-player"),
+                points: tr!("tournament-col-points"),
+                sonneborn_berger: tr!("tournament-col-sb"),
+                buchholz_cut: tr!("tournament-col-bh-cut"),
+                buchholz: tr!("tournament-col-bh"),
+            };
+            download(&format!("{}.txt", t.name), &t.standings_text(&labels));
+        }
+    };
+    let export_games = {
+        let t = t.clone();
+        move |_| {
+            let records: Vec<String> = t
+                .rounds
+                .iter()
+                .flatten()
+                .filter_map(|b| b.game.clone())
+                .filter_map(|g| saves.and_then(|s| s.update(|l| Ok(l.load(&g))).flatten()))
+                .map(|(saved, _)| saved.record)
+                .collect();
+            download(&format!("{}.pgn", t.name), &records.join("\n"));
+        }
+    };
+    let tie_break = move |row: &crate::tournament::Standing| {
+        let t = row.tie_breaks;
+        if swiss {
+            format!(
+                "{} / {}",
+                halves_text(t.buchholz_cut_halves),
+                halves_text(t.buchholz_halves)
+            )
+        } else {
+            quarters_text(t.sonneborn_berger_quarters)
+        }
+    };
+    view! {
+        <section class="panel tournament" data-testid="tournament">
+            <div class="tournament-bar">
+                <button type="button" class="link" data-testid="tournament-all" on:click=move |_| view.set(View::List)>
+                    {tr_text(|| tr!("tournament-all"))}
+                </button>
+            </div>
+            <h2><bdi>{t.name.clone()}</bdi></h2>
+            <p data-testid="tournament-round">{move || if over {
+                tr!("tournament-over")
+            } else {
+                tr!("tournament-round", { "round" => round, "rounds" => total })
+            }}</p>
+            {(!over).then(|| view! {
+                <ul class="tournament-boards" data-testid="tournament-boards">
+                    {boards.iter().enumerate().map(|(b, board)| {
+                        let first = name(board.first);
+                        let second = board.second.map(&name);
+                        let score = board.score;
+                        let open = move |_| view.set(View::Board(id.get_value(), round - 1, b));
+                        let computers = board.second.is_some_and(|s| {
+                            matches!(t.players[s].entrant, Entrant::Computer(_))
+                                && matches!(t.players[board.first].entrant, Entrant::Computer(_))
+                        });
+                        view! {
+                            <li data-testid="tournament-board" data-done=board.done().to_string()>
+                                <span class="board-players"><bdi>{first}</bdi>" – "{match second.clone() {
+                                    Some(s) => view! { <bdi>{s}</bdi> }.into_any(),
+                                    None => view! { <em>{tr_text(|| tr!("tournament-bye"))}</em> }.into_any(),
+                                }}</span>
+                                {match (second, score) {
+                                    (None, _) => ().into_any(),
+                                    (Some(_), Some(s)) => view! { <span class="board-score" data-testid="board-score">{s.token()}</span> }.into_any(),
+                                    (Some(_), None) => view! {
+                                        <button type="button" data-testid="board-play" on:click=open>
+                                            {move || if computers { tr!("tournament-watch") } else { tr!("tournament-play") }}
+                                        </button>
+                                    }.into_any(),
+                                }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            })}
+            <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
+            <table class="tournament-standings" data-testid="standings">
+                <thead><tr>
+                    <th scope="col">"#"</th>
+                    <th scope="col">{tr_text(|| tr!("tournament-col-player"))}</th>
+                    <th scope="col">{tr_text(|| tr!("tournament-col-points"))}</th>
+                    <th scope="col">{move || if swiss { tr!("tournament-col-bh-both") } else { tr!("tournament-col-sb") }}</th>
+                </tr></thead>
+                <tbody>
+                    {standings.iter().map(|row| view! {
+                        <tr data-testid="standing">
+                            <td>{row.rank}</td>
+                            <td><bdi>{name2(row.player)}</bdi></td>
+                            <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
+                            <td>{tie_break(row)}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            <h3>{tr_text(|| tr!("tournament-crosstable"))}</h3>
+            <div class="crosstable-wrap">
+                <table class="crosstable" data-testid="crosstable">
+                    <thead><tr>
+                        <th></th>
+                        {(1..=t.players.len()).map(|n| view! { <th scope="col">{n}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>
+                        {games.into_iter().enumerate().map(|(a, row)| view! {
+                            <tr>
+                                <th scope="row">{a + 1}". "<bdi>{t.players[a].name.clone()}</bdi></th>
+                                {row.into_iter().enumerate().map(|(b, marks)| view! {
+                                    <td class:self=a == b>
+                                        {marks.into_iter().map(|(mark, game)| if game.is_empty() {
+                                            view! { <span>{mark}</span> }.into_any()
+                                        } else {
+                                            let open = game.clone();
+                                            view! {
+                                                <button type="button" class="link" data-testid="crosstable-game"
+                                                    on:click=move |_| replay(open.clone())>{mark}</button>
+                                            }.into_any()
+                                        }).collect_view()}
+                                    </td>
+                                }).collect_view()}
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <div class="tournament-export">
+                <button type="button" data-testid="export-standings" on:click=export_standings>{tr_text(|| tr!("tournament-export-standings"))}</button>
+                <button type="button" data-testid="export-games" on:click=export_games>{tr_text(|| tr!("tournament-export-games"))}</button>
+            </div>
+        </section>
+    }
+}
+
+/// A board's game: played by the people here, or by the computer against
+/// itself, shown live; its result goes to the tournament when it ends.
+#[component]
+fn BoardGame(
+    id: String,
+    t: Tournament,
+    round: usize,
+    board: usize,
+    view: RwSignal<View>,
+    put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let pairing = t.rounds[round][board].clone();
+    let Some(second) = pairing.second else {
+        return ().into_any();
+    };
+    let (a, b) = (&t.players[pairing.first], &t.players[second]);
+    let game_match = Match {
+        rules: t.rules,
+        first: a.name.clone(),
+        second: b.name.clone(),
+        seats: Seats([seat(&a.entrant), seat(&b.entrant)]),
+        clock: t.clock,
+    };
+    let now = now_ms();
+    let gid = game_id(&id, round, board);
+    let session = Session::new(Game::new(t.rules), gid.clone(), now, record_date(now));
+    let id = StoredValue::new(id);
+    let t = StoredValue::new(t);
+    let back = Callback::new(move |()| view.set(View::Open(id.get_value())));
+    let on_over = Callback::new(move |game: Game| {
+        let Some(score) = score_of(&game) else { return };
+        let mut next = t.get_value();
+        if next.record(round, board, score, Some(gid.clone())) == Ok(true) {
+            if next.round_done() {
+                next.pair_next();
+            }
+            put(id.get_value(), next.clone());
+            t.set_value(next);
+        }
+    });
+    view! {
+        <div class="tournament-bar" data-testid="tournament-game">
+            <span>{move || tr!("tournament-board", { "round" => round + 1, "board" => board + 1 })}</span>
+            <button type="button" data-testid="tournament-back" on:click=move |_| back.run(())>
+                {tr_text(|| tr!("tournament-back"))}
+            </button>
+        </div>
+        <GameScreen game=game_match session=session on_new_game=back
+            on_rematch=Callback::new(move |_| back.run(())) on_over=on_over/>
+    }
+    .into_any()
+}

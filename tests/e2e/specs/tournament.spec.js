@@ -1,0 +1,94 @@
+// A tournament on one device: a round robin of two people and two computer
+// levels (Seega 5×5), every board played here — the people's games by the
+// people (who resign, to be quick), the computers' game watched live to its
+// end — the standings and the crosstable after every result, a game
+// replayed from the crosstable, the tournament kept over a reload, and the
+// standings exported as text.
+import { test, expect } from './fixtures.js';
+import { expectText, openApp } from './helpers.js';
+
+test.describe.configure({ timeout: 240_000 });
+
+test('a one-device round robin: two people and two computer levels', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('nav-tournaments').click();
+  await expect(page).toHaveURL(/tournament\.html#tournament$/);
+  const form = page.getByTestId('tournament-form');
+  await expect(form).toBeVisible();
+  await page.getByTestId('tournament-name').fill('Club night');
+  await page.getByTestId('tournament-game').selectOption('seega5');
+  await page.getByTestId('player-name-1').fill('Amel');
+  await page.getByTestId('player-name-2').fill('Youssef');
+  // Two of the same name are refused, said so.
+  await page.getByTestId('player-name-3').fill('Amel');
+  await page.getByTestId('tournament-start').click();
+  await expect(page.getByTestId('tournament-error')).toContainText('same name');
+  await page.getByTestId('player-name-3').fill('');
+  const kinds = page.getByTestId('player-kind');
+  await expect(kinds.nth(2)).toHaveValue('1');
+  await expect(kinds.nth(3)).toHaveValue('2');
+  await page.getByTestId('tournament-start').click();
+
+  const tournament = page.getByTestId('tournament');
+  for (let round = 1; round <= 3; round++) {
+    await expectText(page.getByTestId('tournament-round'), `Round ${round} of 3`);
+    const boards = page.getByTestId('tournament-board');
+    await expect(boards).toHaveCount(2);
+    for (let b = 0; b < 2; b++) {
+      const board = boards.nth(b);
+      const names = await board.locator('.board-players').textContent();
+      const computers = !/Amel|Youssef/.test(names);
+      await expect(board.getByTestId('board-play')).toHaveText(computers ? 'Watch' : 'Play');
+      await board.getByTestId('board-play').click();
+      await expectText(page.getByTestId('tournament-game').locator('span'), `Round ${round}, board ${b + 1}`);
+      if (computers) {
+        // Two levels play each other, live: plies come by themselves.
+        await expect(page.locator('[data-ply]').first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByTestId('result')).toBeVisible({ timeout: 180_000 });
+      } else {
+        await page.getByTestId('resign').click();
+        await expect(page.getByTestId('result')).toBeVisible();
+      }
+      await page.getByTestId('result-close').click();
+      await page.getByTestId('tournament-back').click();
+      await expect(tournament).toBeVisible();
+    }
+  }
+  await expect(page.getByTestId('tournament-round')).toHaveText('The tournament is over.');
+  // The standings: four players, six games, six points in all.
+  const points = await page.getByTestId('standing-points').allTextContents();
+  expect(points).toHaveLength(4);
+  const total = points.reduce((sum, p) => sum + (p.includes('½') ? Number(p.replace('½', '') || 0) + 0.5 : Number(p)), 0);
+  expect(total).toBe(6);
+  // Every pair met once: each crosstable row has three results.
+  const rows = page.getByTestId('crosstable').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  for (let r = 0; r < 4; r++) {
+    const marks = (await rows.nth(r).locator('td').allTextContents()).join('');
+    expect(marks.replace(/\s/g, '')).toMatch(/^[01½]{3}$/);
+  }
+  // A game replayed from the crosstable.
+  await page.getByTestId('crosstable-game').first().click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+  await page.getByTestId('tournament-back').click();
+  // The standings as text.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-standings').click(),
+  ]);
+  const text = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+  expect(text).toContain('Club night');
+  expect(text).toMatch(/Amel/);
+  expect(text).toContain('Sonneborn');
+  // Kept over a reload (the address names it), and listed.
+  await expect(page).toHaveURL(/#tournament\/\S+$/);
+  await page.reload();
+  await expect(page.getByTestId('standing-points')).toHaveText(points);
+  await page.getByTestId('tournament-all').click();
+  const saved = page.getByTestId('tournament-saved');
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText('Club night');
+  await expect(saved).toContainText('finished');
+  await saved.getByRole('button').click();
+  await expect(page.getByTestId('standing-points')).toHaveText(points);
+});
