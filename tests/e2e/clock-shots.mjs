@@ -70,6 +70,12 @@ await everywhere({
     for (const p of [host, guest]) await p.evaluate(() => window.scrollTo(0, 0));
     await shot('online-clock', host);
     await shot('online-clock-guest', guest);
-    for (const p of [host, guest]) await p.context().close();
+    // (A context with a live peer connection can be slow to close: it is
+    // not waited for long.)
+    for (const p of [host, guest]) {
+      await Promise.race([p.context().close(), new Promise((r) => setTimeout(r, 5_000))]);
+    }
   },
 });
+// (The signalling server is a child process: leave with it stopped.)
+process.exit(0);

@@ -92,6 +92,11 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.locator('[data-square="c3"]').click();
     await expect(page.getByTestId('edit-verdict')).toHaveAttribute('data-legal', 'false');
     await expect(page.getByTestId('edit-verdict')).toContainText('Malha');
+    // And the tournament page.
+    await page.goto(`${origin}/tournament.html#tournament`);
+    await expect(page.getByTestId('tournament-form')).toBeVisible();
+    await page.goto(`${origin}/study.html#edit/seega5`);
+    await page.locator('[data-square="c3"]').click();
     // And the computer's analysis of a position, its worker from the cache.
     await page.locator('[data-square="c3"]').click();
     await page.locator('[data-square="a1"]').click();
