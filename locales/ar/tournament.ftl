@@ -19,12 +19,13 @@ tournament-rounds = الجولات
 tournament-players = اللاعبون (من 3 إلى 32)
 tournament-player-n = اللاعب { $n }
 tournament-person = شخص على هذا الجهاز
+tournament-kind = من يلعب مكان اللاعب { $n }
 tournament-remove = إزالة اللاعب { $n }
 tournament-add = إضافة لاعب
 tournament-error = لا يمكن بدء البطولة: { $error ->
         [players] تحتاج من 3 إلى 32 لاعبًا.
         [same-name] للاعبَين الاسم نفسه.
-       *[rounds] يحتاج النظام السويسري جولة على الأقل، وجولات أقل من اللاعبين.
+       *[rounds] للنظام السويسري من جولة واحدة إلى نصف عدد اللاعبين من الجولات.
     }
 tournament-start = ابدأ البطولة
 tournament-all = كل البطولات

@@ -19,12 +19,13 @@ tournament-rounds = Rounds
 tournament-players = Players (3 to 32)
 tournament-player-n = Player { $n }
 tournament-person = A person at this device
+tournament-kind = Who plays as player { $n }
 tournament-remove = Remove player { $n }
 tournament-add = Add a player
 tournament-error = The tournament cannot start: { $error ->
         [players] it takes 3 to 32 players.
         [same-name] two players have the same name.
-       *[rounds] a Swiss needs at least one round, and fewer rounds than players.
+       *[rounds] a Swiss has from one round to half as many rounds as players.
     }
 tournament-start = Start the tournament
 tournament-all = All tournaments

@@ -19,12 +19,13 @@ tournament-rounds = Rondes
 tournament-players = Joueurs (de 3 à 32)
 tournament-player-n = Joueur { $n }
 tournament-person = Une personne sur cet appareil
+tournament-kind = Qui joue pour le joueur { $n }
 tournament-remove = Retirer le joueur { $n }
 tournament-add = Ajouter un joueur
 tournament-error = Le tournoi ne peut pas commencer : { $error ->
         [players] il faut de 3 à 32 joueurs.
         [same-name] deux joueurs ont le même nom.
-       *[rounds] un suisse demande au moins une ronde, et moins de rondes que de joueurs.
+       *[rounds] un suisse compte d’une ronde à deux fois moins de rondes que de joueurs.
     }
 tournament-start = Commencer le tournoi
 tournament-all = Tous les tournois

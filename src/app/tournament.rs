@@ -148,7 +148,14 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
     move || match view.get() {
         View::List => view! { <TournamentList list=list view=view put=put/> }.into_any(),
         View::Open(id) => match find(&id) {
-            Some(t) => view! { <TournamentView id=id t=t view=view/> }.into_any(),
+            Some(mut t) => {
+                // A round finished but not followed yet (a page closed in
+                // between): the next one is paired now.
+                if t.round_done() && !t.is_over() && t.pair_next() {
+                    put(id.clone(), t.clone());
+                }
+                view! { <TournamentView id=id t=t view=view/> }.into_any()
+            }
             None => {
                 view.set(View::List);
                 ().into_any()
@@ -165,7 +172,11 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 <div class="tournament-bar">
                     <button type="button" data-testid="tournament-back" on:click=back>{tr_text(|| tr!("tournament-back"))}</button>
                 </div>
-                <Replay record=*record on_play=Callback::new(|_| {})/>
+                <Replay record=*record on_play=Callback::new(|(_, game): (Match, Game)| {
+                    // Played on from the first page, which opens the game.
+                    let link = crate::store::share::encode(&Record::new(game));
+                    let _ = window().location().assign(&format!("index.html{link}"));
+                })/>
             }
             .into_any()
         }
@@ -247,30 +258,37 @@ fn NewTournament(
             },
             _ => Format::RoundRobin { double: false },
         };
-        let entrants: Vec<Player> = players
-            .get_untracked()
-            .iter()
-            .enumerate()
-            .map(|(i, row)| {
-                let (typed, kind) = row.get_untracked();
-                let entrant = kind
-                    .parse::<u8>()
-                    .map_or(Entrant::Person, Entrant::Computer);
-                let name = match (&entrant, typed.trim()) {
-                    (Entrant::Computer(level), "") => computer_name(Level::Search(*level)),
-                    (_, "") => {
-                        crate::app::i18n::as_data(tr!("tournament-player-n", { "n" => i + 1 }))
+        let mut entrants: Vec<Player> = Vec::new();
+        for (i, row) in players.get_untracked().iter().enumerate() {
+            let (typed, kind) = row.get_untracked();
+            let typed = crate::net::text::strip_text(&typed);
+            let entrant = kind
+                .parse::<u8>()
+                .map_or(Entrant::Person, Entrant::Computer);
+            let name = match (&entrant, typed.trim()) {
+                (Entrant::Computer(level), "") => {
+                    // Two computers of one level are told apart by number.
+                    let base = computer_name(Level::Search(*level));
+                    let same = entrants
+                        .iter()
+                        .filter(|p| p.name.starts_with(&base))
+                        .count();
+                    if same == 0 {
+                        base
+                    } else {
+                        format!("{base} ({})", same + 1)
                     }
-                    (_, typed) => typed.to_owned(),
-                };
-                Player {
-                    name,
-                    entrant,
-                    withdrawn: None,
                 }
-            })
-            .collect();
-        let title = match name.get_untracked().trim() {
+                (_, "") => crate::app::i18n::as_data(tr!("tournament-player-n", { "n" => i + 1 })),
+                (_, typed) => typed.to_owned(),
+            };
+            entrants.push(Player {
+                name,
+                entrant,
+                withdrawn: None,
+            });
+        }
+        let title = match crate::net::text::strip_text(&name.get_untracked()).trim() {
             "" => crate::app::i18n::as_data(tr!("tournament-default-name")),
             typed => typed.to_owned(),
         };
@@ -360,11 +378,24 @@ fn NewTournament(
                                     aria-label=move || tr!("tournament-player-n", { "n" => i + 1 })
                                     prop:value=move || row.get().0
                                     on:input=move |e| row.update(|r| r.0 = event_target_value(&e))/>
-                                <Menu id="" testid="player-kind"
-                                    choices=kinds
-                                    value=Signal::derive(move || row.get().1)
-                                    on_change=Callback::new(move |v: String| if let Some(k) = pick(&KINDS, v) { row.update(|r| r.1 = k) })/>
+                                <select data-testid="player-kind"
+                                    aria-label=move || tr!("tournament-kind", { "n" => i + 1 })
+                                    prop:value=move || row.get().1
+                                    on:change=move |e| {
+                                        if let Some(k) = pick(&KINDS, event_target_value(&e)) {
+                                            row.update(|r| r.1 = k);
+                                        }
+                                    }>
+                                    {kinds.into_iter().map(|choice| {
+                                        let label = choice.label;
+                                        let value = choice.value;
+                                        view! {
+                                            <option value=value selected=move || row.get_untracked().1 == value>{move || label()}</option>
+                                        }
+                                    }).collect_view()}
+                                </select>
                                 <button type="button" data-testid="player-remove"
+                                    disabled=move || players.with(|p| p.len() <= crate::tournament::MIN_PLAYERS)
                                     aria-label=move || tr!("tournament-remove", { "n" => i + 1 })
                                     on:click=move |_| players.update(|p| { if p.len() > 3 { p.remove(i); } })>
                                     "×"
@@ -415,9 +446,11 @@ fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoV
         let n = t.players.len();
         let mut cells = vec![vec![Vec::new(); n]; n];
         for board in t.rounds.iter().flatten() {
-            if let (Some(second), Some(game)) = (board.second, &board.game) {
+            // One id (or none, for a forfeit) for each mark of the crosstable.
+            if let (Some(second), Some(_)) = (board.second, board.score) {
+                let game = board.game.clone().unwrap_or_default();
                 cells[board.first][second].push(game.clone());
-                cells[second][board.first].push(game.clone());
+                cells[second][board.first].push(game);
             }
         }
         crosstable
@@ -592,7 +625,9 @@ fn BoardGame(
     view: RwSignal<View>,
     put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let pairing = t.rounds[round][board].clone();
+    let Some(pairing) = t.rounds.get(round).and_then(|r| r.get(board)).cloned() else {
+        return ().into_any();
+    };
     let Some(second) = pairing.second else {
         return ().into_any();
     };
@@ -606,7 +641,14 @@ fn BoardGame(
     };
     let now = now_ms();
     let gid = game_id(&id, round, board);
-    let session = Session::new(Game::new(t.rules), gid.clone(), now, record_date(now));
+    // A board's game left half-played is resumed from the library (the
+    // game screen saves it under the board's id), not started again.
+    let saves = use_context::<Saves>();
+    let session = saves
+        .and_then(|s| s.update(|l| Ok(l.load(&gid))).flatten())
+        .map(|(saved, record)| Session::from_saved(&saved, record).1)
+        .filter(|s| *s.game.rules() == t.rules)
+        .unwrap_or_else(|| Session::new(Game::new(t.rules), gid.clone(), now, record_date(now)));
     let id = StoredValue::new(id);
     let t = StoredValue::new(t);
     let back = Callback::new(move |()| view.set(View::Open(id.get_value())));

@@ -205,7 +205,8 @@ pub enum SetupError {
     Players,
     /// Two players of the same name.
     SameName,
-    /// A Swiss of no rounds, or of more rounds than there are opponents.
+    /// A Swiss of no rounds, or of more than half as many rounds as
+    /// players (rounded up).
     Rounds,
 }
 
@@ -230,7 +231,9 @@ impl Tournament {
             return Err(SetupError::SameName);
         }
         if let Format::Swiss { rounds } = format {
-            if rounds == 0 || usize::from(rounds) >= players.len() {
+            // At most half as many rounds as players (rounded up): more, and
+            // the last rounds may find no pairing without a repeat.
+            if rounds == 0 || usize::from(rounds) > players.len().div_ceil(2) {
                 return Err(SetupError::Rounds);
             }
         }

@@ -31,7 +31,7 @@ pub fn Controls(
     let over = Memo::new(move |_| controller.with(|c| c.phase() == Phase::Over));
     // Online, a takeback is asked of the opponent (under the game); on the
     // clock there is none (docs/rules.md, "Clocks").
-    let local = play.online.is_none() && play.clock.with_untracked(Option::is_none);
+    let local = play.online.is_none() && play.clock.with_untracked(Option::is_none) && !play.board;
     view! {
         <div class="controls">
             {local.then(|| view! {
@@ -145,6 +145,9 @@ pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
                 }>
                 {tr_text(|| tr!("control-resign"))}
             </button>
+            // (A draw is agreed by two people here: not on a tournament's
+            // board against the computer.)
+            {(!(play.board && play.players.with_value(|m| m.seats.computer().is_some()))).then(|| view! {
             <button type="button" data-testid="draw" disabled=move || over.get()
                 on:click=move |_| {
                     controller.update(|c| { c.agree_draw(); });
@@ -152,6 +155,7 @@ pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
                 }>
                 {tr_text(|| tr!("control-draw"))}
             </button>
+            })}
             <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
                 {tr_text(|| tr!("control-new"))}
             </button>

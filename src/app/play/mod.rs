@@ -51,6 +51,9 @@ pub struct Play {
     pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
     /// The clocks' time (ms since 1970), ticking while a clock runs.
     pub now: RwSignal<u64>,
+    /// A tournament's board: its result counts, so no takeback, no draw
+    /// agreed with the computer, and not the page's current game.
+    pub board: bool,
 }
 
 impl Play {

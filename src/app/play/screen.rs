@@ -81,6 +81,7 @@ pub fn GameScreen(
             }),
         }),
         now: RwSignal::new(now_ms() as u64),
+        board: on_over.is_some(),
     };
     provide_context(play);
     clocks(play);
@@ -369,9 +370,15 @@ fn autosave(play: Play, session: Session) {
             let Some(Some(Some(Some(Some(entry))))) = entry else {
                 return;
             };
+            let board = play.board;
             saves.update(|library| {
                 library.save(&entry)?;
-                library.set_current(Some(&entry.id))
+                // (A tournament's board is resumed from its tournament.)
+                if board {
+                    Ok(())
+                } else {
+                    library.set_current(Some(&entry.id))
+                }
             });
         });
     };
