@@ -682,6 +682,17 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
     lines
 }
 
+/// The standings' column heads of the command line (English).
+pub fn standings_labels() -> crate::tournament::StandingsLabels {
+    crate::tournament::StandingsLabels {
+        name: "Player".into(),
+        points: "Points".into(),
+        sonneborn_berger: "SB".into(),
+        buchholz_cut: "BH-1".into(),
+        buchholz: "BH".into(),
+    }
+}
+
 /// A tournament between computer levels on this machine: every board of
 /// every round played by [`play_game`] (each game's seed from `seed`, its
 /// round and board), results recorded as they come. Returns the tournament
@@ -715,12 +726,8 @@ pub fn play_tournament(
                 time_ms,
                 game_seed,
             );
-            let score = match game.outcome() {
-                Some(o) if o.winner == Some(Side::First) => Score::FirstWins,
-                Some(o) if o.winner == Some(Side::Second) => Score::SecondWins,
-                // Drawn, or cut at 2,000 plies.
-                _ => Score::Draw,
-            };
+            // (A game cut at 2,000 plies counts as drawn.)
+            let score = Score::of(game.outcome());
             let id = format!("{}.{}", round + 1, board + 1);
             let _ = tournament.record(round, board, score, Some(id.clone()));
             records.push(Record::write(

@@ -18,7 +18,7 @@ use crate::app::screens::replay::Replay;
 use crate::app::services::browser::{download, fresh_id, now_ms, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
 use crate::engine::clock::TimeControl;
-use crate::engine::{Game, Record, Rules, Side};
+use crate::engine::{Game, Record, Rules};
 use crate::store::{Seat, Seats};
 use crate::tournament::{
     halves_text, quarters_text, Entrant, Format, Player, Score, SetupError, StandingsLabels,
@@ -88,16 +88,6 @@ fn seat(entrant: &Entrant) -> Seat {
         Entrant::Person => Seat::Local,
         Entrant::Computer(level) => Seat::Computer(Level::Search(*level)),
     }
-}
-
-/// The score of a finished game, from its first player's side.
-fn score_of(game: &Game) -> Option<Score> {
-    let outcome = game.outcome()?;
-    Some(match outcome.winner {
-        Some(Side::First) => Score::FirstWins,
-        Some(Side::Second) => Score::SecondWins,
-        None => Score::Draw,
-    })
 }
 
 /// Where the screen is.
@@ -653,7 +643,10 @@ fn BoardGame(
     let t = StoredValue::new(t);
     let back = Callback::new(move |()| view.set(View::Open(id.get_value())));
     let on_over = Callback::new(move |game: Game| {
-        let Some(score) = score_of(&game) else { return };
+        if game.outcome().is_none() {
+            return;
+        }
+        let score = Score::of(game.outcome());
         let mut next = t.get_value();
         if next.record(round, board, score, Some(gid.clone())) == Ok(true) {
             if next.round_done() {

@@ -161,7 +161,7 @@ fn run_think(args: &[String]) -> Result<(), String> {
 }
 
 fn run_tournament(args: &[String]) -> Result<(), String> {
-    use kharbga::tournament::{Entrant, Format, Player, StandingsLabels, Tournament};
+    use kharbga::tournament::{Entrant, Format, Player, Tournament};
     let (_, pairs) = options(args)?;
     let get = |key: &str| {
         pairs
@@ -215,13 +215,7 @@ fn run_tournament(args: &[String]) -> Result<(), String> {
     .map_err(|e| format!("the tournament cannot start: {e:?}"))?;
     let started = Instant::now();
     let records = kharbga::cli::play_tournament(&mut tournament, &levels, time_ms, seed);
-    let labels = StandingsLabels {
-        name: "Player".into(),
-        points: "Points".into(),
-        sonneborn_berger: "SB".into(),
-        buchholz_cut: "BH-1".into(),
-        buchholz: "BH".into(),
-    };
+    let labels = kharbga::cli::standings_labels();
     print!("{}", tournament.standings_text(&labels));
     println!();
     for (player, row) in tournament.players.iter().zip(tournament.crosstable()) {

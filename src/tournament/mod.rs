@@ -94,6 +94,16 @@ impl Score {
         }
     }
 
+    /// The score of a game that ended as `outcome`, from its first
+    /// player's side (a game with no outcome counts as drawn).
+    pub fn of(outcome: Option<crate::engine::Outcome>) -> Score {
+        match outcome.and_then(|o| o.winner) {
+            Some(crate::engine::Side::First) => Score::FirstWins,
+            Some(crate::engine::Side::Second) => Score::SecondWins,
+            None => Score::Draw,
+        }
+    }
+
     /// Whether the game was played (not forfeited).
     pub const fn played(self) -> bool {
         matches!(self, Score::FirstWins | Score::SecondWins | Score::Draw)

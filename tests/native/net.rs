@@ -173,7 +173,7 @@ impl Net {
 
 /// A player's page opened again from what it saved (its game, names, key,
 /// the room's host key and the guest's certificate).
-fn reloaded(left: &Table, side: Side) -> Table {
+pub(crate) fn reloaded(left: &Table, side: Side) -> Table {
     let mut table = Table::resume(
         left.game.clone(),
         side,

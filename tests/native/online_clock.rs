@@ -9,7 +9,7 @@ use kharbga::engine::{BoardSize, Game, Reason, Rules, Side, Timing};
 use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
-use super::net::{key, newcomer, play_turn, Net};
+use super::net::{key, newcomer, play_turn, reloaded, Net};
 
 /// Amel hosts a timed Seega 5×5 game as the first player; Youssef joins.
 /// The clocks start when the second seat is taken.
@@ -55,6 +55,19 @@ fn claimed_ply(net: &mut Net, receiver: usize, signer: usize, left: u64) -> Stri
         left: Some(left),
     };
     net.sealed(signer, message)
+}
+
+/// The saved page `saved` of `side`'s player (a game of `base_s` seconds
+/// a side, saved at `saved_at`) opened again at `at`.
+fn reopened(saved: &Table, side: Side, base_s: u32, saved_at: f64, at: f64) -> Table {
+    let clock = saved.clock.as_ref().expect("a timed game");
+    reloaded(saved, side).timed(
+        TimeControl::new(base_s, 0).unwrap(),
+        &clock.timing(),
+        Some(clock.both(saved_at as u64)),
+        saved_at,
+        at,
+    )
 }
 
 /// The time `side` has left on `page` now.
@@ -178,31 +191,11 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     let saved = net.table(guest).clone();
     let times = saved.clock.as_ref().unwrap().both(saved_at as u64);
     assert!((25_900..=26_000).contains(&times[1]), "{times:?}");
-    let timing = saved.clock.as_ref().unwrap().timing();
     net.remove(guest);
     let host = if host > guest { host - 1 } else { host };
 
     // Reopened 5 s later, before the flag: the time it was closed counts.
-    let reopen = |at: f64| {
-        let mut table = Table::resume(
-            saved.game.clone(),
-            Side::Second,
-            saved.names.clone(),
-            saved.key.clone().unwrap(),
-            saved.host,
-            saved.cert.as_ref().map(|c| (c.key, c.signature)),
-            "2026.11.24".into(),
-        )
-        .timed(
-            TimeControl::new(30, 0).unwrap(),
-            &timing,
-            Some(times),
-            saved_at,
-            at,
-        );
-        table.number_from(at as u64 * 1_000);
-        table
-    };
+    let reopen = |at: f64| reopened(&saved, Side::Second, 30, saved_at, at);
     let early = reopen(saved_at + 5_000.0);
     assert_eq!(
         early
@@ -303,8 +296,6 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
     // Amel's page is closed on Youssef's turn...
     let saved_at = net.now;
     let saved = net.table(host).clone();
-    let times = saved.clock.as_ref().unwrap().both(saved_at as u64);
-    let timing = saved.clock.as_ref().unwrap().timing();
     net.remove(host);
     let guest = if guest > host { guest - 1 } else { guest };
     // ...he sets his two soldiers 10 s later (nobody hears them)...
@@ -322,23 +313,7 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
     // by her count, but she cannot know he moved.
     net.now += 360_000.0;
     let now = net.now;
-    let mut back = Table::resume(
-        saved.game.clone(),
-        Side::First,
-        saved.names.clone(),
-        saved.key.clone().unwrap(),
-        saved.host,
-        saved.cert.as_ref().map(|c| (c.key, c.signature)),
-        "2026.11.24".into(),
-    )
-    .timed(
-        TimeControl::new(300, 0).unwrap(),
-        &timing,
-        Some(times),
-        saved_at,
-        now,
-    );
-    back.number_from(now as u64 * 1_000);
+    let mut back = reopened(&saved, Side::First, 300, saved_at, now);
     assert!(
         back.check_flag(now).is_empty(),
         "no claim before his record"

@@ -7,7 +7,7 @@ use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Rules};
 use kharbga::tournament::{
     halves_text, quarters_text, round_robin, Entrant, Format, Player, ResultError, Score,
-    SetupError, StandingsLabels, Tournament, TournamentError,
+    SetupError, Tournament, TournamentError,
 };
 
 fn players(names: &[&str]) -> Vec<Player> {
@@ -156,13 +156,7 @@ fn sonneborn_berger_breaks_a_round_robin_tie_as_worked_by_hand() {
     assert_eq!(order, [0, 1, 2, 3], "A before B on Sonneborn–Berger");
     assert_eq!(t.crosstable()[0], ["", "1", "0", "1"]);
     assert_eq!(t.crosstable()[2][3], "½");
-    let labels = StandingsLabels {
-        name: "Player".into(),
-        points: "Points".into(),
-        sonneborn_berger: "SB".into(),
-        buchholz_cut: "BH-1".into(),
-        buchholz: "BH".into(),
-    };
+    let labels = kharbga::cli::standings_labels();
     let text = t.standings_text(&labels);
     let rows: Vec<Vec<&str>> = text
         .lines()
@@ -389,34 +383,14 @@ fn a_tournament_saved_between_rounds_reads_back_the_same_and_checks_what_it_read
         Err(TournamentError::Inconsistent)
     );
     // Setup rules.
+    let setup = |format, names: &[&str]| {
+        Tournament::new("x".into(), Rules::kharbga(), None, format, players(names))
+    };
+    let robin = Format::RoundRobin { double: false };
     assert_eq!(
-        Tournament::new(
-            "x".into(),
-            Rules::kharbga(),
-            None,
-            Format::Swiss { rounds: 3 },
-            players(&["a", "b", "c", "d"])
-        ),
+        setup(Format::Swiss { rounds: 3 }, &["a", "b", "c", "d"]),
         Err(SetupError::Rounds)
     );
-    assert_eq!(
-        Tournament::new(
-            "x".into(),
-            Rules::kharbga(),
-            None,
-            Format::RoundRobin { double: false },
-            players(&["a", "b", "a"])
-        ),
-        Err(SetupError::SameName)
-    );
-    assert_eq!(
-        Tournament::new(
-            "x".into(),
-            Rules::kharbga(),
-            None,
-            Format::RoundRobin { double: false },
-            players(&["a", "b"])
-        ),
-        Err(SetupError::Players)
-    );
+    assert_eq!(setup(robin, &["a", "b", "a"]), Err(SetupError::SameName));
+    assert_eq!(setup(robin, &["a", "b"]), Err(SetupError::Players));
 }
