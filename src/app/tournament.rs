@@ -144,7 +144,7 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 if t.round_done() && !t.is_over() && t.pair_next() {
                     put(id.clone(), t.clone());
                 }
-                view! { <TournamentView id=id t=t view=view/> }.into_any()
+                view! { <TournamentView id=id t=t view=view put=put/> }.into_any()
             }
             None => {
                 view.set(View::List);
@@ -418,15 +418,54 @@ fn NewTournament(
 
 /// A tournament: the round's boards, the standings, the crosstable.
 #[component]
-fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoView {
+fn TournamentView(
+    id: String,
+    t: Tournament,
+    view: RwSignal<View>,
+    put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let saves = use_context::<Saves>();
     let id = StoredValue::new(id);
+    // The organizer's changes: a result played elsewhere, a withdrawal.
+    // The next round is paired once the last result is in, and the view
+    // is drawn again from what was saved.
+    let change = {
+        let t = t.clone();
+        move |edit: &dyn Fn(&mut Tournament) -> bool| {
+            let mut next = t.clone();
+            if edit(&mut next) {
+                if next.round_done() {
+                    next.pair_next();
+                }
+                put(id.get_value(), next);
+                view.set(View::Open(id.get_value()));
+            }
+        }
+    };
+    let enter = {
+        let change = change.clone();
+        move |b: usize, score: Score| {
+            change(&|t: &mut Tournament| {
+                let round = t.rounds.len().saturating_sub(1);
+                t.record(round, b, score, None) == Ok(true)
+            });
+        }
+    };
+    let withdraw = move |player: usize| {
+        change(&|t: &mut Tournament| {
+            let from = t.rounds.len().saturating_sub(1);
+            t.withdraw(player, from);
+            true
+        });
+    };
+    let withdrawn: Vec<bool> = t.players.iter().map(|p| p.withdrawn.is_some()).collect();
     let round = t.rounds.len();
     let total = t.total_rounds();
     let swiss = matches!(t.format, Format::Swiss { .. });
     let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
     let name = move |p: usize| names.get(p).cloned().unwrap_or_default();
     let name2 = name.clone();
+    let name3 = name.clone();
     let boards = t.rounds.last().cloned().unwrap_or_default();
     let over = t.is_over();
     let standings = t.standings();
@@ -521,6 +560,7 @@ fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoV
                 <ul class="tournament-boards" data-testid="tournament-boards">
                     {boards.iter().enumerate().map(|(b, board)| {
                         let first = name(board.first);
+                        let first2 = first.clone();
                         let second = board.second.map(&name);
                         let score = board.score;
                         let open = move |_| view.set(View::Board(id.get_value(), round - 1, b));
@@ -537,11 +577,29 @@ fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoV
                                 {match (second, score) {
                                     (None, _) => ().into_any(),
                                     (Some(_), Some(s)) => view! { <span class="board-score" data-testid="board-score">{s.token()}</span> }.into_any(),
-                                    (Some(_), None) => view! {
-                                        <button type="button" data-testid="board-play" on:click=open>
-                                            {move || if computers { tr!("tournament-watch") } else { tr!("tournament-play") }}
-                                        </button>
-                                    }.into_any(),
+                                    (Some(s), None) => {
+                                        let (f, s) = (first2.clone(), s);
+                                        let enter = enter.clone();
+                                        let enter2 = enter.clone();
+                                        let enter3 = enter.clone();
+                                        view! {
+                                            <button type="button" data-testid="board-play" on:click=open>
+                                                {move || if computers { tr!("tournament-watch") } else { tr!("tournament-play") }}
+                                            </button>
+                                            <details class="board-result" data-testid="board-result">
+                                                <summary>{tr_text(|| tr!("tournament-result"))}</summary>
+                                                <button type="button" on:click=move |_| enter(b, Score::FirstWins)>
+                                                    {move || tr!("tournament-won", { "name" => f.clone() })}
+                                                </button>
+                                                <button type="button" on:click=move |_| enter2(b, Score::Draw)>
+                                                    {tr_text(|| tr!("tournament-draw"))}
+                                                </button>
+                                                <button type="button" on:click=move |_| enter3(b, Score::SecondWins)>
+                                                    {move || tr!("tournament-won", { "name" => s.clone() })}
+                                                </button>
+                                            </details>
+                                        }.into_any()
+                                    }
                                 }}
                             </li>
                         }
@@ -560,7 +618,27 @@ fn TournamentView(id: String, t: Tournament, view: RwSignal<View>) -> impl IntoV
                     {standings.iter().map(|row| view! {
                         <tr data-testid="standing">
                             <td>{row.rank}</td>
-                            <td><bdi>{name2(row.player)}</bdi></td>
+                            <td>
+                                <bdi>{name2(row.player)}</bdi>
+                                {match (withdrawn.get(row.player).copied().unwrap_or(false), over) {
+                                    (true, _) => view! {
+                                        " "<em class="withdrawn" data-testid="withdrawn">{tr_text(|| tr!("tournament-withdrawn"))}</em>
+                                    }.into_any(),
+                                    (false, true) => ().into_any(),
+                                    (false, false) => {
+                                        let (player, who) = (row.player, name3(row.player));
+                                        let withdraw = withdraw.clone();
+                                        view! {
+                                            <details class="withdraw" data-testid="withdraw">
+                                                <summary>{tr_text(|| tr!("tournament-withdraw"))}</summary>
+                                                <button type="button" on:click=move |_| withdraw(player)>
+                                                    {move || tr!("tournament-withdraw-confirm", { "name" => who.clone() })}
+                                                </button>
+                                            </details>
+                                        }.into_any()
+                                    }
+                                }}
+                            </td>
                             <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
                             <td>{tie_break(row)}</td>
                         </tr>

@@ -102,3 +102,65 @@ test('a one-device round robin: two people and two computer levels', async ({ pa
   await saved.getByRole('button').click();
   await expect(page.getByTestId('standing-points')).toHaveText(points);
 });
+
+// The organizer's controls: results of games played elsewhere entered by
+// hand, and a player withdrawn mid-round (the board forfeited, the player
+// left out of the next round's pairing), in a Swiss of five people.
+test('results entered by hand and a withdrawal, in a Swiss', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openApp(page);
+  await page.getByTestId('nav-tournaments').click();
+  await page.getByTestId('tournament-name').fill('Club Swiss');
+  await page.getByTestId('tournament-format').selectOption('swiss');
+  await page.getByTestId('tournament-rounds').fill('2');
+  await page.getByTestId('player-add').click();
+  const names = ['Amel', 'Youssef', 'Nora', 'Karim', 'Salma'];
+  for (let i = 0; i < 5; i++) {
+    await page.getByTestId(`player-name-${i + 1}`).fill(names[i]);
+    await page.getByTestId('player-kind').nth(i).selectOption('person');
+  }
+  await page.getByTestId('tournament-start').click();
+  await expectText(page.getByTestId('tournament-round'), 'Round 1 of 2');
+  const boards = page.getByTestId('tournament-board');
+  // Two boards and a bye.
+  await expect(boards).toHaveCount(3);
+  await expect(page.getByTestId('board-result')).toHaveCount(2);
+  // Board 1: its first player won, entered by hand.
+  const first = boards.nth(0);
+  const winner = (await first.locator('.board-players bdi').first().textContent()).trim();
+  await first.getByText('Enter the result').click();
+  await first.getByRole('button', { name: new RegExp(`${winner}\\W*won`) }).click();
+  await expect(boards.nth(0).getByTestId('board-score')).toHaveText('1-0');
+  // Board 2's second player withdraws: its game is lost by forfeit.
+  const quitter = (await boards.nth(1).locator('.board-players bdi').nth(1).textContent()).trim();
+  const row = page.getByTestId('standing').filter({ hasText: quitter });
+  await row.getByText('Withdraw', { exact: true }).click();
+  await row.getByRole('button', { name: new RegExp(`^Withdraw\\W*${quitter}`) }).click();
+  // The round is complete: round 2 is paired without the withdrawn player.
+  await expectText(page.getByTestId('tournament-round'), 'Round 2 of 2');
+  await expect(page.getByTestId('withdrawn')).toHaveCount(1);
+  await expect(page.getByTestId('standing').filter({ hasText: quitter }).getByTestId('withdrawn')).toBeVisible();
+  await expect(boards).toHaveCount(2);
+  await expect(page.getByTestId('tournament-boards')).not.toContainText(quitter);
+  await expect(page.getByTestId('tournament-boards')).not.toContainText('a bye');
+  // The forfeit is marked in the crosstable.
+  const quitterRow = page.getByTestId('crosstable').locator('tbody tr').filter({ hasText: quitter });
+  await expect(quitterRow).toContainText('-');
+  // Round 2: two draws entered by hand end it.
+  for (let b = 0; b < 2; b++) {
+    const board = boards.nth(b);
+    await board.getByText('Enter the result').click();
+    await board.getByRole('button', { name: 'Draw' }).click();
+    if (b === 0) await expect(boards.nth(0).getByTestId('board-score')).toHaveText('1/2');
+  }
+  await expect(page.getByTestId('tournament-round')).toHaveText('The tournament is over.');
+  // 3 points in round 1 (a win, a forfeit, a bye), 2 in round 2.
+  const points = await page.getByTestId('standing-points').allTextContents();
+  const total = points.reduce((sum, p) => sum + (p.includes('½') ? Number(p.replace('½', '') || 0) + 0.5 : Number(p)), 0);
+  expect(total).toBe(5);
+  // Nobody can be withdrawn once it is over; the state survives a reload.
+  await expect(page.getByTestId('withdraw')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('standing-points')).toHaveText(points);
+  await expect(page.getByTestId('withdrawn')).toHaveCount(1);
+});
