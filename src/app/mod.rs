@@ -25,6 +25,13 @@ pub mod tournament;
 /// The page that runs tournaments.
 pub const TOURNAMENT_PAGE: &str = "tournament.html";
 
+/// The storage key of a saved tournament, before its id.
+pub const TOURNAMENT_KEY: &str = "kharbga-tournament-";
+
+/// The storage key of the saved tournaments' index (a line each, newest
+/// first: the id, a tab, the name), which the library lists.
+pub const TOURNAMENT_INDEX: &str = "kharbga-tournaments";
+
 use crate::app::i18n::I18n;
 use crate::tr;
 use leptos::prelude::*;

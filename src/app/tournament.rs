@@ -17,6 +17,7 @@ use crate::app::screens::new_game::computer_name;
 use crate::app::screens::replay::Replay;
 use crate::app::services::browser::{download, fresh_id, now_ms, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
+use crate::app::{TOURNAMENT_INDEX, TOURNAMENT_KEY};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules};
 use crate::store::{Seat, Seats};
@@ -25,9 +26,6 @@ use crate::tournament::{
     Tournament,
 };
 use crate::tr;
-
-/// What a tournament's key in localStorage starts with.
-const KEY: &str = "kharbga-tournament-";
 
 /// The games a tournament can be of (their tokens).
 const GAMES: [&str; 5] = ["kharbga", "seega5", "seega7", "seega9", "kharbaga"];
@@ -55,7 +53,7 @@ fn saved() -> Vec<(String, Tournament)> {
         let Some(key) = store.key(i).ok().flatten() else {
             continue;
         };
-        let Some(id) = key.strip_prefix(KEY) else {
+        let Some(id) = key.strip_prefix(TOURNAMENT_KEY) else {
             continue;
         };
         if let Some(t) = store
@@ -73,7 +71,21 @@ fn saved() -> Vec<(String, Tournament)> {
 
 fn save(id: &str, t: &Tournament) {
     if let Some(store) = storage() {
-        let _ = store.set_item(&format!("{KEY}{id}"), &t.to_text());
+        let _ = store.set_item(&format!("{TOURNAMENT_KEY}{id}"), &t.to_text());
+    }
+    write_index(&saved());
+}
+
+/// The index of the saved tournaments that the library lists (written at
+/// each save, and when the page opens: tournaments saved before the index
+/// existed are listed too).
+fn write_index(list: &[(String, Tournament)]) {
+    if let Some(store) = storage() {
+        let index: Vec<String> = list
+            .iter()
+            .map(|(id, t)| format!("{id}\t{}", t.name.replace(['\t', '\n', '\r'], " ")))
+            .collect();
+        let _ = store.set_item(TOURNAMENT_INDEX, &index.join("\n"));
     }
 }
 
@@ -108,6 +120,7 @@ enum View {
 #[component]
 pub fn TournamentScreen(place: String) -> impl IntoView {
     let list = RwSignal::new(saved());
+    list.with_untracked(|l| write_index(l));
     let start = match place.strip_prefix('/') {
         Some(id) if list.with_untracked(|l| l.iter().any(|(i, _)| i == id)) => {
             View::Open(id.to_owned())

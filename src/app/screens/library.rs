@@ -12,6 +12,7 @@ use crate::app::i18n::errors::record_error;
 use crate::app::play::{Match, Session};
 use crate::app::services::browser::{copy_to_clipboard, display_date, download, fresh_id, now_ms};
 use crate::app::services::storage::Saves;
+use crate::app::{TOURNAMENT_INDEX, TOURNAMENT_PAGE};
 use crate::engine::{Record, RecordError};
 use crate::store::{SavedGame, Summary};
 
@@ -39,6 +40,7 @@ pub fn LibraryScreen(
     // The undo offer's timer: the screen's, gone with it.
     let undo_timer = StoredValue::new_local(None::<Timeout>);
     let imported = RwSignal::new(false);
+    let tournaments = tournament_index();
 
     let load = move |id: &str| saves.update(|l| Ok(l.load(id))).flatten();
     let continue_game = move |id: String| {
@@ -237,6 +239,14 @@ pub fn LibraryScreen(
             <ul class="library-games" on:click=on_action>
                 {move || games.get().into_iter().map(row).collect_view()}
             </ul>
+            {(!tournaments.is_empty()).then(|| view! {
+                <h3>{tr_text(|| tr!("nav-tournaments"))}</h3>
+                <ul class="library-tournaments">
+                    {tournaments.lines().filter_map(|line| line.split_once('\t')).map(|(id, name)| view! {
+                        <li><a href=format!("{TOURNAMENT_PAGE}#tournament/{id}")><bdi>{name.to_owned()}</bdi></a></li>
+                    }).collect_view()}
+                </ul>
+            })}
             <form class="import" data-testid="import-form" on:submit=move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
                 import(import_text.get_untracked());
@@ -260,6 +270,17 @@ pub fn LibraryScreen(
             </form>
         </section>
     }
+}
+
+/// The index of the saved tournaments that the tournament page keeps (a
+/// line each, newest first: the id, a tab, the name).
+fn tournament_index() -> String {
+    use gloo_storage::Storage;
+    gloo_storage::LocalStorage::raw()
+        .get_item(TOURNAMENT_INDEX)
+        .ok()
+        .flatten()
+        .unwrap_or_default()
 }
 
 /// A game's name from its players.

@@ -164,3 +164,18 @@ test('results entered by hand and a withdrawal, in a Swiss', async ({ page }) =>
   await expect(page.getByTestId('standing-points')).toHaveText(points);
   await expect(page.getByTestId('withdrawn')).toHaveCount(1);
 });
+
+test('a tournament is listed in the library and opened from it', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('nav-tournaments').click();
+  await page.getByTestId('tournament-name').fill('Library cup');
+  await page.getByTestId('tournament-start').click();
+  await expectText(page.getByTestId('tournament-round'), 'Round 1 of 3');
+  await page.goto('/');
+  await page.getByTestId('nav-library').click();
+  const entry = page.getByRole('link', { name: 'Library cup' });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/tournament\.html#tournament\/\S+$/);
+  await expectText(page.getByTestId('tournament-round'), 'Round 1 of 3');
+});
