@@ -15,3 +15,4 @@ pub mod message;
 pub mod room;
 pub mod table;
 pub mod text;
+pub mod tournament;

@@ -24,7 +24,7 @@ use crate::engine::clock::TimeControl;
 use crate::engine::Rules;
 
 mod pairing;
-mod text;
+pub(crate) mod text;
 
 pub use pairing::{round_robin, swiss_round};
 pub use text::{quarters_text, StandingsLabels, TournamentError, TOURNAMENT_SCHEMA};

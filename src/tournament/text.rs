@@ -114,104 +114,14 @@ impl Tournament {
     /// # Errors
     /// The [`TournamentError`] that says why it could not be read.
     pub fn from_text(text: &str) -> Result<Tournament, TournamentError> {
-        let mut lines = text.lines().enumerate();
-        let (_, head) = lines.next().ok_or(TournamentError::Unreadable)?;
-        let version = head
-            .strip_prefix(MAGIC)
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .ok_or(TournamentError::Unreadable)?;
-        if version > TOURNAMENT_SCHEMA {
-            return Err(TournamentError::Newer(version));
-        }
-        let mut name = None;
-        let mut rules: Option<Rules> = None;
-        let mut clock = None;
-        let mut format = None;
-        let mut players = Vec::new();
-        let mut rounds: Vec<Vec<Pairing>> = Vec::new();
-        for (i, line) in lines {
-            let bad = TournamentError::Line(i + 1);
-            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match key {
-                "name" => name = Some(clean(rest)),
-                "rules" => rules = Some(rest.parse().map_err(|_| bad)?),
-                "clock" => {
-                    clock = match rest {
-                        "-" => None,
-                        text => Some(text.parse::<TimeControl>().map_err(|_| bad)?),
-                    }
-                }
-                "format" => {
-                    format = Some(match rest.split_once(' ') {
-                        None if rest == "round-robin" => Format::RoundRobin { double: false },
-                        None if rest == "double-round-robin" => Format::RoundRobin { double: true },
-                        Some(("swiss", n)) => Format::Swiss {
-                            rounds: n.parse().map_err(|_| bad)?,
-                        },
-                        _ => return Err(bad),
-                    })
-                }
-                "player" => {
-                    let mut parts = rest.splitn(3, ' ');
-                    let (Some(kind), Some(withdrawn), Some(name)) =
-                        (parts.next(), parts.next(), parts.next())
-                    else {
-                        return Err(bad);
-                    };
-                    let entrant = match kind {
-                        "person" => Entrant::Person,
-                        kind => match kind.strip_prefix("computer:").map(str::parse::<u8>) {
-                            Some(Ok(level)) if (1..=6).contains(&level) => Entrant::Computer(level),
-                            _ => return Err(bad),
-                        },
-                    };
-                    let withdrawn = match withdrawn {
-                        "-" => None,
-                        r => Some(r.parse::<usize>().map_err(|_| bad)?),
-                    };
-                    if players.len() == MAX_PLAYERS {
-                        return Err(bad);
-                    }
-                    players.push(Player {
-                        name: clean(name),
-                        entrant,
-                        withdrawn,
-                    });
-                }
-                "round" if rest.is_empty() => rounds.push(Vec::new()),
-                "board" => {
-                    let parts: Vec<&str> = rest.split(' ').collect();
-                    let [first, second, score, game] = parts[..] else {
-                        return Err(bad);
-                    };
-                    let index = |t: &str| t.parse::<usize>().ok().filter(|&p| p < MAX_PLAYERS);
-                    let board = Pairing {
-                        first: index(first).ok_or(bad)?,
-                        second: match second {
-                            "-" => None,
-                            p => Some(index(p).ok_or(bad)?),
-                        },
-                        score: match score {
-                            "-" => None,
-                            s => Some(Score::from_token(s).ok_or(bad)?),
-                        },
-                        game: match game {
-                            "-" => None,
-                            g if g.len() <= 64 && g.bytes().all(|b| b.is_ascii_graphic()) => {
-                                Some(g.to_owned())
-                            }
-                            _ => return Err(bad),
-                        },
-                    };
-                    rounds.last_mut().ok_or(bad)?.push(board);
-                }
-                "" => {}
-                _ => return Err(bad),
-            }
-        }
-        let (Some(name), Some(rules), Some(format)) = (name, rules, format) else {
-            return Err(TournamentError::Unreadable);
-        };
+        let Parsed {
+            name,
+            rules,
+            clock,
+            format,
+            players,
+            rounds,
+        } = parse(text)?;
         let mut tournament = Tournament::new(name, rules, clock, format, players)
             .map_err(|_| TournamentError::Inconsistent)?;
         if !fits(&tournament, &rounds) {
@@ -302,6 +212,129 @@ pub fn quarters_text(quarters: u32) -> String {
     } else {
         format!("{whole}{part}")
     }
+}
+
+/// A tournament's text read line by line, before the players and the
+/// rounds are checked against each other (an online tournament's entries
+/// are read with it before there are enough players to start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Parsed {
+    pub name: String,
+    pub rules: Rules,
+    pub clock: Option<TimeControl>,
+    pub format: Format,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Vec<Pairing>>,
+}
+
+/// Reads every line of a tournament's text.
+pub(crate) fn parse(text: &str) -> Result<Parsed, TournamentError> {
+    let mut lines = text.lines().enumerate();
+    let (_, head) = lines.next().ok_or(TournamentError::Unreadable)?;
+    let version = head
+        .strip_prefix(MAGIC)
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .ok_or(TournamentError::Unreadable)?;
+    if version > TOURNAMENT_SCHEMA {
+        return Err(TournamentError::Newer(version));
+    }
+    let mut name = None;
+    let mut rules: Option<Rules> = None;
+    let mut clock = None;
+    let mut format = None;
+    let mut players = Vec::new();
+    let mut rounds: Vec<Vec<Pairing>> = Vec::new();
+    for (i, line) in lines {
+        let bad = TournamentError::Line(i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "name" => name = Some(clean(rest)),
+            "rules" => rules = Some(rest.parse().map_err(|_| bad)?),
+            "clock" => {
+                clock = match rest {
+                    "-" => None,
+                    text => Some(text.parse::<TimeControl>().map_err(|_| bad)?),
+                }
+            }
+            "format" => {
+                format = Some(match rest.split_once(' ') {
+                    None if rest == "round-robin" => Format::RoundRobin { double: false },
+                    None if rest == "double-round-robin" => Format::RoundRobin { double: true },
+                    Some(("swiss", n)) => Format::Swiss {
+                        rounds: n.parse().map_err(|_| bad)?,
+                    },
+                    _ => return Err(bad),
+                })
+            }
+            "player" => {
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(kind), Some(withdrawn), Some(name)) =
+                    (parts.next(), parts.next(), parts.next())
+                else {
+                    return Err(bad);
+                };
+                let entrant = match kind {
+                    "person" => Entrant::Person,
+                    kind => match kind.strip_prefix("computer:").map(str::parse::<u8>) {
+                        Some(Ok(level)) if (1..=6).contains(&level) => Entrant::Computer(level),
+                        _ => return Err(bad),
+                    },
+                };
+                let withdrawn = match withdrawn {
+                    "-" => None,
+                    r => Some(r.parse::<usize>().map_err(|_| bad)?),
+                };
+                if players.len() == MAX_PLAYERS {
+                    return Err(bad);
+                }
+                players.push(Player {
+                    name: clean(name),
+                    entrant,
+                    withdrawn,
+                });
+            }
+            "round" if rest.is_empty() => rounds.push(Vec::new()),
+            "board" => {
+                let parts: Vec<&str> = rest.split(' ').collect();
+                let [first, second, score, game] = parts[..] else {
+                    return Err(bad);
+                };
+                let index = |t: &str| t.parse::<usize>().ok().filter(|&p| p < MAX_PLAYERS);
+                let board = Pairing {
+                    first: index(first).ok_or(bad)?,
+                    second: match second {
+                        "-" => None,
+                        p => Some(index(p).ok_or(bad)?),
+                    },
+                    score: match score {
+                        "-" => None,
+                        s => Some(Score::from_token(s).ok_or(bad)?),
+                    },
+                    game: match game {
+                        "-" => None,
+                        g if g.len() <= 64 && g.bytes().all(|b| b.is_ascii_graphic()) => {
+                            Some(g.to_owned())
+                        }
+                        _ => return Err(bad),
+                    },
+                };
+                rounds.last_mut().ok_or(bad)?.push(board);
+            }
+            "" => {}
+            _ => return Err(bad),
+        }
+    }
+    let (Some(name), Some(rules), Some(format)) = (name, rules, format) else {
+        return Err(TournamentError::Unreadable);
+    };
+    Ok(Parsed {
+        name,
+        rules,
+        clock,
+        format,
+        players,
+        rounds,
+    })
 }
 
 /// True when `rounds` fit `t`'s players: every board's players exist,

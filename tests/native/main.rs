@@ -11,6 +11,7 @@ mod kharbaga;
 mod learn;
 mod net;
 mod online_clock;
+mod online_tournament;
 mod perft;
 mod properties;
 mod records;

@@ -1,0 +1,1028 @@
+//! Online tournaments, sans-IO: what the organizer's page and every other
+//! page of a tournament say to each other, and what each believes.
+//!
+//! **The topology is a star.** A matchbox room is a full mesh (every page
+//! connects to every other: 32 pages would hold 496 connections), so a
+//! tournament does not put its pages in one room. The organizer's page is
+//! the hub: it is in the *lobby* (the room of [`lobby_room`], the one the
+//! link names), where newcomers and spectators meet it, and in one private
+//! room per player ([`member_room`], named by both keys), where that
+//! player's page meets it alone. A player's page is connected to the
+//! organizer only (one connection, plus its board's game room while it
+//! plays); the organizer holds one per player, plus the lobby's visitors.
+//! Nothing is relayed page to page: the organizer sends its signed state to
+//! each page itself.
+//!
+//! **Trust.** The link carries the organizer's public key. Every message
+//! but a [`Body::Hello`] is signed by its sender's key, over the
+//! tournament, the sender, a number that only grows and the message
+//! ([`signed_bytes`]): a page believes the state only from the organizer's
+//! key, and the organizer believes an entry, a report or a withdrawal only
+//! from the player's own key, never twice (a replayed message is refused by
+//! its number). Anyone else in a room can say anything and change nothing.
+//!
+//! **Results.** Both players of a board report its result, each signing it
+//! with the game's record. The organizer checks every report against its
+//! own engine (the record replays to an end, under the tournament's rules,
+//! and that end is the result reported) and takes a result when the two
+//! players' reports agree, or at once when a player reports its own loss.
+//! Reports that disagree leave the board *disputed* for the organizer to
+//! decide. A player who leaves (a signed [`Body::Leave`]) is withdrawn.
+
+use std::fmt::Write as _;
+
+use sha2::{Digest, Sha256};
+
+use super::identity::{PublicKey, SeatKey, Signature};
+use super::room::RoomCode;
+use super::text::{clean_name, is_name};
+use crate::engine::clock::TimeControl;
+use crate::engine::{Record, Rules};
+use crate::tournament::text::{parse, Parsed};
+use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS};
+
+/// What every tournament message starts with, and its version.
+const MAGIC: &str = "kharbga-tournament-net";
+/// The protocol's version.
+pub const TOURNAMENT_PROTOCOL: u32 = 1;
+/// The longest message read (a report carries a whole record).
+pub const MAX_TOURNAMENT_MESSAGE: usize = 128 * 1024;
+/// What the saved and sent state starts with.
+const STATE_MAGIC: &str = "kharbga-online-tournament 1";
+
+/// A room code from a hash of `parts`.
+fn code(parts: &[&[u8]]) -> RoomCode {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part);
+        hash.update(b"\n");
+    }
+    let digest = hash.finalize();
+    let mut bytes = [0u8; 10];
+    bytes.copy_from_slice(&digest[..10]);
+    RoomCode::from_bytes(bytes)
+}
+
+/// The tournament's lobby: where the link leads, where newcomers and
+/// spectators meet the organizer.
+pub fn lobby_room(organizer: &PublicKey) -> RoomCode {
+    code(&[
+        b"kharbga-tournament-lobby",
+        organizer.to_string().as_bytes(),
+    ])
+}
+
+/// The private room of one player and the organizer.
+pub fn member_room(organizer: &PublicKey, member: &PublicKey) -> RoomCode {
+    code(&[
+        b"kharbga-tournament-member",
+        organizer.to_string().as_bytes(),
+        member.to_string().as_bytes(),
+    ])
+}
+
+/// Why the organizer refused a page's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The tournament has started: no more entries.
+    Started,
+    /// As many players as a tournament takes.
+    Full,
+    /// The name is empty, too long, or another player's.
+    Name,
+    /// Not a player of that board, or not a board of this tournament.
+    NotYours,
+    /// The record does not replay to an end, or not to the result sent,
+    /// or not under the tournament's rules.
+    Record,
+    /// That board already has another result, or this player reported
+    /// another one.
+    Disagrees,
+}
+
+impl Refusal {
+    /// The token sent.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Refusal::Started => "started",
+            Refusal::Full => "full",
+            Refusal::Name => "name",
+            Refusal::NotYours => "not-yours",
+            Refusal::Record => "record",
+            Refusal::Disagrees => "disagrees",
+        }
+    }
+
+    fn from_token(token: &str) -> Option<Refusal> {
+        [
+            Refusal::Started,
+            Refusal::Full,
+            Refusal::Name,
+            Refusal::NotYours,
+            Refusal::Record,
+            Refusal::Disagrees,
+        ]
+        .into_iter()
+        .find(|r| r.token() == token)
+    }
+}
+
+/// What a message says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// A page arrives (unsigned): the organizer answers with its state.
+    Hello,
+    /// A page enters the tournament under a name (before the start; again
+    /// to change the name).
+    Enter {
+        /// The name.
+        name: String,
+    },
+    /// A player's report of its board's result, with the game's record.
+    Report {
+        /// The round (from 0).
+        round: u32,
+        /// The board (from 0).
+        board: u32,
+        /// The result, from the board's first player's side.
+        score: Score,
+        /// The game's record.
+        record: String,
+    },
+    /// The player leaves the tournament (it is withdrawn).
+    Leave,
+    /// The organizer's state (see [`State::to_text`]).
+    State {
+        /// The state's text.
+        text: String,
+    },
+    /// The organizer refused the page's last message.
+    Refused {
+        /// Why.
+        why: Refusal,
+    },
+}
+
+impl Body {
+    fn kind(&self) -> &'static str {
+        match self {
+            Body::Hello => "hello",
+            Body::Enter { .. } => "enter",
+            Body::Report { .. } => "report",
+            Body::Leave => "leave",
+            Body::State { .. } => "state",
+            Body::Refused { .. } => "refused",
+        }
+    }
+
+    fn fields(&self) -> Vec<String> {
+        match self {
+            Body::Hello | Body::Leave => Vec::new(),
+            Body::Enter { name } => vec![name.clone()],
+            Body::Report {
+                round,
+                board,
+                score,
+                record,
+            } => vec![
+                round.to_string(),
+                board.to_string(),
+                score.token().to_owned(),
+                record.clone(),
+            ],
+            Body::State { text } => vec![text.clone()],
+            Body::Refused { why } => vec![why.token().to_owned()],
+        }
+    }
+
+    fn read(kind: &str, fields: &[String]) -> Option<Body> {
+        Some(match (kind, fields) {
+            ("hello", []) => Body::Hello,
+            ("leave", []) => Body::Leave,
+            ("enter", [name]) => Body::Enter { name: name.clone() },
+            ("report", [round, board, score, record]) => Body::Report {
+                round: round.parse().ok()?,
+                board: board.parse().ok()?,
+                score: Score::from_token(score).filter(|s| s.played())?,
+                record: record.clone(),
+            },
+            ("state", [text]) => Body::State { text: text.clone() },
+            ("refused", [why]) => Body::Refused {
+                why: Refusal::from_token(why)?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// One message: who signed it (none for a hello), its number and
+/// signature, and what it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Envelope {
+    /// The signer and its number and signature.
+    pub signed: Option<(PublicKey, u64, Signature)>,
+    /// What it says.
+    pub body: Body,
+}
+
+/// What a key signs: the tournament (its organizer's key), the signer, the
+/// number, the kind and the fields.
+pub fn signed_bytes(organizer: &PublicKey, from: &PublicKey, n: u64, body: &Body) -> Vec<u8> {
+    let mut out = format!(
+        "{MAGIC}/{TOURNAMENT_PROTOCOL}\n{organizer}\n{from}\n{n}\n{}",
+        body.kind()
+    );
+    for field in body.fields() {
+        out.push('\n');
+        out.push_str(&escape(&field));
+    }
+    out.into_bytes()
+}
+
+fn escape(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    for c in field.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn unescape(field: &str) -> Option<String> {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            '\\' => '\\',
+            't' => '\t',
+            'n' => '\n',
+            'r' => '\r',
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+/// `body` signed by `key` under number `n`, as sent.
+pub fn seal(organizer: &PublicKey, key: &SeatKey, n: u64, body: &Body) -> String {
+    let from = key.public();
+    let signature = key.sign(&signed_bytes(organizer, &from, n, body));
+    encode(&Envelope {
+        signed: Some((from, n, signature)),
+        body: body.clone(),
+    })
+}
+
+/// The message as sent: tab-separated fields, escaped.
+pub fn encode(envelope: &Envelope) -> String {
+    let mut out = format!("{MAGIC}\t{TOURNAMENT_PROTOCOL}\t{}", envelope.body.kind());
+    match &envelope.signed {
+        Some((from, n, signature)) => {
+            let _ = write!(out, "\t{from}\t{n}\t{signature}");
+        }
+        None => out.push_str("\t-\t-\t-"),
+    }
+    for field in envelope.body.fields() {
+        out.push('\t');
+        out.push_str(&escape(&field));
+    }
+    out
+}
+
+/// Reads a message (its shape only: the signature is the receiver's to
+/// check). `None` for anything that is not one.
+pub fn decode(text: &str) -> Option<Envelope> {
+    if text.len() > MAX_TOURNAMENT_MESSAGE {
+        return None;
+    }
+    let mut parts = text.split('\t');
+    if parts.next()? != MAGIC || parts.next()? != TOURNAMENT_PROTOCOL.to_string() {
+        return None;
+    }
+    let kind = parts.next()?;
+    let (from, n, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    let signed = match (from, n, signature) {
+        ("-", "-", "-") => None,
+        (from, n, signature) => Some((
+            PublicKey::parse(from)?,
+            n.parse().ok()?,
+            Signature::parse(signature)?,
+        )),
+    };
+    let fields: Vec<String> = parts.map(unescape).collect::<Option<_>>()?;
+    let body = Body::read(kind, &fields)?;
+    // Only a hello goes unsigned.
+    if signed.is_none() != (body == Body::Hello) {
+        return None;
+    }
+    Some(Envelope { signed, body })
+}
+
+/// The tournament as every page sees it: its setup and players (before the
+/// start, those who entered), the players' keys, and the boards in dispute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The tournament (before the start: no rounds, the entrants as its
+    /// players, however few).
+    pub tournament: Tournament,
+    /// Whether it has started.
+    pub started: bool,
+    /// Each player's key, in the players' order.
+    pub keys: Vec<PublicKey>,
+    /// Boards (round, board) whose players' reports disagree.
+    pub disputed: Vec<(usize, usize)>,
+}
+
+/// Why a state could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateError;
+
+impl State {
+    /// The state's text: its own lines, `---`, then the tournament's text.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{STATE_MAGIC}\nstarted {}\n", u8::from(self.started));
+        for key in &self.keys {
+            let _ = writeln!(out, "key {key}");
+        }
+        for (round, board) in &self.disputed {
+            let _ = writeln!(out, "disputed {round} {board}");
+        }
+        out.push_str("---\n");
+        out.push_str(&self.tournament.to_text());
+        out
+    }
+
+    /// Reads a state, checking it whole: the tournament's text (with its
+    /// rounds against its players once started), one key per player, no
+    /// key twice, disputes only on boards without a result.
+    ///
+    /// # Errors
+    /// [`StateError`] when anything does not read or fit.
+    pub fn from_text(text: &str) -> Result<State, StateError> {
+        let (head, body) = text.split_once("\n---\n").ok_or(StateError)?;
+        let mut lines = head.lines();
+        if lines.next() != Some(STATE_MAGIC) {
+            return Err(StateError);
+        }
+        let mut started = None;
+        let mut keys = Vec::new();
+        let mut disputed: Vec<(usize, usize)> = Vec::new();
+        for line in lines {
+            let (key, rest) = line.split_once(' ').ok_or(StateError)?;
+            match key {
+                "started" => started = Some(rest == "1"),
+                "key" if keys.len() < MAX_PLAYERS => {
+                    keys.push(PublicKey::parse(rest).ok_or(StateError)?);
+                }
+                "disputed" => {
+                    let (r, b) = rest.split_once(' ').ok_or(StateError)?;
+                    disputed.push((
+                        r.parse().map_err(|_| StateError)?,
+                        b.parse().map_err(|_| StateError)?,
+                    ));
+                }
+                _ => return Err(StateError),
+            }
+        }
+        let started = started.ok_or(StateError)?;
+        let tournament = if started {
+            Tournament::from_text(body).map_err(|_| StateError)?
+        } else {
+            let parsed = parse(body).map_err(|_| StateError)?;
+            if !parsed.rounds.is_empty() {
+                return Err(StateError);
+            }
+            entries(parsed)
+        };
+        let mut sorted = keys.clone();
+        sorted.sort_by_key(ToString::to_string);
+        sorted.dedup();
+        let fits = keys.len() == tournament.players.len()
+            && sorted.len() == keys.len()
+            && disputed.iter().all(|&(r, b)| {
+                tournament
+                    .rounds
+                    .get(r)
+                    .and_then(|round| round.get(b))
+                    .is_some_and(|p| p.score.is_none() && p.second.is_some())
+            });
+        if !fits {
+            return Err(StateError);
+        }
+        Ok(State {
+            tournament,
+            started,
+            keys,
+            disputed,
+        })
+    }
+
+    /// The player whose key is `key`.
+    pub fn player(&self, key: &PublicKey) -> Option<usize> {
+        self.keys.iter().position(|k| k == key)
+    }
+
+    /// `player`'s board in the round under way: (round, board), the board's
+    /// pairing.
+    pub fn board_of(&self, player: usize) -> Option<(usize, usize)> {
+        let round = self.tournament.rounds.len().checked_sub(1)?;
+        let board = self.tournament.rounds[round]
+            .iter()
+            .position(|p| p.has(player))?;
+        Some((round, board))
+    }
+}
+
+/// A tournament read before its start: its entrants, unchecked in number.
+fn entries(parsed: Parsed) -> Tournament {
+    Tournament {
+        name: parsed.name,
+        rules: parsed.rules,
+        clock: parsed.clock,
+        format: parsed.format,
+        players: parsed.players,
+        rounds: Vec::new(),
+    }
+}
+
+/// What the organizer's page does with what it received.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Nothing.
+    Nothing,
+    /// Send the state to the sender (a hello).
+    State,
+    /// The state changed: send it to every page.
+    Changed,
+    /// Tell the sender why its message was refused.
+    Refused(Refusal),
+}
+
+/// One player's report waiting for the other's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pending {
+    round: usize,
+    board: usize,
+    player: usize,
+    score: Score,
+}
+
+/// The organizer's page: the tournament's referee.
+#[derive(Debug)]
+pub struct Organizer {
+    key: SeatKey,
+    state: State,
+    pending: Vec<Pending>,
+    /// The last number seen from each key.
+    seen: Vec<(PublicKey, u64)>,
+    /// The last number this page signed.
+    n: u64,
+}
+
+impl Organizer {
+    /// A new tournament, open for entries.
+    pub fn new(
+        key: SeatKey,
+        name: String,
+        rules: Rules,
+        clock: Option<TimeControl>,
+        format: Format,
+    ) -> Organizer {
+        let tournament = Tournament {
+            name,
+            rules,
+            clock,
+            format,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        };
+        Organizer {
+            key,
+            state: State {
+                tournament,
+                started: false,
+                keys: Vec::new(),
+                disputed: Vec::new(),
+            },
+            pending: Vec::new(),
+            seen: Vec::new(),
+            n: 0,
+        }
+    }
+
+    /// The organizer's public key (the link's).
+    pub fn public(&self) -> PublicKey {
+        self.key.public()
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The state, signed, as sent to every page (`now`: this page's clock,
+    /// in ms: numbers follow it, so a reloaded page numbers above what it
+    /// signed before).
+    pub fn state_message(&mut self, now: u64) -> String {
+        self.n = now.max(self.n + 1);
+        let body = Body::State {
+            text: self.state.to_text(),
+        };
+        seal(&self.key.public(), &self.key, self.n, &body)
+    }
+
+    /// The refusal `why`, signed, for the page whose message it refuses.
+    pub fn refusal_message(&mut self, why: Refusal, now: u64) -> String {
+        self.n = now.max(self.n + 1);
+        seal(
+            &self.key.public(),
+            &self.key,
+            self.n,
+            &Body::Refused { why },
+        )
+    }
+
+    /// The organizer enters as a player too (before the start).
+    ///
+    /// # Errors
+    /// The [`Refusal`] that says why not.
+    pub fn enter_self(&mut self, name: &str) -> Result<(), Refusal> {
+        let key = self.key.public();
+        self.enter(key, name)
+    }
+
+    fn enter(&mut self, key: PublicKey, name: &str) -> Result<(), Refusal> {
+        if self.state.started {
+            return Err(Refusal::Started);
+        }
+        let name = clean_name(name);
+        if !is_name(&name) {
+            return Err(Refusal::Name);
+        }
+        let players = &mut self.state.tournament.players;
+        let taken = |p: &Player| p.name.to_lowercase() == name.to_lowercase();
+        match self.state.keys.iter().position(|k| *k == key) {
+            Some(i) => {
+                if players.iter().enumerate().any(|(j, p)| j != i && taken(p)) {
+                    return Err(Refusal::Name);
+                }
+                players[i].name = name;
+            }
+            None => {
+                if players.len() == MAX_PLAYERS {
+                    return Err(Refusal::Full);
+                }
+                if players.iter().any(taken) {
+                    return Err(Refusal::Name);
+                }
+                players.push(Player {
+                    name,
+                    entrant: Entrant::Person,
+                    withdrawn: None,
+                });
+                self.state.keys.push(key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the tournament with those who entered: the first round is
+    /// paired.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the players or the format do not fit.
+    pub fn start(&mut self) -> Result<(), SetupError> {
+        if self.state.started {
+            return Ok(());
+        }
+        let t = &self.state.tournament;
+        let mut tournament = Tournament::new(
+            t.name.clone(),
+            t.rules,
+            t.clock,
+            t.format,
+            t.players.clone(),
+        )?;
+        tournament.pair_next();
+        self.state.tournament = tournament;
+        self.state.started = true;
+        Ok(())
+    }
+
+    /// Takes one message from a page.
+    pub fn receive(&mut self, text: &str) -> Reply {
+        let Some(envelope) = decode(text) else {
+            return Reply::Nothing;
+        };
+        let Some((from, n, signature)) = envelope.signed else {
+            return Reply::State;
+        };
+        let organizer = self.key.public();
+        if from == organizer
+            || !from.verifies(
+                &signed_bytes(&organizer, &from, n, &envelope.body),
+                &signature,
+            )
+        {
+            return Reply::Nothing;
+        }
+        // Numbers only grow: a replayed message is old news.
+        match self.seen.iter_mut().find(|(k, _)| *k == from) {
+            Some((_, last)) if *last >= n => return Reply::Nothing,
+            Some((_, last)) => *last = n,
+            None => self.seen.push((from, n)),
+        }
+        let result = match envelope.body {
+            Body::Enter { name } => self.enter(from, &name).map(|()| true),
+            Body::Report {
+                round,
+                board,
+                score,
+                record,
+            } => self.report(&from, round as usize, board as usize, score, &record),
+            Body::Leave => Ok(self.leave(&from)),
+            Body::Hello | Body::State { .. } | Body::Refused { .. } => Ok(false),
+        };
+        match result {
+            Ok(true) => Reply::Changed,
+            Ok(false) => Reply::Nothing,
+            Err(why) => Reply::Refused(why),
+        }
+    }
+
+    /// A player's report: checked against the engine, then taken when it
+    /// is the reporter's own loss or agrees with the other's report.
+    fn report(
+        &mut self,
+        from: &PublicKey,
+        round: usize,
+        board: usize,
+        score: Score,
+        record: &str,
+    ) -> Result<bool, Refusal> {
+        let player = self.state.player(from).ok_or(Refusal::NotYours)?;
+        let pairing = self
+            .state
+            .tournament
+            .rounds
+            .get(round)
+            .and_then(|r| r.get(board))
+            .filter(|p| p.has(player) && p.second.is_some())
+            .ok_or(Refusal::NotYours)?
+            .clone();
+        let record = Record::from_text(record).map_err(|_| Refusal::Record)?;
+        let game = &record.game;
+        if *game.rules() != self.state.tournament.rules
+            || record.timing.control != self.state.tournament.clock
+            || game.outcome().is_none()
+            || Score::of(game.outcome()) != score
+        {
+            return Err(Refusal::Record);
+        }
+        if let Some(known) = pairing.score {
+            return if known == score {
+                Ok(false)
+            } else {
+                Err(Refusal::Disagrees)
+            };
+        }
+        let first = pairing.first == player;
+        let own_loss = matches!(
+            (score, first),
+            (Score::SecondWins, true) | (Score::FirstWins, false)
+        );
+        let mine = self
+            .pending
+            .iter()
+            .position(|p| p.round == round && p.board == board && p.player == player);
+        if let Some(i) = mine {
+            if self.pending[i].score != score {
+                return Err(Refusal::Disagrees);
+            }
+        }
+        let other = self
+            .pending
+            .iter()
+            .find(|p| p.round == round && p.board == board && p.player != player)
+            .map(|p| p.score);
+        match other {
+            Some(theirs) if theirs == score => {}
+            Some(_) => {
+                if !self.state.disputed.contains(&(round, board)) {
+                    self.state.disputed.push((round, board));
+                }
+                if mine.is_none() {
+                    self.pending.push(Pending {
+                        round,
+                        board,
+                        player,
+                        score,
+                    });
+                }
+                return Ok(true);
+            }
+            None if own_loss => {}
+            None => {
+                if mine.is_none() {
+                    self.pending.push(Pending {
+                        round,
+                        board,
+                        player,
+                        score,
+                    });
+                }
+                return Ok(false);
+            }
+        }
+        self.settle(round, board, score);
+        Ok(true)
+    }
+
+    /// The organizer's decision on a board (a disputed one, or one played
+    /// elsewhere).
+    pub fn decide(&mut self, round: usize, board: usize, score: Score) -> bool {
+        if !score.played() {
+            return false;
+        }
+        let open = self
+            .state
+            .tournament
+            .rounds
+            .get(round)
+            .and_then(|r| r.get(board))
+            .is_some_and(|p| p.second.is_some() && p.score.is_none());
+        if open {
+            self.settle(round, board, score);
+        }
+        open
+    }
+
+    /// Records a board's result, forgets its reports, pairs the next round
+    /// once the last result is in.
+    fn settle(&mut self, round: usize, board: usize, score: Score) {
+        let _ = self.state.tournament.record(round, board, score, None);
+        self.pending
+            .retain(|p| (p.round, p.board) != (round, board));
+        self.state.disputed.retain(|&d| d != (round, board));
+        if self.state.tournament.round_done() {
+            self.state.tournament.pair_next();
+        }
+    }
+
+    /// A player leaves: withdrawn from the round under way (its boards
+    /// without a result are forfeited).
+    fn leave(&mut self, from: &PublicKey) -> bool {
+        let Some(player) = self.state.player(from) else {
+            return false;
+        };
+        self.withdraw(player)
+    }
+
+    /// Withdraws `player` (it left, or the organizer says so).
+    pub fn withdraw(&mut self, player: usize) -> bool {
+        if !self.state.started {
+            // Before the start, leaving is taking one's entry back.
+            if player >= self.state.keys.len() {
+                return false;
+            }
+            self.state.keys.remove(player);
+            self.state.tournament.players.remove(player);
+            return true;
+        }
+        let t = &mut self.state.tournament;
+        if t.players.get(player).is_none_or(|p| p.withdrawn.is_some()) || t.is_over() {
+            return false;
+        }
+        let from = t.rounds.len().saturating_sub(1);
+        t.withdraw(player, from);
+        self.pending.retain(|p| p.player != player);
+        let settled: Vec<(usize, usize)> = self
+            .state
+            .disputed
+            .iter()
+            .copied()
+            .filter(|&(r, b)| self.state.tournament.rounds[r][b].score.is_some())
+            .collect();
+        self.state.disputed.retain(|d| !settled.contains(d));
+        if self.state.tournament.round_done() {
+            self.state.tournament.pair_next();
+        }
+        true
+    }
+
+    /// What the organizer's page saves: its secret key and numbers, the
+    /// reports waiting, then the state.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("secret {}\nn {}\n", self.key.to_text(), self.n);
+        for (key, n) in &self.seen {
+            let _ = writeln!(out, "seen {key} {n}");
+        }
+        for p in &self.pending {
+            let _ = writeln!(
+                out,
+                "pending {} {} {} {}",
+                p.round,
+                p.board,
+                p.player,
+                p.score.token()
+            );
+        }
+        out.push_str("===\n");
+        out.push_str(&self.state.to_text());
+        out
+    }
+
+    /// The organizer's page read back from what it saved.
+    ///
+    /// # Errors
+    /// [`StateError`] when anything does not read or fit.
+    pub fn from_text(text: &str) -> Result<Organizer, StateError> {
+        let (head, state) = text.split_once("===\n").ok_or(StateError)?;
+        let state = State::from_text(state)?;
+        let mut key = None;
+        let mut n = 0;
+        let mut seen = Vec::new();
+        let mut pending = Vec::new();
+        for line in head.lines() {
+            let parts: Vec<&str> = line.split(' ').collect();
+            match parts[..] {
+                ["secret", text] => key = SeatKey::parse(text),
+                ["n", text] => n = text.parse().map_err(|_| StateError)?,
+                ["seen", k, m] => seen.push((
+                    PublicKey::parse(k).ok_or(StateError)?,
+                    m.parse().map_err(|_| StateError)?,
+                )),
+                ["pending", r, b, p, s] => {
+                    let num = |t: &str| t.parse::<usize>().map_err(|_| StateError);
+                    let p = Pending {
+                        round: num(r)?,
+                        board: num(b)?,
+                        player: num(p)?,
+                        score: Score::from_token(s).ok_or(StateError)?,
+                    };
+                    let fits = state
+                        .tournament
+                        .rounds
+                        .get(p.round)
+                        .and_then(|round| round.get(p.board))
+                        .is_some_and(|b| b.has(p.player) && b.score.is_none());
+                    if !fits {
+                        return Err(StateError);
+                    }
+                    pending.push(p);
+                }
+                _ => return Err(StateError),
+            }
+        }
+        Ok(Organizer {
+            key: key.ok_or(StateError)?,
+            state,
+            pending,
+            seen,
+            n,
+        })
+    }
+}
+
+/// What a follower's page made of a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// Nothing new (or not believed: a stranger's, a replay, a forgery).
+    Nothing,
+    /// The organizer's new state.
+    State,
+    /// The organizer refused this page's last message.
+    Refused(Refusal),
+}
+
+/// Any page but the organizer's: a player (with its key) or a spectator.
+#[derive(Debug)]
+pub struct Follower {
+    organizer: PublicKey,
+    key: Option<SeatKey>,
+    state: Option<State>,
+    /// The number of the organizer's last state.
+    heard: u64,
+    /// The last number this page signed.
+    n: u64,
+}
+
+impl Follower {
+    /// A page following the tournament of `organizer` (the link's key),
+    /// as the player of `key` or, without one, as a spectator.
+    pub fn new(organizer: PublicKey, key: Option<SeatKey>) -> Follower {
+        Follower {
+            organizer,
+            key,
+            state: None,
+            heard: 0,
+            n: 0,
+        }
+    }
+
+    /// The organizer's key.
+    pub fn organizer(&self) -> PublicKey {
+        self.organizer
+    }
+
+    /// The last state believed.
+    pub fn state(&self) -> Option<&State> {
+        self.state.as_ref()
+    }
+
+    /// This page's player, once the state names its key.
+    pub fn me(&self) -> Option<usize> {
+        let key = self.key.as_ref()?.public();
+        self.state.as_ref()?.player(&key)
+    }
+
+    /// The hello that asks the organizer for its state.
+    pub fn hello() -> String {
+        encode(&Envelope {
+            signed: None,
+            body: Body::Hello,
+        })
+    }
+
+    /// `body`, signed by this page's key (none for a spectator).
+    fn sign(&mut self, body: &Body, now: u64) -> Option<String> {
+        let key = self.key.as_ref()?;
+        self.n = now.max(self.n + 1);
+        Some(seal(&self.organizer, key, self.n, body))
+    }
+
+    /// Enters under `name`.
+    pub fn enter(&mut self, name: &str, now: u64) -> Option<String> {
+        self.sign(
+            &Body::Enter {
+                name: name.to_owned(),
+            },
+            now,
+        )
+    }
+
+    /// Reports a board's result with its game's record.
+    pub fn report(
+        &mut self,
+        round: usize,
+        board: usize,
+        score: Score,
+        record: &str,
+        now: u64,
+    ) -> Option<String> {
+        let body = Body::Report {
+            round: u32::try_from(round).ok()?,
+            board: u32::try_from(board).ok()?,
+            score,
+            record: record.to_owned(),
+        };
+        self.sign(&body, now)
+    }
+
+    /// Leaves the tournament.
+    pub fn leave(&mut self, now: u64) -> Option<String> {
+        self.sign(&Body::Leave, now)
+    }
+
+    /// Takes one message: only the organizer's signed state, newer than the
+    /// last, whole and consistent, is believed.
+    pub fn receive(&mut self, text: &str) -> Heard {
+        let Some(Envelope {
+            signed: Some((from, n, signature)),
+            body,
+        }) = decode(text)
+        else {
+            return Heard::Nothing;
+        };
+        if from != self.organizer
+            || n <= self.heard
+            || !from.verifies(&signed_bytes(&self.organizer, &from, n, &body), &signature)
+        {
+            return Heard::Nothing;
+        }
+        match body {
+            Body::State { text } => match State::from_text(&text) {
+                Ok(state) => {
+                    self.heard = n;
+                    self.state = Some(state);
+                    Heard::State
+                }
+                Err(StateError) => Heard::Nothing,
+            },
+            Body::Refused { why } => {
+                self.heard = n;
+                Heard::Refused(why)
+            }
+            _ => Heard::Nothing,
+        }
+    }
+}

@@ -1,0 +1,483 @@
+//! Online tournaments (`src/net/tournament.rs`): entries, the organizer's
+//! signed state, reports checked against the engine and taken only when
+//! both players agree (or one concedes), disputes, withdrawals, forgeries
+//! and replays refused, and the organizer's page reloaded mid-round.
+
+use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
+use kharbga::net::tournament::{
+    decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard, Organizer,
+    Refusal, Reply, State,
+};
+use kharbga::tournament::{Format, Score};
+
+use crate::net::key;
+
+const NAMES: [&str; 4] = ["Amel", "Youssef", "نورة", "Karim"];
+
+/// A finished Seega 5×5 game's record: `loser` resigned after one ply.
+fn record(loser: Side) -> String {
+    let mut game = Game::new(Rules::seega(BoardSize::Five));
+    game.play_text("a1").unwrap();
+    game.resign(loser).unwrap();
+    Record::new(game).to_text()
+}
+
+/// The record of a game the score says, from the first side's view.
+fn record_of(score: Score) -> String {
+    match score {
+        Score::FirstWins => record(Side::Second),
+        Score::SecondWins => record(Side::First),
+        _ => {
+            let mut game = Game::new(Rules::seega(BoardSize::Five));
+            game.play_text("a1").unwrap();
+            game.agree_draw().unwrap();
+            Record::new(game).to_text()
+        }
+    }
+}
+
+/// A tournament of four followers (keys 11..14) with `format`, entered and
+/// started; every follower has the first state.
+struct Club {
+    organizer: Organizer,
+    players: Vec<Follower>,
+    spectator: Follower,
+    now: u64,
+}
+
+impl Club {
+    fn new(format: Format) -> Club {
+        let mut organizer = Organizer::new(
+            key(10),
+            "Club night".to_owned(),
+            Rules::seega(BoardSize::Five),
+            None,
+            format,
+        );
+        let public = organizer.public();
+        let mut players: Vec<Follower> = (11..15)
+            .map(|n| Follower::new(public, Some(key(n))))
+            .collect();
+        let mut now = 1_000;
+        for (p, name) in players.iter_mut().zip(NAMES) {
+            now += 1;
+            let entry = p.enter(name, now).unwrap();
+            assert_eq!(organizer.receive(&entry), Reply::Changed);
+        }
+        organizer.start().unwrap();
+        let mut club = Club {
+            organizer,
+            players,
+            spectator: Follower::new(public, None),
+            now,
+        };
+        club.broadcast();
+        club
+    }
+
+    /// The organizer's state to every page.
+    fn broadcast(&mut self) {
+        self.now += 1;
+        let state = self.organizer.state_message(self.now);
+        for p in self.players.iter_mut().chain([&mut self.spectator]) {
+            assert_eq!(p.receive(&state), Heard::State);
+        }
+    }
+
+    /// Player `p` reports `score` on its board of the round under way.
+    fn report(&mut self, p: usize, score: Score) -> Reply {
+        let state = self.organizer.state().clone();
+        let (round, board) = state.board_of(p).unwrap();
+        self.now += 1;
+        let message = self.players[p]
+            .report(round, board, score, &record_of(score), self.now)
+            .unwrap();
+        self.organizer.receive(&message)
+    }
+
+    /// The players of board `b` of the round under way.
+    fn board(&self, b: usize) -> (usize, usize) {
+        let state = self.organizer.state();
+        let pairing = &state.tournament.rounds.last().unwrap()[b];
+        (pairing.first, pairing.second.unwrap())
+    }
+}
+
+#[test]
+fn messages_read_back_and_only_a_hello_goes_unsigned() {
+    let k = key(1);
+    let organizer = key(2).public();
+    let bodies = [
+        Body::Enter {
+            name: "Amel\tthe\\first".to_owned(),
+        },
+        Body::Report {
+            round: 1,
+            board: 2,
+            score: Score::Draw,
+            record: record_of(Score::Draw),
+        },
+        Body::Leave,
+        Body::State {
+            text: "line\nline".to_owned(),
+        },
+        Body::Refused {
+            why: Refusal::Disagrees,
+        },
+    ];
+    for body in bodies {
+        let text = seal(&organizer, &k, 7, &body);
+        let envelope = decode(&text).unwrap();
+        assert_eq!(envelope.body, body);
+        assert_eq!(envelope.signed.unwrap().1, 7);
+        // The same body unsigned is not a message.
+        let unsigned = encode(&Envelope {
+            signed: None,
+            body: body.clone(),
+        });
+        assert_eq!(decode(&unsigned), None);
+    }
+    assert_eq!(decode(&Follower::hello()).unwrap().body, Body::Hello);
+    for junk in [
+        "",
+        "kharbga\t2\tping",
+        "kharbga-tournament-net\t9\thello\t-\t-\t-",
+    ] {
+        assert_eq!(decode(junk), None);
+    }
+    assert_eq!(decode(&"x".repeat(200_000)), None);
+    // Rooms: the lobby is the organizer's; each player's room is its own.
+    let (a, b) = (key(3).public(), key(4).public());
+    assert_ne!(member_room(&organizer, &a), member_room(&organizer, &b));
+    assert_ne!(member_room(&organizer, &a), lobby_room(&organizer));
+    assert_ne!(lobby_room(&organizer), organizer.room());
+}
+
+#[test]
+fn entries_then_the_start_every_page_sees_its_board() {
+    let club = Club::new(Format::Swiss { rounds: 2 });
+    let state = club.spectator.state().unwrap();
+    assert!(state.started);
+    assert_eq!(state.tournament.players.len(), 4);
+    assert_eq!(state.tournament.players[2].name, "نورة");
+    assert_eq!(state.tournament.rounds.len(), 1);
+    for (i, p) in club.players.iter().enumerate() {
+        assert_eq!(p.me(), Some(i));
+        assert!(p.state().unwrap().board_of(i).is_some());
+    }
+    assert_eq!(club.spectator.me(), None);
+}
+
+#[test]
+fn entries_refused_name_taken_or_started() {
+    let mut organizer = Organizer::new(
+        key(10),
+        "Cup".to_owned(),
+        Rules::seega(BoardSize::Five),
+        None,
+        Format::RoundRobin { double: false },
+    );
+    let public = organizer.public();
+    let mut a = Follower::new(public, Some(key(11)));
+    let mut b = Follower::new(public, Some(key(12)));
+    assert_eq!(
+        organizer.receive(&a.enter("Amel", 1).unwrap()),
+        Reply::Changed
+    );
+    assert_eq!(
+        organizer.receive(&b.enter("amel", 2).unwrap()),
+        Reply::Refused(Refusal::Name)
+    );
+    assert_eq!(
+        organizer.receive(&b.enter("  ", 3).unwrap()),
+        Reply::Refused(Refusal::Name)
+    );
+    // Entering again renames.
+    assert_eq!(
+        organizer.receive(&a.enter("Amel B", 4).unwrap()),
+        Reply::Changed
+    );
+    assert_eq!(organizer.state().tournament.players[0].name, "Amel B");
+    // Too few to start; then three (the organizer too).
+    assert!(organizer.start().is_err());
+    assert_eq!(
+        organizer.receive(&b.enter("Youssef", 5).unwrap()),
+        Reply::Changed
+    );
+    organizer.enter_self("Organizer").unwrap();
+    organizer.start().unwrap();
+    let mut c = Follower::new(public, Some(key(13)));
+    assert_eq!(
+        organizer.receive(&c.enter("Late", 6).unwrap()),
+        Reply::Refused(Refusal::Started)
+    );
+    // The refusal reaches the page, signed.
+    let refusal = organizer.refusal_message(Refusal::Started, 7);
+    assert_eq!(c.receive(&refusal), Heard::Refused(Refusal::Started));
+    // A hello is answered with the state.
+    assert_eq!(organizer.receive(&Follower::hello()), Reply::State);
+}
+
+#[test]
+fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let before = club.spectator.state().unwrap().clone();
+    // A stranger signs a state of its own making.
+    let mut forged = before.clone();
+    forged.tournament.players[0].name = "Mallory".to_owned();
+    let organizer = club.organizer.public();
+    let stranger = seal(
+        &organizer,
+        &key(66),
+        u64::MAX - 1,
+        &Body::State {
+            text: forged.to_text(),
+        },
+    );
+    assert_eq!(club.spectator.receive(&stranger), Heard::Nothing);
+    // The organizer's message changed on the way.
+    let genuine = club.organizer.state_message(club.now + 10);
+    let tampered = genuine.replace("Amel", "Mall");
+    assert_eq!(club.spectator.receive(&tampered), Heard::Nothing);
+    assert_eq!(club.spectator.receive(&genuine), Heard::State);
+    // The same message again, or an older one: old news.
+    assert_eq!(club.spectator.receive(&genuine), Heard::Nothing);
+    // A state signed for another tournament.
+    let mut other = Organizer::new(
+        key(20),
+        "Other".to_owned(),
+        Rules::seega(BoardSize::Five),
+        None,
+        Format::RoundRobin { double: false },
+    );
+    assert_eq!(
+        club.spectator.receive(&other.state_message(u64::MAX)),
+        Heard::Nothing
+    );
+    assert_eq!(club.spectator.state().unwrap(), &before);
+    // A state that does not fit together is refused even when the
+    // organizer signed it: a key missing, a key twice, a board disputed
+    // that has its result.
+    let text = before.to_text();
+    let first_key = text.lines().find(|l| l.starts_with("key ")).unwrap();
+    let second_key = text
+        .lines()
+        .filter(|l| l.starts_with("key "))
+        .nth(1)
+        .unwrap();
+    let broken = [
+        text.replacen(&format!("{first_key}\n"), "", 1),
+        text.replacen(second_key, first_key, 1),
+        text.replacen("---\n", "disputed 9 0\n---\n", 1),
+    ];
+    for (i, bad) in broken.into_iter().enumerate() {
+        assert!(State::from_text(&bad).is_err(), "broken state {i}");
+        let signed = seal(
+            &organizer,
+            &key(10),
+            u64::MAX - 10 + i as u64,
+            &Body::State { text: bad },
+        );
+        assert_eq!(club.spectator.receive(&signed), Heard::Nothing);
+    }
+    assert_eq!(club.spectator.state().unwrap(), &before);
+}
+
+#[test]
+fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
+    let mut club = Club::new(Format::Swiss { rounds: 2 });
+    let (a, b) = club.board(0);
+    // The winner's word alone is not enough.
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Nothing);
+    assert_eq!(club.organizer.state().tournament.rounds[0][0].score, None);
+    // The loser agrees: taken.
+    assert_eq!(club.report(b, Score::FirstWins), Reply::Changed);
+    assert_eq!(
+        club.organizer.state().tournament.rounds[0][0].score,
+        Some(Score::FirstWins)
+    );
+    // On board 2, the loser's own word is enough.
+    let (c, _) = club.board(1);
+    assert_eq!(club.report(c, Score::SecondWins), Reply::Changed);
+    // The round is complete: round 2 is paired and every page sees it.
+    club.broadcast();
+    assert_eq!(club.spectator.state().unwrap().tournament.rounds.len(), 2);
+    // Round 2: both draw, both say so.
+    for b in 0..2 {
+        let (x, y) = club.board(b);
+        assert_eq!(club.report(x, Score::Draw), Reply::Nothing);
+        assert_eq!(club.report(y, Score::Draw), Reply::Changed);
+    }
+    club.broadcast();
+    let standings: Vec<Vec<u32>> = club
+        .players
+        .iter()
+        .chain([&club.spectator])
+        .map(|p| {
+            let t = &p.state().unwrap().tournament;
+            t.standings().iter().map(|s| s.points_halves).collect()
+        })
+        .collect();
+    assert!(club.organizer.state().tournament.is_over());
+    assert!(standings.windows(2).all(|w| w[0] == w[1]));
+    assert_eq!(standings[0].iter().sum::<u32>(), 8);
+}
+
+#[test]
+fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let (a, b) = club.board(0);
+    let now = club.now + 1;
+    // A record that ends otherwise than the result sent.
+    let lie = club.players[a]
+        .report(0, 0, Score::FirstWins, &record_of(Score::SecondWins), now)
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive(&lie),
+        Reply::Refused(Refusal::Record)
+    );
+    // A record of another game (Kharbga, not Seega 5×5), or unfinished.
+    let kharbga = Record::new({
+        let mut g = Game::new(Rules::kharbga());
+        g.resign(Side::Second).unwrap();
+        g
+    })
+    .to_text();
+    let other = club.players[a]
+        .report(0, 0, Score::FirstWins, &kharbga, now + 1)
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive(&other),
+        Reply::Refused(Refusal::Record)
+    );
+    let unfinished = Record::new(Game::new(Rules::seega(BoardSize::Five))).to_text();
+    let open = club.players[a]
+        .report(0, 0, Score::Draw, &unfinished, now + 2)
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive(&open),
+        Reply::Refused(Refusal::Record)
+    );
+    // Another board's result.
+    let (c, _) = club.board(1);
+    let theirs = club.players[c]
+        .report(
+            0,
+            0,
+            Score::SecondWins,
+            &record_of(Score::SecondWins),
+            now + 3,
+        )
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive(&theirs),
+        Reply::Refused(Refusal::NotYours)
+    );
+    // A stranger's key, which entered nothing.
+    let mut stranger = Follower::new(club.organizer.public(), Some(key(77)));
+    let forged = stranger
+        .report(0, 0, Score::SecondWins, &record_of(Score::SecondWins), now)
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive(&forged),
+        Reply::Refused(Refusal::NotYours)
+    );
+    // Both players claim the win: disputed, said to every page.
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Nothing);
+    assert_eq!(club.report(b, Score::SecondWins), Reply::Changed);
+    assert_eq!(club.organizer.state().disputed, vec![(0, 0)]);
+    // A player cannot change its word.
+    assert_eq!(
+        club.report(a, Score::Draw),
+        Reply::Refused(Refusal::Disagrees)
+    );
+    club.broadcast();
+    assert_eq!(club.spectator.state().unwrap().disputed, vec![(0, 0)]);
+    // The organizer decides.
+    assert!(club.organizer.decide(0, 0, Score::Draw));
+    assert!(club.organizer.state().disputed.is_empty());
+    assert_eq!(
+        club.organizer.state().tournament.rounds[0][0].score,
+        Some(Score::Draw)
+    );
+    // A report replayed (the same signed message again) is old news.
+    let (x, _) = club.board(1);
+    let now = club.now + 50;
+    let concede = club.players[x]
+        .report(0, 1, Score::SecondWins, &record_of(Score::SecondWins), now)
+        .unwrap();
+    assert_eq!(club.organizer.receive(&concede), Reply::Changed);
+    assert_eq!(club.organizer.receive(&concede), Reply::Nothing);
+}
+
+#[test]
+fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
+    let mut club = Club::new(Format::Swiss { rounds: 2 });
+    let (a, b) = club.board(0);
+    club.now += 1;
+    let leave = club.players[b].leave(club.now).unwrap();
+    assert_eq!(club.organizer.receive(&leave), Reply::Changed);
+    let t = &club.organizer.state().tournament;
+    assert_eq!(t.players[b].withdrawn, Some(0));
+    assert_eq!(t.rounds[0][0].score, Some(Score::FirstByForfeit));
+    // The other board ends: round 2 is paired without the one who left
+    // (three players: a bye).
+    let (c, _) = club.board(1);
+    assert_eq!(club.report(c, Score::SecondWins), Reply::Changed);
+    let t = &club.organizer.state().tournament;
+    assert_eq!(t.rounds.len(), 2);
+    assert!(t.rounds[1].iter().all(|p| !p.has(b)));
+    assert!(t.rounds[1].iter().any(|p| p.second.is_none()));
+    // Someone else's leave, signed by a stranger, withdraws nobody.
+    let mut stranger = Follower::new(club.organizer.public(), Some(key(88)));
+    assert_eq!(
+        club.organizer
+            .receive(&stranger.leave(club.now + 5).unwrap()),
+        Reply::Nothing
+    );
+    let _ = a;
+}
+
+#[test]
+fn the_organizers_page_reloaded_mid_round_keeps_everything() {
+    let mut club = Club::new(Format::Swiss { rounds: 2 });
+    let (a, b) = club.board(0);
+    // A winner's report waits for the loser's.
+    club.now += 1;
+    let claim = club.players[a]
+        .report(
+            0,
+            0,
+            Score::FirstWins,
+            &record_of(Score::FirstWins),
+            club.now,
+        )
+        .unwrap();
+    assert_eq!(club.organizer.receive(&claim), Reply::Nothing);
+    let saved = club.organizer.to_text();
+    let mut reloaded = Organizer::from_text(&saved).unwrap();
+    assert_eq!(reloaded.state(), club.organizer.state());
+    assert_eq!(reloaded.public(), club.organizer.public());
+    // The waiting report is remembered: the loser's agreement settles it.
+    club.now += 1;
+    let agree = club.players[b]
+        .report(
+            0,
+            0,
+            Score::FirstWins,
+            &record_of(Score::FirstWins),
+            club.now,
+        )
+        .unwrap();
+    assert_eq!(reloaded.receive(&agree), Reply::Changed);
+    // The numbers seen are remembered: the winner's old claim is old news.
+    let mut again = Organizer::from_text(&saved).unwrap();
+    assert_eq!(again.receive(&claim), Reply::Nothing);
+    // The reloaded page's states are news to the pages that followed the
+    // page before the reload, even with a clock behind.
+    let state = reloaded.state_message(0);
+    assert_eq!(club.spectator.receive(&state), Heard::State);
+    // A saved text changed by hand is refused.
+    assert!(Organizer::from_text(&saved.replace("pending 0 0", "pending 0 9")).is_err());
+    assert!(Organizer::from_text("secret x\n===\n").is_err());
+}
