@@ -206,7 +206,7 @@ bench: bench-speed bench-online bench-ai
 
 # Online play over loopback: link to connected, click to ply shown.
 bench-online: release e2e-deps browser matchbox
-	cd $(E2E) && node bench-online.mjs 5
+	cd $(E2E) && node bench-online.mjs 5 && node bench-tournament.mjs 16
 
 bench-speed: release e2e-deps browser
 	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli

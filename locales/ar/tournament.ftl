@@ -52,3 +52,47 @@ tournament-draw = تعادل
 tournament-withdraw = سحب
 tournament-withdraw-confirm = سحب { $name } (تُخسر المباريات المتبقية بالانسحاب)
 tournament-withdrawn = منسحب
+
+# البطولات عبر الإنترنت، من رابط واحد.
+tournament-place = المكان
+tournament-place-name = { $place ->
+        [online] عبر الإنترنت: ينضم اللاعبون من رابط
+       *[here] على هذا الجهاز
+    }
+tournament-online-hosted = عبر الإنترنت، تُنظَّم من هنا
+tournament-online-missing = هذه البطولة ليست على هذا الجهاز.
+tournament-online-bad-link = هذا الرابط لا يشير إلى أي بطولة.
+tournament-online-organizer = أنت منظّم هذه البطولة: أرسل الرابط إلى اللاعبين، وابدأ عندما ينضم الجميع.
+tournament-online-link = رابط البطولة
+tournament-online-unavailable = تعذّر الوصول إلى الشبكة: تواصل هذه الصفحة المحاولة.
+tournament-online-pages = { $n ->
+        [zero] لا صفحة متصلة
+        [one] صفحة واحدة متصلة
+        [two] صفحتان متصلتان
+        [few] { $n } صفحات متصلة
+       *[other] { $n } صفحة متصلة
+    }
+tournament-online-entrants = اللاعبون المنضمّون ({ $n })
+tournament-online-disputed = اللاعبان مختلفان على النتيجة
+tournament-online-left = لقد غادرت البطولة.
+tournament-online-joined = انضممت باسم { $name }. يبدأ المنظّم البطولة.
+tournament-online-your-board = الجولة { $round }، الطاولة { $board }: تلعب ضد { $name }، { $side ->
+        [first] بالطرف الأول
+       *[second] بالطرف الثاني
+    }.
+tournament-online-bye = لديك راحة في هذه الجولة.
+tournament-online-join-name = اسمك
+tournament-online-join = انضم إلى البطولة
+tournament-online-watching = أنت تشاهد هذه البطولة.
+tournament-online-refused = { $why ->
+        [started] بدأت البطولة: لا مزيد من اللاعبين.
+        [full] البطولة مكتملة.
+        [name] هذا الاسم فارغ أو لاعب آخر يحمله.
+        [not-yours] هذه ليست طاولتك.
+        [record] سجل المباراة لا يُظهر هذه النتيجة.
+       *[disagrees] لهذه الطاولة نتيجة أخرى.
+    }
+tournament-online-leave = مغادرة البطولة
+tournament-online-leave-confirm = المغادرة نهائيًا (تُخسر مبارياتك المتبقية بالانسحاب)
+tournament-online-connected = متصل
+tournament-online-waiting = في انتظار صفحة المنظّم…

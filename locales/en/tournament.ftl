@@ -52,3 +52,44 @@ tournament-draw = Draw
 tournament-withdraw = Withdraw
 tournament-withdraw-confirm = Withdraw { $name } (the remaining games are lost by forfeit)
 tournament-withdrawn = withdrawn
+
+# Online tournaments, from one link.
+tournament-place = Where
+tournament-place-name = { $place ->
+        [online] Online: players join from a link
+       *[here] On this device
+    }
+tournament-online-hosted = online, organized here
+tournament-online-missing = This tournament is not on this device.
+tournament-online-bad-link = This link does not name a tournament.
+tournament-online-organizer = You organize this tournament: send the link to the players, start when everyone is in.
+tournament-online-link = The tournament's link
+tournament-online-unavailable = The network cannot be reached: this page keeps trying.
+tournament-online-pages = { $n ->
+        [one] One page connected
+       *[other] { $n } pages connected
+    }
+tournament-online-entrants = Players in ({ $n })
+tournament-online-disputed = the players disagree
+tournament-online-left = You left the tournament.
+tournament-online-joined = You are in as { $name }. The organizer starts the tournament.
+tournament-online-your-board = Round { $round }, board { $board }: you play { $name }, { $side ->
+        [first] with the first side
+       *[second] with the second side
+    }.
+tournament-online-bye = You have a bye this round.
+tournament-online-join-name = Your name
+tournament-online-join = Join the tournament
+tournament-online-watching = You are watching this tournament.
+tournament-online-refused = { $why ->
+        [started] The tournament has started: no more players.
+        [full] The tournament is full.
+        [name] That name is empty or another player's.
+        [not-yours] That is not your board.
+        [record] That game's record does not show that result.
+       *[disagrees] That board has another result.
+    }
+tournament-online-leave = Leave the tournament
+tournament-online-leave-confirm = Leave for good (your remaining games are lost by forfeit)
+tournament-online-connected = Connected
+tournament-online-waiting = Waiting for the organizer's page…

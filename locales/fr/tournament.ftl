@@ -52,3 +52,44 @@ tournament-draw = Partie nulle
 tournament-withdraw = Retirer
 tournament-withdraw-confirm = Retirer { $name } (les parties restantes sont perdues par forfait)
 tournament-withdrawn = retiré·e
+
+# Tournois en ligne, depuis un lien.
+tournament-place = Où
+tournament-place-name = { $place ->
+        [online] En ligne : les joueurs rejoignent par un lien
+       *[here] Sur cet appareil
+    }
+tournament-online-hosted = en ligne, organisé ici
+tournament-online-missing = Ce tournoi n’est pas sur cet appareil.
+tournament-online-bad-link = Ce lien ne désigne aucun tournoi.
+tournament-online-organizer = Vous organisez ce tournoi : envoyez le lien aux joueurs, lancez-le quand tout le monde est inscrit.
+tournament-online-link = Le lien du tournoi
+tournament-online-unavailable = Le réseau est injoignable : cette page réessaie.
+tournament-online-pages = { $n ->
+        [one] Une page connectée
+       *[other] { $n } pages connectées
+    }
+tournament-online-entrants = Joueurs inscrits ({ $n })
+tournament-online-disputed = les joueurs ne sont pas d’accord
+tournament-online-left = Vous avez quitté le tournoi.
+tournament-online-joined = Vous êtes inscrit·e sous le nom { $name }. L’organisateur lance le tournoi.
+tournament-online-your-board = Ronde { $round }, table { $board } : vous jouez contre { $name }, { $side ->
+        [first] avec le premier camp
+       *[second] avec le second camp
+    }.
+tournament-online-bye = Vous êtes exempt·e à cette ronde.
+tournament-online-join-name = Votre nom
+tournament-online-join = Rejoindre le tournoi
+tournament-online-watching = Vous regardez ce tournoi.
+tournament-online-refused = { $why ->
+        [started] Le tournoi a commencé : plus d’inscriptions.
+        [full] Le tournoi est complet.
+        [name] Ce nom est vide ou déjà pris.
+        [not-yours] Ce n’est pas votre table.
+        [record] La partie ne montre pas ce résultat.
+       *[disagrees] Cette table a un autre résultat.
+    }
+tournament-online-leave = Quitter le tournoi
+tournament-online-leave-confirm = Quitter pour de bon (vos parties restantes sont perdues par forfait)
+tournament-online-connected = Connecté
+tournament-online-waiting = En attente de la page de l’organisateur…

@@ -21,6 +21,8 @@ pub mod services;
 pub mod study;
 #[cfg(feature = "tournament")]
 pub mod tournament;
+#[cfg(feature = "tournament")]
+pub mod tournament_online;
 
 /// The page that runs tournaments.
 pub const TOURNAMENT_PAGE: &str = "tournament.html";

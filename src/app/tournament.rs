@@ -17,6 +17,7 @@ use crate::app::screens::new_game::computer_name;
 use crate::app::screens::replay::Replay;
 use crate::app::services::browser::{download, fresh_id, now_ms, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
+use crate::app::tournament_online::{FollowView, HostView};
 use crate::app::{TOURNAMENT_INDEX, TOURNAMENT_KEY};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules};
@@ -35,6 +36,9 @@ const CLOCKS: [&str; 6] = ["none", "180+2", "300+3", "600+5", "900+10", "1800+0"
 
 /// The formats offered.
 const FORMATS: [&str; 3] = ["round-robin", "double", "swiss"];
+
+/// Where a tournament is played: on this device, or online from one link.
+const PLACES: [&str; 2] = ["here", "online"];
 
 /// A player's kind in the form: a person, or a computer level.
 const KINDS: [&str; 6] = ["person", "1", "2", "3", "4", "5"];
@@ -119,6 +123,13 @@ enum View {
 /// opens one).
 #[component]
 pub fn TournamentScreen(place: String) -> impl IntoView {
+    // Online: the organizer's hub, or any other page of a tournament.
+    if let Some(code) = place.strip_prefix("/host/") {
+        return view! { <HostView code=code.to_owned()/> }.into_any();
+    }
+    if let Some(key) = place.strip_prefix("/join/") {
+        return view! { <FollowView organizer=key.to_owned()/> }.into_any();
+    }
     let list = RwSignal::new(saved());
     list.with_untracked(|l| write_index(l));
     let start = match place.strip_prefix('/') {
@@ -148,7 +159,7 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
             None => l.insert(0, (id, t)),
         });
     };
-    move || match view.get() {
+    (move || match view.get() {
         View::List => view! { <TournamentList list=list view=view put=put/> }.into_any(),
         View::Open(id) => match find(&id) {
             Some(mut t) => {
@@ -183,7 +194,8 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
             }
             .into_any()
         }
-    }
+    })
+    .into_any()
 }
 
 /// The saved tournaments, and the form for a new one.
@@ -193,9 +205,21 @@ fn TournamentList(
     view: RwSignal<View>,
     put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let hosted = crate::app::tournament_online::hosted();
     view! {
         <section class="panel tournaments" data-testid="tournament-list">
             <h2>{tr_text(|| tr!("tournament-title"))}</h2>
+            {(!hosted.is_empty()).then(|| view! {
+                <ul class="tournament-saved">
+                    {hosted.into_iter().map(|(code, name)| view! {
+                        <li data-testid="tournament-hosted">
+                            <a href=format!("#tournament/host/{code}")><bdi>{name}</bdi></a>
+                            " "
+                            <span class="hint-text">{tr_text(|| tr!("tournament-online-hosted"))}</span>
+                        </li>
+                    }).collect_view()}
+                </ul>
+            })}
             {move || {
                 let rows = list.get();
                 if rows.is_empty() {
@@ -236,6 +260,7 @@ fn NewTournament(
     let game = RwSignal::new("seega5");
     let clock = RwSignal::new("none");
     let format = RwSignal::new("round-robin");
+    let place = RwSignal::new("here");
     let rounds = RwSignal::new(3u8);
     let error = RwSignal::new(None::<SetupError>);
     // Four to start with: two people and two levels.
@@ -295,6 +320,11 @@ fn NewTournament(
             "" => crate::app::i18n::as_data(tr!("tournament-default-name")),
             typed => typed.to_owned(),
         };
+        if place.get_untracked() == "online" {
+            // The players enter from the link; the start checks them.
+            crate::app::tournament_online::create(title, rules, control, format);
+            return;
+        }
         match Tournament::new(title, rules, control, format, entrants) {
             Ok(mut t) => {
                 error.set(None);
@@ -309,6 +339,10 @@ fn NewTournament(
     let game_choices: Vec<Choice> = GAMES
         .iter()
         .map(|v| Choice::new(v, move || tr!("variant-name", { "variant" => *v })))
+        .collect();
+    let place_choices: Vec<Choice> = PLACES
+        .iter()
+        .map(|v| Choice::new(v, move || tr!("tournament-place-name", { "place" => *v })))
         .collect();
     let format_choices: Vec<Choice> = FORMATS
         .iter()
@@ -367,7 +401,14 @@ fn NewTournament(
                         }/>
                 </label>
             })}
-            <fieldset>
+            <label class="field" for="tournament-place">
+                <span>{tr_text(|| tr!("tournament-place"))}</span>
+                <Menu id="tournament-place" testid="tournament-place"
+                    choices=place_choices
+                    value=place
+                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&PLACES, v) { place.set(v) })/>
+            </label>
+            <fieldset class:hidden=move || place.get() == "online">
                 <legend>{tr_text(|| tr!("tournament-players"))}</legend>
                 <ol class="tournament-players">
                     {move || players.get().into_iter().enumerate().map(|(i, row)| {

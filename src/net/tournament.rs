@@ -929,6 +929,13 @@ impl Follower {
         }
     }
 
+    /// A spectator who joins takes `key`; a page that has one keeps it.
+    pub fn set_key(&mut self, key: SeatKey) {
+        if self.key.is_none() {
+            self.key = Some(key);
+        }
+    }
+
     /// The organizer's key.
     pub fn organizer(&self) -> PublicKey {
         self.organizer

@@ -187,7 +187,7 @@ const FILES: [&str; 5] = [
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 8] = [
+const PAGE_ONLY: [(&str, &str); 9] = [
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
@@ -196,6 +196,7 @@ const PAGE_ONLY: [(&str, &str); 8] = [
     ("src/app/study/analysis_screen.rs", "study.ftl"),
     ("src/app/study/review_panel.rs", "study.ftl"),
     ("src/app/tournament.rs", "tournament.ftl"),
+    ("src/app/tournament_online.rs", "tournament.ftl"),
 ];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {

@@ -1,0 +1,641 @@
+//! Online tournaments on the tournament page: the organizer's hub and
+//! every other page (a player's or a spectator's), around the sans-IO
+//! [`Organizer`] and [`Follower`] of [`crate::net::tournament`].
+//!
+//! The pages talk in a star (see that module): the organizer's page holds
+//! the lobby's link and one link per player's private room; a player's
+//! page holds its own room's link (and the lobby's until the organizer's
+//! state names it); a spectator's, the lobby's. Each link is matchbox's,
+//! through the network module ([`link`]). Everything here belongs to the
+//! view that made it: links, retries and listeners die with it.
+
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::app::i18n::tr_text;
+use crate::app::online::link::{self, Link, LinkEvent};
+use crate::app::online::settings::OnlineSettings;
+use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_bytes};
+use crate::engine::clock::TimeControl;
+use crate::engine::Rules;
+use crate::net::identity::{PublicKey, SeatKey};
+use crate::net::room::{room_url, RoomCode};
+use crate::net::tournament::{
+    lobby_room, member_room, Follower, Heard, Organizer, Refusal, Reply, State,
+};
+use crate::tournament::{halves_text, Format, Score, SetupError, Tournament};
+use crate::tr;
+
+/// The organizer's saved tournament: this key, then the lobby's code.
+const HOST_KEY: &str = "kharbga-tournament-host-";
+/// A player's secret key for a tournament: this key, then the organizer's.
+const SEAT_KEY: &str = "kharbga-tournament-seat-";
+/// How long a lost link waits before it is opened again.
+const RETRY_MS: u32 = 2_000;
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+fn store(key: &str, text: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, text);
+    }
+}
+
+fn now() -> u64 {
+    // Whole milliseconds since 1970: a reloaded page numbers above what it
+    // signed before.
+    now_ms().max(0.0) as u64
+}
+
+/// Creates an online tournament organized from this page and opens its
+/// hub (`#tournament/host/<lobby code>`).
+pub fn create(name: String, rules: Rules, clock: Option<TimeControl>, format: Format) {
+    let organizer = Organizer::new(
+        SeatKey::from_seed(random_bytes::<32>()),
+        name,
+        rules,
+        clock,
+        format,
+    );
+    let code = lobby_room(&organizer.public());
+    store(&format!("{HOST_KEY}{code}"), &organizer.to_text());
+    let _ = window()
+        .location()
+        .set_hash(&format!("tournament/host/{code}"));
+}
+
+/// The online tournaments organized from this page: (lobby code, name).
+pub fn hosted() -> Vec<(String, String)> {
+    let Some(s) = storage() else {
+        return Vec::new();
+    };
+    (0..s.length().unwrap_or(0))
+        .filter_map(|i| {
+            let key = s.key(i).ok().flatten()?;
+            let code = key.strip_prefix(HOST_KEY)?.to_owned();
+            let organizer = Organizer::from_text(&s.get_item(&key).ok().flatten()?).ok()?;
+            Some((code, organizer.state().tournament.name.clone()))
+        })
+        .collect()
+}
+
+/// A page's rooms: a link per room, each opened again shortly after it is
+/// lost; what arrives goes to one handler with the room it came from.
+#[derive(Clone, Copy)]
+struct Rooms {
+    links: StoredValue<Vec<(RoomCode, Link)>, LocalStorage>,
+    retries: StoredValue<Vec<Timeout>, LocalStorage>,
+    handler: StoredValue<Option<Rc<dyn Fn(&RoomCode, LinkEvent)>>, LocalStorage>,
+    /// Peers connected, per room.
+    peers: RwSignal<Vec<(RoomCode, String)>>,
+    /// The network module could not be fetched.
+    unavailable: RwSignal<bool>,
+}
+
+impl Rooms {
+    fn new(handler: impl Fn(&RoomCode, LinkEvent) + 'static) -> Rooms {
+        let rooms = Rooms {
+            links: StoredValue::new_local(Vec::new()),
+            retries: StoredValue::new_local(Vec::new()),
+            handler: StoredValue::new_local(Some(Rc::new(handler))),
+            peers: RwSignal::new(Vec::new()),
+            unavailable: RwSignal::new(false),
+        };
+        on_cleanup(move || {
+            let _ = rooms.retries.try_set_value(Vec::new());
+            let _ = rooms.handler.try_set_value(None);
+            let _ = rooms.links.try_set_value(Vec::new());
+        });
+        rooms
+    }
+
+    fn is_open(&self, code: &RoomCode) -> bool {
+        self.links
+            .try_with_value(|l| l.iter().any(|(c, _)| c == code))
+            .unwrap_or(true)
+    }
+
+    /// Joins `code`'s room (once).
+    fn open(self, code: RoomCode) {
+        if self.is_open(&code) {
+            return;
+        }
+        let settings = OnlineSettings::load();
+        let url = room_url(&settings.server, &code);
+        spawn_local(async move {
+            let Ok(net) = link::load().await else {
+                let _ = self.unavailable.try_set(true);
+                return;
+            };
+            if self.is_open(&code) {
+                return; // opened meanwhile, or the view is gone
+            }
+            let room = code.clone();
+            let opened = Link::open(&net, &settings.endpoint(url), move |event| {
+                self.event(&room, event);
+            });
+            let _ = self.links.try_update_value(|l| l.push((code, opened)));
+        });
+    }
+
+    fn event(self, room: &RoomCode, event: LinkEvent) {
+        match &event {
+            LinkEvent::Peer(peer) => {
+                let _ = self
+                    .peers
+                    .try_update(|p| p.push((room.clone(), peer.clone())));
+            }
+            LinkEvent::Left(peer) => {
+                let _ = self
+                    .peers
+                    .try_update(|p| p.retain(|(r, q)| !(r == room && q == peer)));
+            }
+            LinkEvent::Closed(_) => {
+                self.close_soon(room.clone());
+                let again = room.clone();
+                let retry = Timeout::new(RETRY_MS, move || self.open(again));
+                let _ = self.retries.try_update_value(|r| r.push(retry));
+            }
+            LinkEvent::Id(_) | LinkEvent::Message(..) => {}
+        }
+        if let Some(Some(handler)) = self.handler.try_get_value() {
+            handler(room, event);
+        }
+    }
+
+    /// Leaves `code`'s room once the link's callback has returned (a link
+    /// is never dropped from inside its own callback).
+    fn close_soon(self, code: RoomCode) {
+        spawn_local(async move { self.close(&code) });
+    }
+
+    fn close(&self, code: &RoomCode) {
+        let _ = self
+            .links
+            .try_update_value(|l| l.retain(|(c, _)| c != code));
+        let _ = self.peers.try_update(|p| p.retain(|(r, _)| r != code));
+    }
+
+    fn send(&self, room: &RoomCode, peer: &str, text: &str) {
+        self.links.with_value(|l| {
+            if let Some((_, link)) = l.iter().find(|(c, _)| c == room) {
+                link.send(peer, text);
+            }
+        });
+    }
+
+    fn broadcast(&self, text: &str) {
+        self.links.with_value(|l| {
+            for (_, link) in l {
+                link.broadcast(text);
+            }
+        });
+    }
+}
+
+/// The organizer's page: the link to share, who entered, the start; then
+/// the rounds, results entered or decided, withdrawals, the standings.
+#[component]
+pub fn HostView(code: String) -> impl IntoView {
+    let key = StoredValue::new(format!("{HOST_KEY}{code}"));
+    let Some(organizer) = load(&key.get_value()).and_then(|t| Organizer::from_text(&t).ok()) else {
+        return view! {
+            <section class="panel tournament" data-testid="tournament-online">
+                <p role="alert">{tr_text(|| tr!("tournament-online-missing"))}</p>
+            </section>
+        }
+        .into_any();
+    };
+    let public = organizer.public();
+    let lobby = lobby_room(&public);
+    let organizer = StoredValue::new_local(organizer);
+    let state = RwSignal::new(organizer.with_value(|o| o.state().clone()));
+    let error = RwSignal::new(None::<SetupError>);
+    let copied = RwSignal::new(false);
+    let share = page_url(&format!("#tournament/join/{public}"));
+    let rooms_cell: StoredValue<Option<Rooms>, LocalStorage> = StoredValue::new_local(None);
+    // Every change: saved, shown, sent to every page, and a private room
+    // opened for each player who entered.
+    let changed = move || {
+        let Some(rooms) = rooms_cell.get_value() else {
+            return;
+        };
+        let Some(message) = organizer.try_update_value(|o| {
+            key.with_value(|k| store(k, &o.to_text()));
+            o.state_message(now())
+        }) else {
+            return;
+        };
+        state.set(organizer.with_value(|o| o.state().clone()));
+        for player in state.with_untracked(|s| s.keys.clone()) {
+            rooms.open(member_room(&public, &player));
+        }
+        rooms.broadcast(&message);
+    };
+    let rooms = Rooms::new(move |room, event| {
+        let Some(rooms) = rooms_cell.get_value() else {
+            return;
+        };
+        match event {
+            // A page arrives: it gets the state at once.
+            LinkEvent::Peer(peer) => {
+                if let Some(message) = organizer.try_update_value(|o| o.state_message(now())) {
+                    rooms.send(room, &peer, &message);
+                }
+            }
+            LinkEvent::Message(peer, text) => {
+                let reply = organizer.try_update_value(|o| o.receive(&text));
+                let answer = match reply {
+                    Some(Reply::State) => organizer.try_update_value(|o| o.state_message(now())),
+                    Some(Reply::Refused(why)) => {
+                        organizer.try_update_value(|o| o.refusal_message(why, now()))
+                    }
+                    Some(Reply::Changed) => {
+                        changed();
+                        None
+                    }
+                    Some(Reply::Nothing) | None => None,
+                };
+                if let Some(message) = answer {
+                    rooms.send(room, &peer, &message);
+                }
+            }
+            _ => {}
+        }
+    });
+    rooms_cell.set_value(Some(rooms));
+    rooms.open(lobby.clone());
+    for player in state.with_untracked(|s| s.keys.clone()) {
+        rooms.open(member_room(&public, &player));
+    }
+    let start = move |_| match organizer
+        .try_update_value(Organizer::start)
+        .unwrap_or(Ok(()))
+    {
+        Ok(()) => {
+            error.set(None);
+            changed();
+        }
+        Err(e) => error.set(Some(e)),
+    };
+    let decide = move |round: usize, board: usize, score: Score| {
+        if organizer.try_update_value(|o| o.decide(round, board, score)) == Some(true) {
+            changed();
+        }
+    };
+    let withdraw = move |player: usize| {
+        if organizer.try_update_value(|o| o.withdraw(player)) == Some(true) {
+            changed();
+        }
+    };
+    let share_copy = share.clone();
+    view! {
+        <section class="panel tournament" data-testid="tournament-online" data-role="organizer">
+            <h2><bdi>{move || state.with(|s| s.tournament.name.clone())}</bdi></h2>
+            <p class="notice" role="status">{tr_text(|| tr!("tournament-online-organizer"))}</p>
+            <label class="field wide" for="tournament-link">
+                <span>{tr_text(|| tr!("tournament-online-link"))}</span>
+                <input id="tournament-link" type="text" readonly dir="ltr" data-testid="tournament-link" prop:value=share/>
+            </label>
+            <button type="button" data-testid="tournament-link-copy" on:click=move |_| {
+                copy_to_clipboard(&share_copy);
+                copied.set(true);
+            }>{move || if copied.get() { tr!("library-copied") } else { tr!("library-copy") }}</button>
+            {move || rooms.unavailable.get().then(|| view! {
+                <p class="notice forbidden" role="alert">{tr_text(|| tr!("tournament-online-unavailable"))}</p>
+            })}
+            {move || if state.with(|s| s.started) {
+                view! { <Progress state=state.read_only() decide=Some(Callback::new(move |(r, b, s)| decide(r, b, s))) withdraw=Some(Callback::new(withdraw))/> }.into_any()
+            } else {
+                view! {
+                    <Entrants state=state.read_only()/>
+                    {move || error.get().map(|e| {
+                        let token = match e {
+                            SetupError::Players => "players",
+                            SetupError::SameName => "same-name",
+                            SetupError::Rounds => "rounds",
+                        };
+                        view! { <p class="error" role="alert" data-testid="tournament-error">{move || tr!("tournament-error", { "error" => token })}</p> }
+                    })}
+                    <button type="button" class="primary" data-testid="tournament-online-start" on:click=start>
+                        {tr_text(|| tr!("tournament-start"))}
+                    </button>
+                }.into_any()
+            }}
+            <p class="tournament-connections" data-testid="tournament-connections"
+                data-peers=move || rooms.peers.with(Vec::len).to_string()>
+                {move || tr!("tournament-online-pages", { "n" => rooms.peers.with(Vec::len) })}
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// Those who entered, before the start.
+#[component]
+fn Entrants(state: ReadSignal<State>) -> impl IntoView {
+    view! {
+        <h3>{move || tr!("tournament-online-entrants", { "n" => state.with(|s| s.tournament.players.len()) })}</h3>
+        <ol class="tournament-entrants" data-testid="tournament-entrants">
+            {move || state.with(|s| s.tournament.players.iter().map(|p| view! {
+                <li data-testid="tournament-entrant"><bdi>{p.name.clone()}</bdi></li>
+            }).collect_view())}
+        </ol>
+    }
+}
+
+/// The round under way (its boards and results), the standings and the
+/// crosstable; the organizer also enters results and withdraws players.
+#[component]
+fn Progress(
+    state: ReadSignal<State>,
+    decide: Option<Callback<(usize, usize, Score)>>,
+    withdraw: Option<Callback<usize>>,
+) -> impl IntoView {
+    move || {
+        let s = state.get();
+        let t = s.tournament.clone();
+        let over = t.is_over();
+        let round = t.rounds.len();
+        let total = t.total_rounds();
+        let name = |p: usize| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
+        let boards = t.rounds.last().cloned().unwrap_or_default();
+        view! {
+            <p data-testid="tournament-round">{move || if over {
+                tr!("tournament-over")
+            } else {
+                tr!("tournament-round", { "round" => round, "rounds" => total })
+            }}</p>
+            {(!over).then(|| view! {
+                <ul class="tournament-boards" data-testid="tournament-boards">
+                    {boards.iter().enumerate().map(|(b, board)| {
+                        let first = name(board.first);
+                        let second = board.second.map(name);
+                        let disputed = s.disputed.contains(&(round - 1, b));
+                        view! {
+                            <li data-testid="tournament-board" data-done=board.done().to_string()>
+                                <span class="board-players"><bdi>{first.clone()}</bdi>" – "{match second.clone() {
+                                    Some(n) => view! { <bdi>{n}</bdi> }.into_any(),
+                                    None => view! { <em>{tr_text(|| tr!("tournament-bye"))}</em> }.into_any(),
+                                }}</span>
+                                {board.score.map(|sc| view! { <span class="board-score" data-testid="board-score">{sc.token()}</span> })}
+                                {disputed.then(|| view! { <em class="disputed" data-testid="board-disputed">{tr_text(|| tr!("tournament-online-disputed"))}</em> })}
+                                {match (decide, second, board.score) {
+                                    (Some(decide), Some(second), None) => {
+                                        let r = round - 1;
+                                        view! {
+                                            <details class="board-result" data-testid="board-result">
+                                                <summary>{tr_text(|| tr!("tournament-result"))}</summary>
+                                                <button type="button" on:click=move |_| decide.run((r, b, Score::FirstWins))>
+                                                    {move || tr!("tournament-won", { "name" => first.clone() })}
+                                                </button>
+                                                <button type="button" on:click=move |_| decide.run((r, b, Score::Draw))>
+                                                    {tr_text(|| tr!("tournament-draw"))}
+                                                </button>
+                                                <button type="button" on:click=move |_| decide.run((r, b, Score::SecondWins))>
+                                                    {move || tr!("tournament-won", { "name" => second.clone() })}
+                                                </button>
+                                            </details>
+                                        }.into_any()
+                                    }
+                                    _ => ().into_any(),
+                                }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            })}
+            <Standings t=t.clone() withdraw=withdraw.filter(|_| !over)/>
+        }
+    }
+}
+
+/// The standings table (with the organizer's withdrawals when given).
+#[component]
+pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoView {
+    let swiss = matches!(t.format, Format::Swiss { .. });
+    let standings = t.standings();
+    view! {
+        <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
+        <table class="tournament-standings" data-testid="standings">
+            <thead><tr>
+                <th scope="col">"#"</th>
+                <th scope="col">{tr_text(|| tr!("tournament-col-player"))}</th>
+                <th scope="col">{tr_text(|| tr!("tournament-col-points"))}</th>
+                <th scope="col">{move || if swiss { tr!("tournament-col-bh-both") } else { tr!("tournament-col-sb") }}</th>
+            </tr></thead>
+            <tbody>
+                {standings.into_iter().map(|row| {
+                    let player = &t.players[row.player];
+                    let who = player.name.clone();
+                    let tb = row.tie_breaks;
+                    let tie_break = if swiss {
+                        format!("{} / {}", halves_text(tb.buchholz_cut_halves), halves_text(tb.buchholz_halves))
+                    } else {
+                        crate::tournament::quarters_text(tb.sonneborn_berger_quarters)
+                    };
+                    let index = row.player;
+                    view! {
+                        <tr data-testid="standing">
+                            <td>{row.rank}</td>
+                            <td>
+                                <bdi>{who.clone()}</bdi>
+                                {match (player.withdrawn.is_some(), withdraw) {
+                                    (true, _) => view! {
+                                        " "<em class="withdrawn" data-testid="withdrawn">{tr_text(|| tr!("tournament-withdrawn"))}</em>
+                                    }.into_any(),
+                                    (false, Some(withdraw)) => view! {
+                                        <details class="withdraw" data-testid="withdraw">
+                                            <summary>{tr_text(|| tr!("tournament-withdraw"))}</summary>
+                                            <button type="button" on:click=move |_| withdraw.run(index)>
+                                                {move || tr!("tournament-withdraw-confirm", { "name" => who.clone() })}
+                                            </button>
+                                        </details>
+                                    }.into_any(),
+                                    (false, None) => ().into_any(),
+                                }}
+                            </td>
+                            <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
+                            <td>{tie_break}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// Any other page: it follows the organizer's signed state, joins under a
+/// name (a key made here, kept for this tournament), and can leave.
+#[component]
+pub fn FollowView(organizer: String) -> impl IntoView {
+    let Some(public) = PublicKey::parse(&organizer) else {
+        return view! {
+            <section class="panel tournament" data-testid="tournament-online">
+                <p role="alert">{tr_text(|| tr!("tournament-online-bad-link"))}</p>
+            </section>
+        }
+        .into_any();
+    };
+    let seat_key = StoredValue::new(format!("{SEAT_KEY}{public}"));
+    let key = load(&seat_key.get_value()).and_then(|t| SeatKey::parse(&t));
+    let mine = key.as_ref().map(|k| member_room(&public, &k.public()));
+    let follower = StoredValue::new_local(Follower::new(public, key));
+    let state = RwSignal::new(None::<State>);
+    let me = RwSignal::new(None::<usize>);
+    let refused = RwSignal::new(None::<Refusal>);
+    let name = RwSignal::new(String::new());
+    let lobby = lobby_room(&public);
+    let rooms_cell: StoredValue<Option<Rooms>, LocalStorage> = StoredValue::new_local(None);
+    let lobby_for_events = lobby.clone();
+    let rooms = Rooms::new(move |room, event| {
+        let LinkEvent::Message(_, text) = event else {
+            return;
+        };
+        let Some(heard) = follower.try_update_value(|f| f.receive(&text)) else {
+            return;
+        };
+        match heard {
+            Heard::Nothing => {}
+            Heard::State => {
+                let (s, m) = follower.with_value(|f| (f.state().cloned(), f.me()));
+                state.set(s);
+                me.set(m);
+                if m.is_some() {
+                    refused.set(None);
+                }
+                // A player named by the state talks in its own room only.
+                if let (Some(_), Some(rooms)) = (m, rooms_cell.get_value()) {
+                    if *room != lobby_for_events {
+                        rooms.close_soon(lobby_for_events.clone());
+                    }
+                }
+            }
+            Heard::Refused(why) => refused.set(Some(why)),
+        }
+    });
+    rooms_cell.set_value(Some(rooms));
+    rooms.open(lobby.clone());
+    if let Some(code) = mine.clone() {
+        rooms.open(code);
+    }
+    let join = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let typed = name.get_untracked();
+        // The key is made once for this tournament, and kept.
+        let seat_key = seat_key.get_value();
+        let key = load(&seat_key)
+            .and_then(|t| SeatKey::parse(&t))
+            .unwrap_or_else(|| {
+                let k = SeatKey::from_seed(random_bytes::<32>());
+                store(&seat_key, &k.to_text());
+                k
+            });
+        let own = member_room(&public, &key.public());
+        follower.update_value(|f| f.set_key(key));
+        if let Some(Some(message)) = follower.try_update_value(|f| f.enter(&typed, now())) {
+            rooms.broadcast(&message);
+        }
+        rooms.open(own);
+    };
+    let leave = move |_| {
+        if let Some(Some(message)) = follower.try_update_value(|f| f.leave(now())) {
+            rooms.broadcast(&message);
+        }
+    };
+    // Connected: a page of the tournament is there (the organizer, once
+    // this page is a player in its own room).
+    let connected = move || rooms.peers.with(|p| !p.is_empty());
+    view! {
+        <section class="panel tournament" data-testid="tournament-online"
+            data-role=move || if me.get().is_some() { "player" } else { "spectator" }>
+            {move || match state.get() {
+                None => view! {
+                    <p role="status" data-testid="tournament-online-waiting">
+                        {move || if rooms.unavailable.get() { tr!("tournament-online-unavailable") } else { tr!("tournament-online-waiting") }}
+                    </p>
+                }.into_any(),
+                Some(s) => {
+                    let started = s.started;
+                    let t = s.tournament.clone();
+                    let player = me.get();
+                    let my_name = player.and_then(|p| t.players.get(p)).map(|p| p.name.clone());
+                    let withdrawn = player.and_then(|p| t.players.get(p)).is_some_and(|p| p.withdrawn.is_some());
+                    let board = player.and_then(|p| s.board_of(p)).and_then(|(r, b)| {
+                        let pairing = t.rounds[r][b].clone();
+                        let p = player?;
+                        let side = if pairing.first == p { "first" } else { "second" };
+                        let other = pairing.opponent(p).and_then(|o| t.players.get(o)).map(|o| o.name.clone());
+                        Some((r + 1, b + 1, side, other, pairing.score.is_some()))
+                    });
+                    let over = t.is_over();
+                    view! {
+                        <h2><bdi>{t.name.clone()}</bdi></h2>
+                        {match (&my_name, withdrawn) {
+                            (Some(_), true) => view! { <p class="notice" data-testid="tournament-online-left">{tr_text(|| tr!("tournament-online-left"))}</p> }.into_any(),
+                            (Some(n), false) if !started => {
+                                let n = n.clone();
+                                view! { <p class="notice" role="status" data-testid="tournament-online-joined">{move || tr!("tournament-online-joined", { "name" => n.clone() })}</p> }.into_any()
+                            }
+                            (Some(_), false) => match board.clone() {
+                                Some((r, b, side, Some(other), false)) => view! {
+                                    <p class="notice" role="status" data-testid="tournament-online-board">
+                                        {move || tr!("tournament-online-your-board", { "round" => r, "board" => b, "name" => other.clone(), "side" => side })}
+                                    </p>
+                                }.into_any(),
+                                Some((_, _, _, None, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-bye"))}</p> }.into_any(),
+                                _ => ().into_any(),
+                            },
+                            (None, _) if !started => view! {
+                                <form class="tournament-join" data-testid="tournament-join" on:submit=join>
+                                    <label class="field" for="tournament-join-name">
+                                        <span>{tr_text(|| tr!("tournament-online-join-name"))}</span>
+                                        <input id="tournament-join-name" type="text" maxlength="40" dir="auto" data-testid="tournament-join-name"
+                                            prop:value=move || name.get() on:input=move |e| name.set(event_target_value(&e))/>
+                                    </label>
+                                    <button type="submit" class="primary" data-testid="tournament-join-button">{tr_text(|| tr!("tournament-online-join"))}</button>
+                                </form>
+                            }.into_any(),
+                            (None, _) => view! { <p class="notice" role="status" data-testid="tournament-online-watching">{tr_text(|| tr!("tournament-online-watching"))}</p> }.into_any(),
+                        }}
+                        {move || refused.get().map(|why| view! {
+                            <p class="notice forbidden" role="alert" data-testid="tournament-online-refused">
+                                {move || tr!("tournament-online-refused", { "why" => why.token() })}
+                            </p>
+                        })}
+                        {if started {
+                            let s = s.clone();
+                            view! { <Progress state=RwSignal::new(s).read_only() decide=None withdraw=None/> }.into_any()
+                        } else {
+                            let s = RwSignal::new(s.clone());
+                            view! { <Entrants state=s.read_only()/> }.into_any()
+                        }}
+                        {(my_name.is_some() && !withdrawn && !over).then(|| view! {
+                            <details class="withdraw" data-testid="tournament-leave">
+                                <summary>{tr_text(|| tr!("tournament-online-leave"))}</summary>
+                                <button type="button" data-testid="tournament-leave-confirm" on:click=leave>
+                                    {tr_text(|| tr!("tournament-online-leave-confirm"))}
+                                </button>
+                            </details>
+                        })}
+                    }.into_any()
+                }
+            }}
+            <p class="tournament-connections" data-testid="tournament-connection"
+                data-peers=move || rooms.peers.with(Vec::len).to_string()
+                data-status=move || if connected() { "connected" } else { "waiting" }>
+                {move || if connected() { tr!("tournament-online-connected") } else { tr!("tournament-online-waiting") }}
+            </p>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,133 @@
+// An online tournament from one link: the organizer creates a Swiss of two
+// rounds and shares its link; four players join from their own browsers
+// (one on a phone, one in Arabic) and a spectator watches; the organizer
+// starts it, enters results (played elsewhere), is reloaded mid-round and
+// goes on; a player leaves and is withdrawn; every page ends with the same
+// standings. The pages talk in a star: each player's page is connected to
+// the organizer's alone.
+import { test, expect, watch } from './fixtures.js';
+import { expectText } from './helpers.js';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** A fresh page in its own context, in `language`, on a phone if asked. */
+async function newPage(browser, errors, { phone = false } = {}) {
+  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {});
+  const page = await context.newPage();
+  watch(page, errors);
+  return page;
+}
+
+async function open(page, url, language = 'English') {
+  await page.goto(url);
+  await page.getByRole('button', { name: language }).click();
+}
+
+/** Points of each player on the standings, by name. */
+async function standings(page) {
+  const rows = page.getByTestId('standing');
+  const out = {};
+  for (let i = 0; i < (await rows.count()); i++) {
+    const name = (await rows.nth(i).locator('bdi').first().textContent()).trim();
+    out[name] = (await rows.nth(i).getByTestId('standing-points').textContent()).trim();
+  }
+  return out;
+}
+
+test('an online Swiss of four from one link, the organizer reloaded, a spectator', async ({ browser, errors }) => {
+  const organizer = await newPage(browser, errors);
+  await open(organizer, '/tournament.html#tournament');
+  await organizer.getByTestId('tournament-name').fill('Online cup');
+  await organizer.getByTestId('tournament-game').selectOption('seega5');
+  await organizer.getByTestId('tournament-format').selectOption('swiss');
+  await organizer.getByTestId('tournament-rounds').fill('2');
+  await organizer.getByTestId('tournament-place').selectOption('online');
+  await expect(organizer.getByTestId('player-name-1')).toBeHidden();
+  await organizer.getByTestId('tournament-start').click();
+  await expect(organizer.getByTestId('tournament-online')).toHaveAttribute('data-role', 'organizer');
+  const link = await organizer.getByTestId('tournament-link').inputValue();
+  expect(link).toMatch(/tournament\.html#tournament\/join\/[0-9a-z]{52}$/);
+  // Too early: nobody has joined.
+  await organizer.getByTestId('tournament-online-start').click();
+  await expect(organizer.getByTestId('tournament-error')).toBeVisible();
+
+  // Four players: one on a phone, one in Arabic.
+  const names = ['Amel', 'Youssef', 'نورة', 'Karim'];
+  const players = [];
+  for (let i = 0; i < 4; i++) {
+    const page = await newPage(browser, errors, { phone: i === 1 });
+    await open(page, link, i === 2 ? 'العربية' : 'English');
+    await expect(page.getByTestId('tournament-join')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('tournament-join-name').fill(names[i]);
+    await page.getByTestId('tournament-join-button').click();
+    await expect(page.getByTestId('tournament-online-joined')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('tournament-online')).toHaveAttribute('data-role', 'player');
+    players.push(page);
+  }
+  await expect(organizer.getByTestId('tournament-entrant')).toHaveCount(4);
+  // A name already taken is refused, said so.
+  const late = await newPage(browser, errors);
+  await open(late, link);
+  await late.getByTestId('tournament-join-name').fill('amel');
+  await late.getByTestId('tournament-join-button').click();
+  await expect(late.getByTestId('tournament-online-refused')).toContainText('another player');
+  await late.context().close();
+  // A spectator.
+  const spectator = await newPage(browser, errors);
+  await open(spectator, link);
+  await expect(spectator.getByTestId('tournament-entrant')).toHaveCount(4);
+
+  await organizer.getByTestId('tournament-online-start').click();
+  for (const page of [organizer, ...players, spectator]) {
+    await expect(page.getByTestId('tournament-board')).toHaveCount(2, { timeout: 20_000 });
+  }
+  await expectText(spectator.getByTestId('tournament-round'), 'Round 1 of 2');
+  await expect(spectator.getByTestId('tournament-online-watching')).toBeVisible();
+  // Each player sees its own board; a star: each player's page has one
+  // connection, to the organizer.
+  for (const page of players) {
+    await expect(page.getByTestId('tournament-online-board')).toBeVisible();
+    await expect(page.getByTestId('tournament-connection')).toHaveAttribute('data-status', 'connected');
+    await expect(page.getByTestId('tournament-connection')).toHaveAttribute('data-peers', '1');
+  }
+  // The organizer: one connection per player, and the spectator's.
+  await expect(organizer.getByTestId('tournament-connections')).toHaveAttribute('data-peers', '5');
+  await expect(spectator.getByTestId('tournament-connection')).toHaveAttribute('data-peers', '1');
+  // Board 1's result, entered by the organizer.
+  const boards = organizer.getByTestId('tournament-board');
+  await boards.nth(0).getByText('Enter the result').click();
+  await boards.nth(0).getByRole('button', { name: /won/ }).first().click();
+  for (const page of [...players, spectator]) {
+    await expect(page.getByTestId('board-score').first()).toHaveText('1-0', { timeout: 20_000 });
+  }
+  // The organizer's page is reloaded mid-round: the tournament goes on.
+  await organizer.reload();
+  await expect(organizer.getByTestId('tournament-board')).toHaveCount(2);
+  await expect(organizer.getByTestId('board-score')).toHaveText('1-0');
+  await boards.nth(1).getByText('Enter the result').click();
+  await boards.nth(1).getByRole('button', { name: 'Draw' }).click();
+  for (const page of [organizer, ...players, spectator]) {
+    await expectText(page.getByTestId('tournament-round'), page === players[2] ? 'الجولة 2 من 2' : 'Round 2 of 2', { timeout: 30_000 });
+  }
+  // A player leaves in round 2: withdrawn, its game lost by forfeit.
+  const quitter = players[3];
+  await quitter.getByTestId('tournament-leave').locator('summary').click();
+  await quitter.getByTestId('tournament-leave-confirm').click();
+  await expect(quitter.getByTestId('tournament-online-left')).toBeVisible({ timeout: 20_000 });
+  await expect(organizer.getByTestId('withdrawn')).toHaveCount(1);
+  // The other board of round 2, entered; the tournament is over.
+  const open2 = organizer.getByTestId('board-result');
+  await expect(open2).toHaveCount(1);
+  await open2.locator('summary').click();
+  await open2.getByRole('button', { name: 'Draw' }).click();
+  for (const page of [organizer, spectator, players[0], players[1]]) {
+    await expect(page.getByTestId('tournament-round')).toHaveText('The tournament is over.', { timeout: 20_000 });
+  }
+  // The same standings on every page.
+  const final = await standings(organizer);
+  expect(Object.keys(final)).toHaveLength(4);
+  for (const page of [...players, spectator]) {
+    await expect.poll(() => standings(page), { timeout: 20_000 }).toEqual(final);
+  }
+  expect(errors).toEqual([]);
+});
