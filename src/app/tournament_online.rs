@@ -88,13 +88,16 @@ pub fn hosted() -> Vec<(String, String)> {
         .collect()
 }
 
+/// What a page does with what arrives from a room.
+type Handler = Rc<dyn Fn(&RoomCode, LinkEvent)>;
+
 /// A page's rooms: a link per room, each opened again shortly after it is
 /// lost; what arrives goes to one handler with the room it came from.
 #[derive(Clone, Copy)]
 struct Rooms {
     links: StoredValue<Vec<(RoomCode, Link)>, LocalStorage>,
     retries: StoredValue<Vec<Timeout>, LocalStorage>,
-    handler: StoredValue<Option<Rc<dyn Fn(&RoomCode, LinkEvent)>>, LocalStorage>,
+    handler: StoredValue<Option<Handler>, LocalStorage>,
     /// Peers connected, per room.
     peers: RwSignal<Vec<(RoomCode, String)>>,
     /// The network module could not be fetched.
