@@ -96,3 +96,4 @@ tournament-online-leave = مغادرة البطولة
 tournament-online-leave-confirm = المغادرة نهائيًا (تُخسر مبارياتك المتبقية بالانسحاب)
 tournament-online-connected = متصل
 tournament-online-waiting = في انتظار صفحة المنظّم…
+tournament-online-play = العب مباراتك

@@ -93,3 +93,4 @@ tournament-online-leave = Leave the tournament
 tournament-online-leave-confirm = Leave for good (your remaining games are lost by forfeit)
 tournament-online-connected = Connected
 tournament-online-waiting = Waiting for the organizer's page…
+tournament-online-play = Play your game

@@ -93,3 +93,4 @@ tournament-online-leave = Quitter le tournoi
 tournament-online-leave-confirm = Quitter pour de bon (vos parties restantes sont perdues par forfait)
 tournament-online-connected = Connecté
 tournament-online-waiting = En attente de la page de l’organisateur…
+tournament-online-play = Jouer votre partie

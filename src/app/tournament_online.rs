@@ -19,13 +19,17 @@ use crate::app::i18n::tr_text;
 use crate::app::online::link::{self, Link, LinkEvent};
 use crate::app::online::settings::OnlineSettings;
 use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_bytes};
+use crate::app::services::browser::{fresh_id, record_date};
+use crate::app::services::storage::Saves;
 use crate::engine::clock::TimeControl;
-use crate::engine::Rules;
+use crate::engine::{Game, Record, Rules, Side};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::room::{room_url, RoomCode};
 use crate::net::tournament::{
-    lobby_room, member_room, Follower, Heard, Organizer, Refusal, Reply, State,
+    board_key, lobby_room, member_room, BoardRoom, Follower, Heard, Organizer, Refusal, Reply,
+    State,
 };
+use crate::store::{OnlineSeat, SavedGame, Seats};
 use crate::tournament::{halves_text, Format, Score, SetupError, Tournament};
 use crate::tr;
 
@@ -86,6 +90,66 @@ pub fn hosted() -> Vec<(String, String)> {
             Some((code, organizer.state().tournament.name.clone()))
         })
         .collect()
+}
+
+/// This page's saved game in the room of `host`, if any.
+fn saved_board(saves: Saves, host: &PublicKey) -> Option<(SavedGame, Record)> {
+    let code = host.room();
+    saves
+        .update(|l| {
+            let id = l
+                .games()
+                .iter()
+                .find(|g| g.room.as_deref() == Some(code.as_str()))
+                .map(|g| g.id.clone());
+            Ok(id.and_then(|id| l.load(&id)))
+        })
+        .flatten()
+}
+
+/// Writes this page's seat in its board's room to the library, where the
+/// online page finds it and resumes it as a player returning to its game:
+/// the host with the board's key, the other with its tournament key, both
+/// with the host's certificate of the second seat.
+fn prepare_board(
+    saves: Saves,
+    state: &State,
+    key: &SeatKey,
+    organizer: &PublicKey,
+    room: &BoardRoom,
+) {
+    let t = &state.tournament;
+    let Some(pairing) = t.rounds.get(room.round).and_then(|r| r.get(room.board)) else {
+        return;
+    };
+    let (Some(second), Some(me)) = (pairing.second, state.player(&key.public())) else {
+        return;
+    };
+    let Some(guest) = state.keys.get(second) else {
+        return;
+    };
+    let side = if pairing.first == me {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let seat = match side {
+        Side::First => board_key(key, organizer, room.round, room.board),
+        Side::Second => key.clone(),
+    };
+    let now = now_ms();
+    let mut record = Record::new(Game::new(t.rules));
+    record.first = t.players[pairing.first].name.clone();
+    record.second = t.players[second].name.clone();
+    record.date = record_date(now);
+    record.timing.control = t.clock;
+    record.extra_tags.push(("Event".to_owned(), t.name.clone()));
+    let mut entry = SavedGame::new(fresh_id(), now, &record);
+    entry.seats = Seats::online(side);
+    entry.flipped = side == Side::Second;
+    entry.online = Some(OnlineSeat::new(room.host, seat, Some((*guest, room.cert))));
+    entry.clock = t.clock.map(|c| [u64::from(c.base_s) * 1_000; 2]);
+    saves.update(|l| l.save(&entry));
 }
 
 /// What a page does with what arrives from a room.
@@ -392,6 +456,10 @@ fn Progress(
                                 }}</span>
                                 {board.score.map(|sc| view! { <span class="board-score" data-testid="board-score">{sc.token()}</span> })}
                                 {disputed.then(|| view! { <em class="disputed" data-testid="board-disputed">{tr_text(|| tr!("tournament-online-disputed"))}</em> })}
+                                {s.room(round - 1, b).filter(|_| board.score.is_none()).map(|room| view! {
+                                    <a href=format!("online.html{}", crate::net::room::fragment(&room.host))
+                                        data-testid="tournament-online-watch">{tr_text(|| tr!("tournament-watch"))}</a>
+                                })}
                                 {match (decide, second, board.score) {
                                     (Some(decide), Some(second), None) => {
                                         let r = round - 1;
@@ -500,6 +568,40 @@ pub fn FollowView(organizer: String) -> impl IntoView {
     let lobby = lobby_room(&public);
     let rooms_cell: StoredValue<Option<Rooms>, LocalStorage> = StoredValue::new_local(None);
     let lobby_for_events = lobby.clone();
+    let saves = use_context::<Saves>();
+    // After each state: this page makes its board's room when it is the
+    // first player there, and reports each of its boards whose game has
+    // ended (both players do; the organizer checks and compares).
+    let follow_up = move || {
+        let Some(rooms) = rooms_cell.get_value() else {
+            return;
+        };
+        let mut out: Vec<String> = Vec::new();
+        follower.update_value(|f| {
+            out.extend(f.make_room(now()));
+            let (Some(state), Some(me)) = (f.state().cloned(), f.me()) else {
+                return;
+            };
+            for room in &state.rooms {
+                let Some(pairing) = state.tournament.rounds[room.round].get(room.board) else {
+                    continue;
+                };
+                if !pairing.has(me) || pairing.score.is_some() {
+                    continue;
+                }
+                let ended = saves
+                    .and_then(|s| saved_board(s, &room.host))
+                    .filter(|(_, record)| record.game.outcome().is_some());
+                if let Some((saved, record)) = ended {
+                    let score = Score::of(record.game.outcome());
+                    out.extend(f.report(room.round, room.board, score, &saved.record, now()));
+                }
+            }
+        });
+        for message in out {
+            rooms.broadcast(&message);
+        }
+    };
     let rooms = Rooms::new(move |room, event| {
         let LinkEvent::Message(_, text) = event else {
             return;
@@ -515,6 +617,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                 me.set(m);
                 if m.is_some() {
                     refused.set(None);
+                    follow_up();
                 }
                 // A player named by the state talks in its own room only.
                 if let (Some(_), Some(rooms)) = (m, rooms_cell.get_value()) {
@@ -590,11 +693,30 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                 view! { <p class="notice" role="status" data-testid="tournament-online-joined">{move || tr!("tournament-online-joined", { "name" => n.clone() })}</p> }.into_any()
                             }
                             (Some(_), false) => match board.clone() {
-                                Some((r, b, side, Some(other), false)) => view! {
-                                    <p class="notice" role="status" data-testid="tournament-online-board">
-                                        {move || tr!("tournament-online-your-board", { "round" => r, "board" => b, "name" => other.clone(), "side" => side })}
-                                    </p>
-                                }.into_any(),
+                                Some((r, b, side, Some(other), false)) => {
+                                    let room = s.room(r - 1, b - 1).copied();
+                                    let s2 = s.clone();
+                                    let play = move |_| {
+                                        let Some(room) = room else { return };
+                                        let Some(key) = follower.with_value(|f| f.key().cloned()) else { return };
+                                        if let Some(saves) = saves {
+                                            if saved_board(saves, &room.host).is_none() {
+                                                prepare_board(saves, &s2, &key, &public, &room);
+                                            }
+                                        }
+                                        let _ = window().location().assign(&format!(
+                                            "online.html{}", crate::net::room::fragment(&room.host)));
+                                    };
+                                    view! {
+                                        <p class="notice" role="status" data-testid="tournament-online-board">
+                                            {move || tr!("tournament-online-your-board", { "round" => r, "board" => b, "name" => other.clone(), "side" => side })}
+                                        </p>
+                                        <button type="button" class="primary" data-testid="tournament-online-play"
+                                            disabled=room.is_none() on:click=play>
+                                            {tr_text(|| tr!("tournament-online-play"))}
+                                        </button>
+                                    }.into_any()
+                                }
                                 Some((_, _, _, None, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-bye"))}</p> }.into_any(),
                                 _ => ().into_any(),
                             },

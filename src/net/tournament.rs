@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
 
-use super::identity::{PublicKey, SeatKey, Signature};
+use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use super::room::RoomCode;
 use super::text::{clean_name, is_name};
 use crate::engine::clock::TimeControl;
@@ -151,6 +151,19 @@ pub enum Body {
     },
     /// The player leaves the tournament (it is withdrawn).
     Leave,
+    /// A board's first player made its game's room: the room's host key
+    /// (made for this board, see [`board_key`]) and its certificate of the
+    /// second player's seat (that player's tournament key and name).
+    Board {
+        /// The round (from 0).
+        round: u32,
+        /// The board (from 0).
+        board: u32,
+        /// The room's host key.
+        host: PublicKey,
+        /// The host's signature of the second player's seat.
+        cert: Signature,
+    },
     /// The organizer's state (see [`State::to_text`]).
     State {
         /// The state's text.
@@ -170,6 +183,7 @@ impl Body {
             Body::Enter { .. } => "enter",
             Body::Report { .. } => "report",
             Body::Leave => "leave",
+            Body::Board { .. } => "board",
             Body::State { .. } => "state",
             Body::Refused { .. } => "refused",
         }
@@ -190,6 +204,17 @@ impl Body {
                 score.token().to_owned(),
                 record.clone(),
             ],
+            Body::Board {
+                round,
+                board,
+                host,
+                cert,
+            } => vec![
+                round.to_string(),
+                board.to_string(),
+                host.to_string(),
+                cert.to_string(),
+            ],
             Body::State { text } => vec![text.clone()],
             Body::Refused { why } => vec![why.token().to_owned()],
         }
@@ -205,6 +230,12 @@ impl Body {
                 board: board.parse().ok()?,
                 score: Score::from_token(score).filter(|s| s.played())?,
                 record: record.clone(),
+            },
+            ("board", [round, board, host, cert]) => Body::Board {
+                round: round.parse().ok()?,
+                board: board.parse().ok()?,
+                host: PublicKey::parse(host)?,
+                cert: Signature::parse(cert)?,
             },
             ("state", [text]) => Body::State { text: text.clone() },
             ("refused", [why]) => Body::Refused {
@@ -340,6 +371,36 @@ pub struct State {
     pub keys: Vec<PublicKey>,
     /// Boards (round, board) whose players' reports disagree.
     pub disputed: Vec<(usize, usize)>,
+    /// The boards' game rooms, as their first players made them.
+    pub rooms: Vec<BoardRoom>,
+}
+
+/// A board's game room: its host key (the board's first player's, made for
+/// this board) and the host's certificate of the second player's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardRoom {
+    /// The round (from 0).
+    pub round: usize,
+    /// The board (from 0).
+    pub board: usize,
+    /// The room's host key.
+    pub host: PublicKey,
+    /// The host's signature of the second player's seat.
+    pub cert: Signature,
+}
+
+/// The key a player's page makes for the room of its board (`round`,
+/// `board`) in `organizer`'s tournament: drawn from its tournament key, so
+/// a page opened again makes the same room.
+pub fn board_key(key: &SeatKey, organizer: &PublicKey, round: usize, board: usize) -> SeatKey {
+    let digest = Sha256::new()
+        .chain_update(b"kharbga-tournament-board\n")
+        .chain_update(key.to_text().as_bytes())
+        .chain_update(format!("\n{organizer}\n{round}\n{board}").as_bytes())
+        .finalize();
+    let mut seed = [0u8; 32];
+    seed.copy_from_slice(&digest);
+    SeatKey::from_seed(seed)
 }
 
 /// Why a state could not be read.
@@ -355,6 +416,9 @@ impl State {
         }
         for (round, board) in &self.disputed {
             let _ = writeln!(out, "disputed {round} {board}");
+        }
+        for r in &self.rooms {
+            let _ = writeln!(out, "room {} {} {} {}", r.round, r.board, r.host, r.cert);
         }
         out.push_str("---\n");
         out.push_str(&self.tournament.to_text());
@@ -376,6 +440,7 @@ impl State {
         let mut started = None;
         let mut keys = Vec::new();
         let mut disputed: Vec<(usize, usize)> = Vec::new();
+        let mut rooms = Vec::new();
         for line in lines {
             let (key, rest) = line.split_once(' ').ok_or(StateError)?;
             match key {
@@ -389,6 +454,18 @@ impl State {
                         r.parse().map_err(|_| StateError)?,
                         b.parse().map_err(|_| StateError)?,
                     ));
+                }
+                "room" => {
+                    let parts: Vec<&str> = rest.split(' ').collect();
+                    let [r, b, host, cert] = parts[..] else {
+                        return Err(StateError);
+                    };
+                    rooms.push(BoardRoom {
+                        round: r.parse().map_err(|_| StateError)?,
+                        board: b.parse().map_err(|_| StateError)?,
+                        host: PublicKey::parse(host).ok_or(StateError)?,
+                        cert: Signature::parse(cert).ok_or(StateError)?,
+                    });
                 }
                 _ => return Err(StateError),
             }
@@ -415,15 +492,58 @@ impl State {
                     .and_then(|round| round.get(b))
                     .is_some_and(|p| p.score.is_none() && p.second.is_some())
             });
-        if !fits {
-            return Err(StateError);
-        }
-        Ok(State {
+        let state = State {
             tournament,
             started,
             keys,
             disputed,
-        })
+            rooms: Vec::new(),
+        };
+        // Every room's certificate seats the board's second player.
+        let rooms_fit = rooms.iter().enumerate().all(|(i, r)| {
+            state.room_fits(r)
+                && rooms[..i]
+                    .iter()
+                    .all(|o| (o.round, o.board) != (r.round, r.board))
+        });
+        if !fits || !rooms_fit {
+            return Err(StateError);
+        }
+        Ok(State { rooms, ..state })
+    }
+
+    /// True when `room` is of a board with two players and its certificate
+    /// is its host's, of the second player's key and name.
+    pub fn room_fits(&self, room: &BoardRoom) -> bool {
+        let Some(pairing) = self
+            .tournament
+            .rounds
+            .get(room.round)
+            .and_then(|r| r.get(room.board))
+        else {
+            return false;
+        };
+        let Some(second) = pairing.second else {
+            return false;
+        };
+        let (Some(key), Some(player)) =
+            (self.keys.get(second), self.tournament.players.get(second))
+        else {
+            return false;
+        };
+        SeatCert {
+            key: *key,
+            name: player.name.clone(),
+            signature: room.cert,
+        }
+        .is_from(&room.host)
+    }
+
+    /// The room of board `board` of round `round`, once made.
+    pub fn room(&self, round: usize, board: usize) -> Option<&BoardRoom> {
+        self.rooms
+            .iter()
+            .find(|r| (r.round, r.board) == (round, board))
     }
 
     /// The player whose key is `key`.
@@ -512,6 +632,7 @@ impl Organizer {
                 started: false,
                 keys: Vec::new(),
                 disputed: Vec::new(),
+                rooms: Vec::new(),
             },
             pending: Vec::new(),
             seen: Vec::new(),
@@ -650,6 +771,20 @@ impl Organizer {
                 record,
             } => self.report(&from, round as usize, board as usize, score, &record),
             Body::Leave => Ok(self.leave(&from)),
+            Body::Board {
+                round,
+                board,
+                host,
+                cert,
+            } => self.board_room(
+                &from,
+                BoardRoom {
+                    round: round as usize,
+                    board: board as usize,
+                    host,
+                    cert,
+                },
+            ),
             Body::Hello | Body::State { .. } | Body::Refused { .. } => Ok(false),
         };
         match result {
@@ -700,14 +835,19 @@ impl Organizer {
             (score, first),
             (Score::SecondWins, true) | (Score::FirstWins, false)
         );
-        let mine = self
+        // A player's word counts once: the same report again is old news
+        // (it was taken, kept waiting or disputed the first time), another
+        // one is refused.
+        if let Some(p) = self
             .pending
             .iter()
-            .position(|p| p.round == round && p.board == board && p.player == player);
-        if let Some(i) = mine {
-            if self.pending[i].score != score {
-                return Err(Refusal::Disagrees);
-            }
+            .find(|p| p.round == round && p.board == board && p.player == player)
+        {
+            return if p.score == score {
+                Ok(false)
+            } else {
+                Err(Refusal::Disagrees)
+            };
         }
         let other = self
             .pending
@@ -720,31 +860,51 @@ impl Organizer {
                 if !self.state.disputed.contains(&(round, board)) {
                     self.state.disputed.push((round, board));
                 }
-                if mine.is_none() {
-                    self.pending.push(Pending {
-                        round,
-                        board,
-                        player,
-                        score,
-                    });
-                }
+                self.pending.push(Pending {
+                    round,
+                    board,
+                    player,
+                    score,
+                });
                 return Ok(true);
             }
             None if own_loss => {}
             None => {
-                if mine.is_none() {
-                    self.pending.push(Pending {
-                        round,
-                        board,
-                        player,
-                        score,
-                    });
-                }
+                self.pending.push(Pending {
+                    round,
+                    board,
+                    player,
+                    score,
+                });
                 return Ok(false);
             }
         }
         self.settle(round, board, score);
         Ok(true)
+    }
+
+    /// A board's first player made its game's room: kept (once) when the
+    /// board is its and still open, and the certificate seats the other.
+    fn board_room(&mut self, from: &PublicKey, room: BoardRoom) -> Result<bool, Refusal> {
+        let player = self.state.player(from).ok_or(Refusal::NotYours)?;
+        let open = self
+            .state
+            .tournament
+            .rounds
+            .get(room.round)
+            .and_then(|r| r.get(room.board))
+            .is_some_and(|p| p.first == player && p.score.is_none());
+        if !open || !self.state.room_fits(&room) {
+            return Err(Refusal::NotYours);
+        }
+        match self.state.room(room.round, room.board) {
+            Some(known) if *known == room => Ok(false),
+            Some(_) => Err(Refusal::Disagrees),
+            None => {
+                self.state.rooms.push(room);
+                Ok(true)
+            }
+        }
     }
 
     /// The organizer's decision on a board (a disputed one, or one played
@@ -993,6 +1153,40 @@ impl Follower {
             record: record.to_owned(),
         };
         self.sign(&body, now)
+    }
+
+    /// This page's board of the round under way, when it plays the first
+    /// side there against someone and the room is not made yet: the
+    /// message that makes it (its key from [`board_key`], its certificate
+    /// of the opponent's seat).
+    pub fn make_room(&mut self, now: u64) -> Option<String> {
+        let key = self.key.as_ref()?;
+        let state = self.state.as_ref()?;
+        let me = state.player(&key.public())?;
+        let (round, board) = state.board_of(me)?;
+        let pairing = &state.tournament.rounds[round][board];
+        let second = pairing.second?;
+        if pairing.first != me || pairing.score.is_some() || state.room(round, board).is_some() {
+            return None;
+        }
+        let host = board_key(key, &self.organizer, round, board);
+        let cert = SeatCert::issue(
+            &host,
+            *state.keys.get(second)?,
+            state.tournament.players.get(second)?.name.clone(),
+        );
+        let body = Body::Board {
+            round: u32::try_from(round).ok()?,
+            board: u32::try_from(board).ok()?,
+            host: host.public(),
+            cert: cert.signature,
+        };
+        self.sign(&body, now)
+    }
+
+    /// This page's key (a player's).
+    pub fn key(&self) -> Option<&SeatKey> {
+        self.key.as_ref()
     }
 
     /// Leaves the tournament.

@@ -4,9 +4,10 @@
 //! and replays refused, and the organizer's page reloaded mid-round.
 
 use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
+use kharbga::net::identity::SeatCert;
 use kharbga::net::tournament::{
-    decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard, Organizer,
-    Refusal, Reply, State,
+    board_key, decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard,
+    Organizer, Refusal, Reply, State,
 };
 use kharbga::tournament::{Format, Score};
 
@@ -386,6 +387,8 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     assert_eq!(club.report(a, Score::FirstWins), Reply::Nothing);
     assert_eq!(club.report(b, Score::SecondWins), Reply::Changed);
     assert_eq!(club.organizer.state().disputed, vec![(0, 0)]);
+    // The same word again changes nothing (a page reports at each state).
+    assert_eq!(club.report(b, Score::SecondWins), Reply::Nothing);
     // A player cannot change its word.
     assert_eq!(
         club.report(a, Score::Draw),
@@ -480,4 +483,63 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     // A saved text changed by hand is refused.
     assert!(Organizer::from_text(&saved.replace("pending 0 0", "pending 0 9")).is_err());
     assert!(Organizer::from_text("secret x\n===\n").is_err());
+}
+
+#[test]
+fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let (a, b) = club.board(0);
+    // The second player cannot make the room.
+    club.now += 1;
+    assert_eq!(club.players[b].make_room(club.now), None);
+    let made = club.players[a].make_room(club.now).unwrap();
+    // Another player's key signing the same room is not believed: only the
+    // board's first player makes it.
+    let envelope = decode(&made).unwrap();
+    let organizer = club.organizer.public();
+    let forged = seal(
+        &organizer,
+        &key(10 + 1 + b as u8),
+        club.now + 1,
+        &envelope.body,
+    );
+    assert_eq!(
+        club.organizer.receive(&forged),
+        Reply::Refused(Refusal::NotYours)
+    );
+    assert_eq!(club.organizer.receive(&made), Reply::Changed);
+    club.broadcast();
+    let state = club.spectator.state().unwrap();
+    let room = *state.room(0, 0).unwrap();
+    assert!(state.room_fits(&room));
+    // The host key is the one the first player's page makes again.
+    let host = board_key(&key(11 + a as u8), &organizer, 0, 0);
+    assert_eq!(room.host, host.public());
+    assert_ne!(
+        board_key(&key(11 + a as u8), &organizer, 1, 0).public(),
+        room.host
+    );
+    // Made once: the page does not ask again.
+    assert_eq!(club.players[a].make_room(club.now + 5), None);
+    // A certificate of someone else's seat is refused: here, the first
+    // player's own name and key.
+    let (c, d) = club.board(1);
+    let host = board_key(&key(11 + c as u8), &organizer, 0, 1);
+    let wrong = SeatCert::issue(&host, key(11 + c as u8).public(), NAMES[c].to_owned());
+    let body = Body::Board {
+        round: 0,
+        board: 1,
+        host: host.public(),
+        cert: wrong.signature,
+    };
+    let bad = seal(&organizer, &key(11 + c as u8), club.now + 6, &body);
+    assert_eq!(
+        club.organizer.receive(&bad),
+        Reply::Refused(Refusal::NotYours)
+    );
+    // A state whose room certificate was made by another key is refused.
+    let text = club.organizer.state().to_text();
+    let tampered = text.replace(&room.host.to_string(), &key(99).public().to_string());
+    assert!(State::from_text(&tampered).is_err());
+    let _ = d;
 }

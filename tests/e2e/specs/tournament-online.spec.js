@@ -93,17 +93,43 @@ test('an online Swiss of four from one link, the organizer reloaded, a spectator
   // The organizer: one connection per player, and the spectator's.
   await expect(organizer.getByTestId('tournament-connections')).toHaveAttribute('data-peers', '5');
   await expect(spectator.getByTestId('tournament-connection')).toHaveAttribute('data-peers', '1');
-  // Board 1's result, entered by the organizer.
+  // Board 1 is played online, in a room of its own: one click from each
+  // player's tournament page. A spectator watches it. The first player
+  // resigns; back on the tournament page, both players' pages report the
+  // game, and the result reaches every page.
   const boards = organizer.getByTestId('tournament-board');
-  await boards.nth(0).getByText('Enter the result').click();
-  await boards.nth(0).getByRole('button', { name: /won/ }).first().click();
-  for (const page of [...players, spectator]) {
-    await expect(page.getByTestId('board-score').first()).toHaveText('1-0', { timeout: 20_000 });
+  const pair = (await boards.nth(0).locator('.board-players bdi').allTextContents()).map((n) => n.trim());
+  const [first, second] = pair.map((n) => players[names.indexOf(n)]);
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('tournament-online-play')).toBeEnabled({ timeout: 20_000 });
+    await page.getByTestId('tournament-online-play').click();
+    await expect(page).toHaveURL(/online\.html#r[0-9a-z]{52}$/);
+  }
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+  }
+  await expect(first.locator('.player[data-side="second"]')).toContainText(pair[1]);
+  const watchLink = spectator.getByTestId('tournament-online-watch').first();
+  await expect(watchLink).toBeVisible();
+  const watcher = await spectator.context().newPage();
+  watch(watcher, errors);
+  await watcher.goto(new URL(await watchLink.getAttribute('href'), spectator.url()).href);
+  await expect(watcher.getByTestId('watching')).toBeVisible({ timeout: 20_000 });
+  await first.getByTestId('resign').click();
+  await expect(second.getByTestId('result')).toBeVisible({ timeout: 20_000 });
+  await expect(watcher.getByTestId('result')).toBeVisible({ timeout: 20_000 });
+  await watcher.close();
+  for (const page of [first, second]) {
+    await page.goBack();
+    await expect(page.getByTestId('tournament-online')).toHaveAttribute('data-role', 'player', { timeout: 20_000 });
+  }
+  for (const page of [organizer, ...players, spectator]) {
+    await expect(page.getByTestId('board-score').first()).toHaveText('0-1', { timeout: 20_000 });
   }
   // The organizer's page is reloaded mid-round: the tournament goes on.
   await organizer.reload();
   await expect(organizer.getByTestId('tournament-board')).toHaveCount(2);
-  await expect(organizer.getByTestId('board-score')).toHaveText('1-0');
+  await expect(organizer.getByTestId('board-score')).toHaveText('0-1');
   await boards.nth(1).getByText('Enter the result').click();
   await boards.nth(1).getByRole('button', { name: 'Draw' }).click();
   for (const page of [organizer, ...players, spectator]) {
