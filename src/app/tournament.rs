@@ -82,15 +82,23 @@ fn save(id: &str, t: &Tournament) {
 
 /// The index of the saved tournaments that the library lists (written at
 /// each save, and when the page opens: tournaments saved before the index
-/// existed are listed too).
-fn write_index(list: &[(String, Tournament)]) {
+/// existed are listed too): those played here, then those online (their
+/// ids are the rest of their address: `host/<code>`, `join/<key>`).
+pub fn write_index(list: &[(String, Tournament)]) {
     if let Some(store) = storage() {
         let index: Vec<String> = list
             .iter()
-            .map(|(id, t)| format!("{id}\t{}", t.name.replace(['\t', '\n', '\r'], " ")))
+            .map(|(id, t)| (id.clone(), t.name.clone()))
+            .chain(crate::app::tournament_online::listed())
+            .map(|(id, name)| format!("{id}\t{}", name.replace(['\t', '\n', '\r'], " ")))
             .collect();
         let _ = store.set_item(TOURNAMENT_INDEX, &index.join("\n"));
     }
+}
+
+/// Writes the index again (an online tournament's page, after a change).
+pub fn reindex() {
+    write_index(&saved());
 }
 
 /// The library id of a board's game.
@@ -123,6 +131,7 @@ enum View {
 /// opens one).
 #[component]
 pub fn TournamentScreen(place: String) -> impl IntoView {
+    reindex();
     // Online: the organizer's hub, or any other page of a tournament.
     if let Some(code) = place.strip_prefix("/host/") {
         return view! { <HostView code=code.to_owned()/> }.into_any();
@@ -131,7 +140,6 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
         return view! { <FollowView organizer=key.to_owned()/> }.into_any();
     }
     let list = RwSignal::new(saved());
-    list.with_untracked(|l| write_index(l));
     let start = match place.strip_prefix('/') {
         Some(id) if list.with_untracked(|l| l.iter().any(|(i, _)| i == id)) => {
             View::Open(id.to_owned())
@@ -512,47 +520,12 @@ fn TournamentView(
             true
         });
     };
-    let withdrawn: Vec<bool> = t.players.iter().map(|p| p.withdrawn.is_some()).collect();
     let round = t.rounds.len();
     let total = t.total_rounds();
-    let swiss = matches!(t.format, Format::Swiss { .. });
     let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
     let name = move |p: usize| names.get(p).cloned().unwrap_or_default();
-    let name2 = name.clone();
-    let name3 = name.clone();
     let boards = t.rounds.last().cloned().unwrap_or_default();
     let over = t.is_over();
-    let standings = t.standings();
-    let crosstable = t.crosstable();
-    let games: Vec<Vec<Vec<(String, String)>>> = {
-        // For each pair, the marks with their game's library id.
-        let n = t.players.len();
-        let mut cells = vec![vec![Vec::new(); n]; n];
-        for board in t.rounds.iter().flatten() {
-            // One id (or none, for a forfeit) for each mark of the crosstable.
-            if let (Some(second), Some(_)) = (board.second, board.score) {
-                let game = board.game.clone().unwrap_or_default();
-                cells[board.first][second].push(game.clone());
-                cells[second][board.first].push(game);
-            }
-        }
-        crosstable
-            .iter()
-            .zip(cells)
-            .map(|(row, ids)| {
-                row.iter()
-                    .zip(ids)
-                    .map(|(marks, ids)| {
-                        marks
-                            .chars()
-                            .map(String::from)
-                            .zip(ids.into_iter().chain(std::iter::repeat(String::new())))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect()
-    };
     let replay = move |game: String| {
         if let Some((_, record)) = saves.and_then(|s| s.update(|l| Ok(l.load(&game))).flatten()) {
             view.set(View::Replay(id.get_value(), Box::new(record)));
@@ -560,16 +533,7 @@ fn TournamentView(
     };
     let export_standings = {
         let t = t.clone();
-        move |_| {
-            let labels = StandingsLabels {
-                name: tr!("tournament-col-player"),
-                points: tr!("tournament-col-points"),
-                sonneborn_berger: tr!("tournament-col-sb"),
-                buchholz_cut: tr!("tournament-col-bh-cut"),
-                buchholz: tr!("tournament-col-bh"),
-            };
-            download(&format!("{}.txt", t.name), &t.standings_text(&labels));
-        }
+        move |_| export_standings(&t)
     };
     let export_games = {
         let t = t.clone();
@@ -583,18 +547,6 @@ fn TournamentView(
                 .map(|(saved, _)| saved.record)
                 .collect();
             download(&format!("{}.pgn", t.name), &records.join("\n"));
-        }
-    };
-    let tie_break = move |row: &crate::tournament::Standing| {
-        let t = row.tie_breaks;
-        if swiss {
-            format!(
-                "{} / {}",
-                halves_text(t.buchholz_cut_halves),
-                halves_text(t.buchholz_halves)
-            )
-        } else {
-            quarters_text(t.sonneborn_berger_quarters)
         }
     };
     view! {
@@ -660,79 +612,146 @@ fn TournamentView(
                     }).collect_view()}
                 </ul>
             })}
-            <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
-            <table class="tournament-standings" data-testid="standings">
-                <thead><tr>
-                    <th scope="col">"#"</th>
-                    <th scope="col">{tr_text(|| tr!("tournament-col-player"))}</th>
-                    <th scope="col">{tr_text(|| tr!("tournament-col-points"))}</th>
-                    <th scope="col">{move || if swiss { tr!("tournament-col-bh-both") } else { tr!("tournament-col-sb") }}</th>
-                </tr></thead>
-                <tbody>
-                    {standings.iter().map(|row| view! {
-                        <tr data-testid="standing">
-                            <td>{row.rank}</td>
-                            <td>
-                                <bdi>{name2(row.player)}</bdi>
-                                {match (withdrawn.get(row.player).copied().unwrap_or(false), over) {
-                                    (true, _) => view! {
-                                        " "<em class="withdrawn" data-testid="withdrawn">{tr_text(|| tr!("tournament-withdrawn"))}</em>
-                                    }.into_any(),
-                                    (false, true) => ().into_any(),
-                                    (false, false) => {
-                                        let (player, who) = (row.player, name3(row.player));
-                                        let withdraw = withdraw.clone();
-                                        view! {
-                                            <details class="withdraw" data-testid="withdraw">
-                                                <summary>{tr_text(|| tr!("tournament-withdraw"))}</summary>
-                                                <button type="button" on:click=move |_| withdraw(player)>
-                                                    {move || tr!("tournament-withdraw-confirm", { "name" => who.clone() })}
-                                                </button>
-                                            </details>
-                                        }.into_any()
-                                    }
-                                }}
-                            </td>
-                            <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
-                            <td>{tie_break(row)}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-            <h3>{tr_text(|| tr!("tournament-crosstable"))}</h3>
-            <div class="crosstable-wrap">
-                <table class="crosstable" data-testid="crosstable">
-                    <thead><tr>
-                        <th></th>
-                        {(1..=t.players.len()).map(|n| view! { <th scope="col">{n}</th> }).collect_view()}
-                    </tr></thead>
-                    <tbody>
-                        {games.into_iter().enumerate().map(|(a, row)| view! {
-                            <tr>
-                                <th scope="row">{a + 1}". "<bdi>{t.players[a].name.clone()}</bdi></th>
-                                {row.into_iter().enumerate().map(|(b, marks)| view! {
-                                    <td class:self=a == b>
-                                        {marks.into_iter().map(|(mark, game)| if game.is_empty() {
-                                            view! { <span>{mark}</span> }.into_any()
-                                        } else {
-                                            let open = game.clone();
-                                            view! {
-                                                <button type="button" class="link" data-testid="crosstable-game"
-                                                    on:click=move |_| replay(open.clone())>{mark}</button>
-                                            }.into_any()
-                                        }).collect_view()}
-                                    </td>
-                                }).collect_view()}
-                            </tr>
-                        }).collect_view()}
-                    </tbody>
-                </table>
-            </div>
+            <Standings t=t.clone() withdraw=(!over).then(|| Callback::new(withdraw))/>
+            <Crosstable t=t.clone() replay=Some(Callback::new(replay))/>
             <div class="tournament-export">
                 <button type="button" data-testid="export-standings" on:click=export_standings>{tr_text(|| tr!("tournament-export-standings"))}</button>
                 <button type="button" data-testid="export-games" on:click=export_games>{tr_text(|| tr!("tournament-export-games"))}</button>
             </div>
         </section>
+    }
+}
+
+/// The standings table (with the organizer's withdrawals when given).
+#[component]
+pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoView {
+    let swiss = matches!(t.format, Format::Swiss { .. });
+    let standings = t.standings();
+    view! {
+        <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
+        <table class="tournament-standings" data-testid="standings">
+            <thead><tr>
+                <th scope="col">"#"</th>
+                <th scope="col">{tr_text(|| tr!("tournament-col-player"))}</th>
+                <th scope="col">{tr_text(|| tr!("tournament-col-points"))}</th>
+                <th scope="col">{move || if swiss { tr!("tournament-col-bh-both") } else { tr!("tournament-col-sb") }}</th>
+            </tr></thead>
+            <tbody>
+                {standings.into_iter().map(|row| {
+                    let player = &t.players[row.player];
+                    let who = player.name.clone();
+                    let tb = row.tie_breaks;
+                    let tie_break = if swiss {
+                        format!("{} / {}", halves_text(tb.buchholz_cut_halves), halves_text(tb.buchholz_halves))
+                    } else {
+                        quarters_text(tb.sonneborn_berger_quarters)
+                    };
+                    let index = row.player;
+                    view! {
+                        <tr data-testid="standing">
+                            <td>{row.rank}</td>
+                            <td>
+                                <bdi>{who.clone()}</bdi>
+                                {match (player.withdrawn.is_some(), withdraw) {
+                                    (true, _) => view! {
+                                        " "<em class="withdrawn" data-testid="withdrawn">{tr_text(|| tr!("tournament-withdrawn"))}</em>
+                                    }.into_any(),
+                                    (false, Some(withdraw)) => view! {
+                                        <details class="withdraw" data-testid="withdraw">
+                                            <summary>{tr_text(|| tr!("tournament-withdraw"))}</summary>
+                                            <button type="button" on:click=move |_| withdraw.run(index)>
+                                                {move || tr!("tournament-withdraw-confirm", { "name" => who.clone() })}
+                                            </button>
+                                        </details>
+                                    }.into_any(),
+                                    (false, None) => ().into_any(),
+                                }}
+                            </td>
+                            <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
+                            <td>{tie_break}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// The standings as a text file, with the column heads in the reader's
+/// language.
+pub fn export_standings(t: &Tournament) {
+    let labels = StandingsLabels {
+        name: tr!("tournament-col-player"),
+        points: tr!("tournament-col-points"),
+        sonneborn_berger: tr!("tournament-col-sb"),
+        buchholz_cut: tr!("tournament-col-bh-cut"),
+        buchholz: tr!("tournament-col-bh"),
+    };
+    download(&format!("{}.txt", t.name), &t.standings_text(&labels));
+}
+
+/// The crosstable: each player's result against each other, a game
+/// played here opening its replay (`replay`, with its library id).
+#[component]
+pub fn Crosstable(t: Tournament, replay: Option<Callback<String>>) -> impl IntoView {
+    let crosstable = t.crosstable();
+    let games: Vec<Vec<Vec<(String, String)>>> = {
+        // For each pair, the marks with their game's library id.
+        let n = t.players.len();
+        let mut cells = vec![vec![Vec::new(); n]; n];
+        for board in t.rounds.iter().flatten() {
+            // One id (or none, for a forfeit) for each mark of the crosstable.
+            if let (Some(second), Some(_)) = (board.second, board.score) {
+                let game = board.game.clone().unwrap_or_default();
+                cells[board.first][second].push(game.clone());
+                cells[second][board.first].push(game);
+            }
+        }
+        crosstable
+            .iter()
+            .zip(cells)
+            .map(|(row, ids)| {
+                row.iter()
+                    .zip(ids)
+                    .map(|(marks, ids)| {
+                        marks
+                            .chars()
+                            .map(String::from)
+                            .zip(ids.into_iter().chain(std::iter::repeat(String::new())))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    view! {
+        <h3>{tr_text(|| tr!("tournament-crosstable"))}</h3>
+        <div class="crosstable-wrap">
+            <table class="crosstable" data-testid="crosstable">
+                <thead><tr>
+                    <th></th>
+                    {(1..=t.players.len()).map(|n| view! { <th scope="col">{n}</th> }).collect_view()}
+                </tr></thead>
+                <tbody>
+                    {games.into_iter().enumerate().map(|(a, row)| view! {
+                        <tr>
+                            <th scope="row">{a + 1}". "<bdi>{t.players[a].name.clone()}</bdi></th>
+                            {row.into_iter().enumerate().map(|(b, marks)| view! {
+                                <td class:self=a == b>
+                                    {marks.into_iter().map(|(mark, game)| match replay {
+                                        Some(replay) if !game.is_empty() => view! {
+                                            <button type="button" class="link" data-testid="crosstable-game"
+                                                on:click=move |_| replay.run(game.clone())>{mark}</button>
+                                        }.into_any(),
+                                        _ => view! { <span>{mark}</span> }.into_any(),
+                                    }).collect_view()}
+                                </td>
+                            }).collect_view()}
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
     }
 }
 

@@ -21,6 +21,7 @@ use crate::app::online::settings::OnlineSettings;
 use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_bytes};
 use crate::app::services::browser::{fresh_id, record_date};
 use crate::app::services::storage::Saves;
+use crate::app::tournament::{export_standings, Crosstable, Standings};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules, Side};
 use crate::net::identity::{PublicKey, SeatKey};
@@ -30,13 +31,17 @@ use crate::net::tournament::{
     State,
 };
 use crate::store::{OnlineSeat, SavedGame, Seats};
-use crate::tournament::{halves_text, Format, Score, SetupError, Tournament};
+use crate::tournament::{Format, Score, SetupError};
 use crate::tr;
 
 /// The organizer's saved tournament: this key, then the lobby's code.
 const HOST_KEY: &str = "kharbga-tournament-host-";
 /// A player's secret key for a tournament: this key, then the organizer's.
 const SEAT_KEY: &str = "kharbga-tournament-seat-";
+/// The last state a page believed of a tournament it follows (a player or
+/// a spectator keeps the standings and the crosstable): this key, then
+/// the organizer's.
+const FOLLOW_KEY: &str = "kharbga-tournament-follow-";
 /// How long a lost link waits before it is opened again.
 const RETRY_MS: u32 = 2_000;
 
@@ -79,16 +84,47 @@ pub fn create(name: String, rules: Rules, clock: Option<TimeControl>, format: Fo
 
 /// The online tournaments organized from this page: (lobby code, name).
 pub fn hosted() -> Vec<(String, String)> {
+    stored(HOST_KEY, |text| {
+        Some(
+            Organizer::from_text(text)
+                .ok()?
+                .state()
+                .tournament
+                .name
+                .clone(),
+        )
+    })
+}
+
+/// Each stored item under `prefix`: the rest of its key and what `read`
+/// makes of it (unreadable ones left out).
+fn stored(prefix: &str, read: impl Fn(&str) -> Option<String>) -> Vec<(String, String)> {
     let Some(s) = storage() else {
         return Vec::new();
     };
     (0..s.length().unwrap_or(0))
         .filter_map(|i| {
             let key = s.key(i).ok().flatten()?;
-            let code = key.strip_prefix(HOST_KEY)?.to_owned();
-            let organizer = Organizer::from_text(&s.get_item(&key).ok().flatten()?).ok()?;
-            Some((code, organizer.state().tournament.name.clone()))
+            let rest = key.strip_prefix(prefix)?.to_owned();
+            Some((rest, read(&s.get_item(&key).ok().flatten()?)?))
         })
+        .collect()
+}
+
+/// The online tournaments of this page, for the library: (the rest of
+/// their address, their name), organized here or followed.
+pub fn listed() -> Vec<(String, String)> {
+    let followed = stored(FOLLOW_KEY, |text| {
+        Some(State::from_text(text).ok()?.tournament.name)
+    });
+    hosted()
+        .into_iter()
+        .map(|(code, name)| (format!("host/{code}"), name))
+        .chain(
+            followed
+                .into_iter()
+                .map(|(key, name)| (format!("join/{key}"), name)),
+        )
         .collect()
 }
 
@@ -320,7 +356,7 @@ pub fn HostView(code: String) -> impl IntoView {
                 }
             }
             LinkEvent::Message(peer, text) => {
-                let reply = organizer.try_update_value(|o| o.receive(&text));
+                let reply = organizer.try_update_value(|o| o.receive(&peer, &text, now_ms()));
                 let answer = match reply {
                     Some(Reply::State) => organizer.try_update_value(|o| o.state_message(now())),
                     Some(Reply::Refused(why)) => {
@@ -486,62 +522,13 @@ fn Progress(
                 </ul>
             })}
             <Standings t=t.clone() withdraw=withdraw.filter(|_| !over)/>
+            <Crosstable t=t.clone() replay=None/>
+            <div class="tournament-export">
+                <button type="button" data-testid="export-standings" on:click=move |_| export_standings(&t)>
+                    {tr_text(|| tr!("tournament-export-standings"))}
+                </button>
+            </div>
         }
-    }
-}
-
-/// The standings table (with the organizer's withdrawals when given).
-#[component]
-pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoView {
-    let swiss = matches!(t.format, Format::Swiss { .. });
-    let standings = t.standings();
-    view! {
-        <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
-        <table class="tournament-standings" data-testid="standings">
-            <thead><tr>
-                <th scope="col">"#"</th>
-                <th scope="col">{tr_text(|| tr!("tournament-col-player"))}</th>
-                <th scope="col">{tr_text(|| tr!("tournament-col-points"))}</th>
-                <th scope="col">{move || if swiss { tr!("tournament-col-bh-both") } else { tr!("tournament-col-sb") }}</th>
-            </tr></thead>
-            <tbody>
-                {standings.into_iter().map(|row| {
-                    let player = &t.players[row.player];
-                    let who = player.name.clone();
-                    let tb = row.tie_breaks;
-                    let tie_break = if swiss {
-                        format!("{} / {}", halves_text(tb.buchholz_cut_halves), halves_text(tb.buchholz_halves))
-                    } else {
-                        crate::tournament::quarters_text(tb.sonneborn_berger_quarters)
-                    };
-                    let index = row.player;
-                    view! {
-                        <tr data-testid="standing">
-                            <td>{row.rank}</td>
-                            <td>
-                                <bdi>{who.clone()}</bdi>
-                                {match (player.withdrawn.is_some(), withdraw) {
-                                    (true, _) => view! {
-                                        " "<em class="withdrawn" data-testid="withdrawn">{tr_text(|| tr!("tournament-withdrawn"))}</em>
-                                    }.into_any(),
-                                    (false, Some(withdraw)) => view! {
-                                        <details class="withdraw" data-testid="withdraw">
-                                            <summary>{tr_text(|| tr!("tournament-withdraw"))}</summary>
-                                            <button type="button" on:click=move |_| withdraw.run(index)>
-                                                {move || tr!("tournament-withdraw-confirm", { "name" => who.clone() })}
-                                            </button>
-                                        </details>
-                                    }.into_any(),
-                                    (false, None) => ().into_any(),
-                                }}
-                            </td>
-                            <td data-testid="standing-points">{halves_text(row.points_halves)}</td>
-                            <td>{tie_break}</td>
-                        </tr>
-                    }
-                }).collect_view()}
-            </tbody>
-        </table>
     }
 }
 
@@ -560,9 +547,16 @@ pub fn FollowView(organizer: String) -> impl IntoView {
     let seat_key = StoredValue::new(format!("{SEAT_KEY}{public}"));
     let key = load(&seat_key.get_value()).and_then(|t| SeatKey::parse(&t));
     let mine = key.as_ref().map(|k| member_room(&public, &k.public()));
-    let follower = StoredValue::new_local(Follower::new(public, key));
-    let state = RwSignal::new(None::<State>);
-    let me = RwSignal::new(None::<usize>);
+    let follow_key = format!("{FOLLOW_KEY}{public}");
+    let kept = load(&follow_key).and_then(|t| State::from_text(&t).ok());
+    let mut following = Follower::new(public, key);
+    if let Some(kept) = kept.clone() {
+        following.remember(kept);
+    }
+    let first_visit = kept.is_none();
+    let follower = StoredValue::new_local(following);
+    let state = RwSignal::new(kept);
+    let me = RwSignal::new(follower.with_value(Follower::me));
     let refused = RwSignal::new(None::<Refusal>);
     let name = RwSignal::new(String::new());
     let lobby = lobby_room(&public);
@@ -613,6 +607,12 @@ pub fn FollowView(organizer: String) -> impl IntoView {
             Heard::Nothing => {}
             Heard::State => {
                 let (s, m) = follower.with_value(|f| (f.state().cloned(), f.me()));
+                if let Some(s) = &s {
+                    store(&format!("{FOLLOW_KEY}{public}"), &s.to_text());
+                    if first_visit {
+                        crate::app::tournament::reindex();
+                    }
+                }
                 state.set(s);
                 me.set(m);
                 if m.is_some() {

@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 use sha2::{Digest, Sha256};
 
 use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
+use super::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
 use super::room::RoomCode;
 use super::text::{clean_name, is_name};
 use crate::engine::clock::TimeControl;
@@ -606,7 +607,14 @@ pub struct Organizer {
     seen: Vec<(PublicKey, u64)>,
     /// The last number this page signed.
     n: u64,
+    /// Each peer's allowance (the most recent peers'), and the one all
+    /// hellos share (a new connection brings no new allowance for them).
+    limits: Vec<(String, Bucket)>,
+    hellos: Option<Bucket>,
 }
+
+/// Peers whose allowance the organizer's page remembers.
+const REMEMBERED_PEERS: usize = 512;
 
 impl Organizer {
     /// A new tournament, open for entries.
@@ -637,6 +645,8 @@ impl Organizer {
             pending: Vec::new(),
             seen: Vec::new(),
             n: 0,
+            limits: Vec::new(),
+            hellos: None,
         }
     }
 
@@ -739,11 +749,39 @@ impl Organizer {
         Ok(())
     }
 
-    /// Takes one message from a page.
-    pub fn receive(&mut self, text: &str) -> Reply {
+    /// Whether `peer` may send one more message at `now` (ms): 40 at once,
+    /// 20 a second after that, as in a game's room; hellos (each answered
+    /// with the whole state) share one allowance besides.
+    fn allowed(&mut self, peer: &str, hello: bool, now: f64) -> bool {
+        let index = match self.limits.iter().position(|(p, _)| p == peer) {
+            Some(i) => i,
+            None => {
+                if self.limits.len() == REMEMBERED_PEERS {
+                    self.limits.remove(0);
+                }
+                self.limits
+                    .push((peer.to_owned(), Bucket::full(BURST, now)));
+                self.limits.len() - 1
+            }
+        };
+        if !self.limits[index].1.take(BURST, RATE, now) {
+            return false;
+        }
+        !hello
+            || self
+                .hellos
+                .get_or_insert_with(|| Bucket::full(ROOM_BURST, now))
+                .take(ROOM_BURST, ROOM_RATE, now)
+    }
+
+    /// Takes one message from the page `peer` (its peer id) at `now` (ms).
+    pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Reply {
         let Some(envelope) = decode(text) else {
             return Reply::Nothing;
         };
+        if !self.allowed(peer, envelope.signed.is_none(), now) {
+            return Reply::Nothing;
+        }
         let Some((from, n, signature)) = envelope.signed else {
             return Reply::State;
         };
@@ -1049,6 +1087,8 @@ impl Organizer {
             pending,
             seen,
             n,
+            limits: Vec::new(),
+            hellos: None,
         })
     }
 }
@@ -1086,6 +1126,14 @@ impl Follower {
             state: None,
             heard: 0,
             n: 0,
+        }
+    }
+
+    /// The state this page believed before it was closed (its own saved
+    /// copy): shown until the organizer's next state, which replaces it.
+    pub fn remember(&mut self, state: State) {
+        if self.state.is_none() {
+            self.state = Some(state);
         }
     }
 

@@ -13,6 +13,23 @@ use kharbga::tournament::{Format, Score};
 
 use crate::net::key;
 
+/// The organizer takes a message from one peer, a tenth of a second after
+/// the last (well within any allowance).
+trait Take {
+    fn take(&mut self, text: &str) -> Reply;
+}
+
+impl Take for Organizer {
+    fn take(&mut self, text: &str) -> Reply {
+        thread_local!(static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+        let now = NOW.with(|n| {
+            n.set(n.get() + 100.0);
+            n.get()
+        });
+        self.receive("peer", text, now)
+    }
+}
+
 const NAMES: [&str; 4] = ["Amel", "Youssef", "نورة", "Karim"];
 
 /// A finished Seega 5×5 game's record: `loser` resigned after one ply.
@@ -63,7 +80,7 @@ impl Club {
         for (p, name) in players.iter_mut().zip(NAMES) {
             now += 1;
             let entry = p.enter(name, now).unwrap();
-            assert_eq!(organizer.receive(&entry), Reply::Changed);
+            assert_eq!(organizer.take(&entry), Reply::Changed);
         }
         organizer.start().unwrap();
         let mut club = Club {
@@ -93,7 +110,7 @@ impl Club {
         let message = self.players[p]
             .report(round, board, score, &record_of(score), self.now)
             .unwrap();
-        self.organizer.receive(&message)
+        self.organizer.take(&message)
     }
 
     /// The players of board `b` of the round under way.
@@ -181,42 +198,39 @@ fn entries_refused_name_taken_or_started() {
     let public = organizer.public();
     let mut a = Follower::new(public, Some(key(11)));
     let mut b = Follower::new(public, Some(key(12)));
+    assert_eq!(organizer.take(&a.enter("Amel", 1).unwrap()), Reply::Changed);
     assert_eq!(
-        organizer.receive(&a.enter("Amel", 1).unwrap()),
-        Reply::Changed
-    );
-    assert_eq!(
-        organizer.receive(&b.enter("amel", 2).unwrap()),
+        organizer.take(&b.enter("amel", 2).unwrap()),
         Reply::Refused(Refusal::Name)
     );
     assert_eq!(
-        organizer.receive(&b.enter("  ", 3).unwrap()),
+        organizer.take(&b.enter("  ", 3).unwrap()),
         Reply::Refused(Refusal::Name)
     );
     // Entering again renames.
     assert_eq!(
-        organizer.receive(&a.enter("Amel B", 4).unwrap()),
+        organizer.take(&a.enter("Amel B", 4).unwrap()),
         Reply::Changed
     );
     assert_eq!(organizer.state().tournament.players[0].name, "Amel B");
     // Too few to start; then three (the organizer too).
     assert!(organizer.start().is_err());
     assert_eq!(
-        organizer.receive(&b.enter("Youssef", 5).unwrap()),
+        organizer.take(&b.enter("Youssef", 5).unwrap()),
         Reply::Changed
     );
     organizer.enter_self("Organizer").unwrap();
     organizer.start().unwrap();
     let mut c = Follower::new(public, Some(key(13)));
     assert_eq!(
-        organizer.receive(&c.enter("Late", 6).unwrap()),
+        organizer.take(&c.enter("Late", 6).unwrap()),
         Reply::Refused(Refusal::Started)
     );
     // The refusal reaches the page, signed.
     let refusal = organizer.refusal_message(Refusal::Started, 7);
     assert_eq!(c.receive(&refusal), Heard::Refused(Refusal::Started));
     // A hello is answered with the state.
-    assert_eq!(organizer.receive(&Follower::hello()), Reply::State);
+    assert_eq!(organizer.take(&Follower::hello()), Reply::State);
 }
 
 #[test]
@@ -333,10 +347,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let lie = club.players[a]
         .report(0, 0, Score::FirstWins, &record_of(Score::SecondWins), now)
         .unwrap();
-    assert_eq!(
-        club.organizer.receive(&lie),
-        Reply::Refused(Refusal::Record)
-    );
+    assert_eq!(club.organizer.take(&lie), Reply::Refused(Refusal::Record));
     // A record of another game (Kharbga, not Seega 5×5), or unfinished.
     let kharbga = Record::new({
         let mut g = Game::new(Rules::kharbga());
@@ -347,18 +358,12 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let other = club.players[a]
         .report(0, 0, Score::FirstWins, &kharbga, now + 1)
         .unwrap();
-    assert_eq!(
-        club.organizer.receive(&other),
-        Reply::Refused(Refusal::Record)
-    );
+    assert_eq!(club.organizer.take(&other), Reply::Refused(Refusal::Record));
     let unfinished = Record::new(Game::new(Rules::seega(BoardSize::Five))).to_text();
     let open = club.players[a]
         .report(0, 0, Score::Draw, &unfinished, now + 2)
         .unwrap();
-    assert_eq!(
-        club.organizer.receive(&open),
-        Reply::Refused(Refusal::Record)
-    );
+    assert_eq!(club.organizer.take(&open), Reply::Refused(Refusal::Record));
     // Another board's result.
     let (c, _) = club.board(1);
     let theirs = club.players[c]
@@ -371,7 +376,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
         )
         .unwrap();
     assert_eq!(
-        club.organizer.receive(&theirs),
+        club.organizer.take(&theirs),
         Reply::Refused(Refusal::NotYours)
     );
     // A stranger's key, which entered nothing.
@@ -380,7 +385,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
         .report(0, 0, Score::SecondWins, &record_of(Score::SecondWins), now)
         .unwrap();
     assert_eq!(
-        club.organizer.receive(&forged),
+        club.organizer.take(&forged),
         Reply::Refused(Refusal::NotYours)
     );
     // Both players claim the win: disputed, said to every page.
@@ -409,8 +414,8 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let concede = club.players[x]
         .report(0, 1, Score::SecondWins, &record_of(Score::SecondWins), now)
         .unwrap();
-    assert_eq!(club.organizer.receive(&concede), Reply::Changed);
-    assert_eq!(club.organizer.receive(&concede), Reply::Nothing);
+    assert_eq!(club.organizer.take(&concede), Reply::Changed);
+    assert_eq!(club.organizer.take(&concede), Reply::Nothing);
 }
 
 #[test]
@@ -419,7 +424,7 @@ fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
     let (a, b) = club.board(0);
     club.now += 1;
     let leave = club.players[b].leave(club.now).unwrap();
-    assert_eq!(club.organizer.receive(&leave), Reply::Changed);
+    assert_eq!(club.organizer.take(&leave), Reply::Changed);
     let t = &club.organizer.state().tournament;
     assert_eq!(t.players[b].withdrawn, Some(0));
     assert_eq!(t.rounds[0][0].score, Some(Score::FirstByForfeit));
@@ -434,8 +439,7 @@ fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
     // Someone else's leave, signed by a stranger, withdraws nobody.
     let mut stranger = Follower::new(club.organizer.public(), Some(key(88)));
     assert_eq!(
-        club.organizer
-            .receive(&stranger.leave(club.now + 5).unwrap()),
+        club.organizer.take(&stranger.leave(club.now + 5).unwrap()),
         Reply::Nothing
     );
     let _ = a;
@@ -456,7 +460,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
             club.now,
         )
         .unwrap();
-    assert_eq!(club.organizer.receive(&claim), Reply::Nothing);
+    assert_eq!(club.organizer.take(&claim), Reply::Nothing);
     let saved = club.organizer.to_text();
     let mut reloaded = Organizer::from_text(&saved).unwrap();
     assert_eq!(reloaded.state(), club.organizer.state());
@@ -472,10 +476,10 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
             club.now,
         )
         .unwrap();
-    assert_eq!(reloaded.receive(&agree), Reply::Changed);
+    assert_eq!(reloaded.take(&agree), Reply::Changed);
     // The numbers seen are remembered: the winner's old claim is old news.
     let mut again = Organizer::from_text(&saved).unwrap();
-    assert_eq!(again.receive(&claim), Reply::Nothing);
+    assert_eq!(again.take(&claim), Reply::Nothing);
     // The reloaded page's states are news to the pages that followed the
     // page before the reload, even with a clock behind.
     let state = reloaded.state_message(0);
@@ -504,10 +508,10 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
         &envelope.body,
     );
     assert_eq!(
-        club.organizer.receive(&forged),
+        club.organizer.take(&forged),
         Reply::Refused(Refusal::NotYours)
     );
-    assert_eq!(club.organizer.receive(&made), Reply::Changed);
+    assert_eq!(club.organizer.take(&made), Reply::Changed);
     club.broadcast();
     let state = club.spectator.state().unwrap();
     let room = *state.room(0, 0).unwrap();
@@ -533,13 +537,46 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
         cert: wrong.signature,
     };
     let bad = seal(&organizer, &key(11 + c as u8), club.now + 6, &body);
-    assert_eq!(
-        club.organizer.receive(&bad),
-        Reply::Refused(Refusal::NotYours)
-    );
+    assert_eq!(club.organizer.take(&bad), Reply::Refused(Refusal::NotYours));
     // A state whose room certificate was made by another key is refused.
     let text = club.organizer.state().to_text();
     let tampered = text.replace(&room.host.to_string(), &key(99).public().to_string());
     assert!(State::from_text(&tampered).is_err());
     let _ = d;
+}
+
+#[test]
+fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let hello = Follower::hello();
+    // One peer: 40 at once, then 20 a second.
+    let answered = (0..200)
+        .filter(|_| club.organizer.receive("flood", &hello, 0.0) == Reply::State)
+        .count();
+    assert_eq!(answered, 40);
+    let later = (0..200)
+        .filter(|_| club.organizer.receive("flood", &hello, 1_000.0) == Reply::State)
+        .count();
+    assert_eq!(later, 20);
+    // New peer ids bring no new allowance for hellos: they share one.
+    let many = (0..400)
+        .filter(|i| club.organizer.receive(&format!("p{i}"), &hello, 1_000.0) == Reply::State)
+        .count();
+    assert!(many <= 120, "{many} hellos answered");
+    // A player's signed message still goes through.
+    club.now += 1;
+    let (c, _) = club.board(1);
+    let concede = club.players[c]
+        .report(
+            0,
+            1,
+            Score::SecondWins,
+            &record_of(Score::SecondWins),
+            club.now,
+        )
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive("player", &concede, 1_000.0),
+        Reply::Changed
+    );
 }

@@ -168,6 +168,24 @@ export function roomOf(link) {
   return toBase32(digest.subarray(0, 10));
 }
 
+/**
+ * The lobby of an online tournament's link (`#tournament/join/<organizer
+ * key>`), as the app computes it.
+ */
+export function lobbyOf(link) {
+  const key = link.split('/join/')[1];
+  const digest = createHash('sha256').update('kharbga-tournament-lobby\n').update(key).update('\n').digest();
+  return toBase32(digest.subarray(0, 10));
+}
+
+/** A tournament message signed by `seat` (any key: its own, as any client
+ * could), for the tournament of `organizer`, number `n`. */
+export function tournamentSigned(seat, organizer, n, kind, ...fields) {
+  const escaped = fields.map(escape);
+  const bytes = ['kharbga-tournament-net/1', organizer, seat.public, String(n), kind, ...escaped].join('\n');
+  return ['kharbga-tournament-net', '1', kind, seat.public, String(n), seat.sign(bytes), ...escaped].join('\t');
+}
+
 /** A message of the app's protocol (version 2). */
 export const T = (...fields) => ['kharbga', '2', ...fields].join('\t');
 

@@ -7,6 +7,7 @@
 // the organizer's alone.
 import { test, expect, watch } from './fixtures.js';
 import { expectText } from './helpers.js';
+import { hostile, lobbyOf, seatKey, tournamentSigned } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -155,5 +156,62 @@ test('an online Swiss of four from one link, the organizer reloaded, a spectator
   for (const page of [...players, spectator]) {
     await expect.poll(() => standings(page), { timeout: 20_000 }).toEqual(final);
   }
+  expect(errors).toEqual([]);
+});
+
+// A stranger with the link, in the lobby with its own client (matchbox's
+// signalling and a raw RTCPeerConnection, not the app's code): a state of
+// its own making, a withdrawal in someone else's name, bytes that are
+// nothing and a flood of hellos change nothing; the tournament goes on.
+test('a hostile peer in the tournament lobby changes nothing', async ({ browser, errors }) => {
+  const organizer = await newPage(browser, errors);
+  await open(organizer, '/tournament.html#tournament');
+  await organizer.getByTestId('tournament-name').fill('Guarded cup');
+  await organizer.getByTestId('tournament-place').selectOption('online');
+  await organizer.getByTestId('tournament-start').click();
+  const link = await organizer.getByTestId('tournament-link').inputValue();
+  const join = async (name) => {
+    const page = await newPage(browser, errors);
+    await open(page, link);
+    await page.getByTestId('tournament-join-name').fill(name);
+    await page.getByTestId('tournament-join-button').click();
+    await expect(page.getByTestId('tournament-online-joined')).toBeVisible({ timeout: 20_000 });
+    return page;
+  };
+  const amel = await join('Amel');
+  await join('Youssef');
+  const spectator = await newPage(browser, errors);
+  await open(spectator, link);
+  await expect(spectator.getByTestId('tournament-entrant')).toHaveCount(2);
+
+  const evil = await hostile(browser, lobbyOf(link));
+  await evil.connected(2); // the organizer and the spectator
+  const organizerKey = link.split('/join/')[1];
+  const mallory = seatKey();
+  const state = await spectator.evaluate((key) => localStorage.getItem(`kharbga-tournament-follow-${key}`), organizerKey);
+  expect(state).toContain('Amel');
+  // A state of its own making (Mallory in, Amel out), signed by its key.
+  await evil.broadcast(tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory')));
+  // The same state with the organizer's name on it and a signature that
+  // proves nothing.
+  const claimed = tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory'))
+    .replace(`\t${mallory.public}\t`, `\t${organizerKey}\t`);
+  await evil.broadcast(claimed);
+  // Amel's withdrawal, signed by someone else.
+  await evil.broadcast(tournamentSigned(mallory, organizerKey, Date.now(), 'leave'));
+  // Bytes that are nothing, and a flood of hellos.
+  await evil.broadcast('\u0000\uffff\tkharbga-tournament-net\t1\tstate');
+  await evil.run((hello) => { for (let i = 0; i < 1000; i++) window.H.broadcast(hello); },
+    'kharbga-tournament-net\t1\thello\t-\t-\t-');
+  // The tournament goes on: a third player joins; nobody sees Mallory.
+  await join('Karim');
+  for (const page of [organizer, spectator, amel]) {
+    await expect(page.getByTestId('tournament-entrant')).toHaveCount(3, { timeout: 20_000 });
+    await expect(page.getByTestId('tournament-online')).not.toContainText('Mallory');
+  }
+  // The flood was answered within the organizer's allowance.
+  const states = (await evil.received()).filter((m) => m.text.includes('\tstate\t')).length;
+  expect(states).toBeLessThan(200);
+  await evil.close();
   expect(errors).toEqual([]);
 });
