@@ -97,3 +97,5 @@ tournament-online-leave-confirm = المغادرة نهائيًا (تُخسر م
 tournament-online-connected = متصل
 tournament-online-waiting = في انتظار صفحة المنظّم…
 tournament-online-play = العب مباراتك
+tournament-online-followed = عبر الإنترنت
+tournament-online-board-done = لمباراتك نتيجتها: تُقرَّر مواجهات الجولة التالية عندما تكون لكل الطاولات نتائجها.

@@ -94,3 +94,5 @@ tournament-online-leave-confirm = Leave for good (your remaining games are lost 
 tournament-online-connected = Connected
 tournament-online-waiting = Waiting for the organizer's page…
 tournament-online-play = Play your game
+tournament-online-followed = online
+tournament-online-board-done = Your game has its result: the next round is paired when every board has one.

@@ -94,3 +94,5 @@ tournament-online-leave-confirm = Quitter pour de bon (vos parties restantes son
 tournament-online-connected = Connecté
 tournament-online-waiting = En attente de la page de l’organisateur…
 tournament-online-play = Jouer votre partie
+tournament-online-followed = en ligne
+tournament-online-board-done = Votre partie a son résultat : la ronde suivante est appariée quand toutes les tables ont le leur.

@@ -213,18 +213,21 @@ fn TournamentList(
     view: RwSignal<View>,
     put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let hosted = crate::app::tournament_online::hosted();
+    let hosted = crate::app::tournament_online::listed();
     view! {
         <section class="panel tournaments" data-testid="tournament-list">
             <h2>{tr_text(|| tr!("tournament-title"))}</h2>
             {(!hosted.is_empty()).then(|| view! {
                 <ul class="tournament-saved">
-                    {hosted.into_iter().map(|(code, name)| view! {
-                        <li data-testid="tournament-hosted">
-                            <a href=format!("#tournament/host/{code}")><bdi>{name}</bdi></a>
-                            " "
-                            <span class="hint-text">{tr_text(|| tr!("tournament-online-hosted"))}</span>
-                        </li>
+                    {hosted.into_iter().map(|(place, name)| {
+                        let organized = place.starts_with("host/");
+                        view! {
+                            <li data-testid="tournament-online-saved">
+                                <a href=format!("#tournament/{place}")><bdi>{name}</bdi></a>
+                                " "
+                                <span class="hint-text">{move || if organized { tr!("tournament-online-hosted") } else { tr!("tournament-online-followed") }}</span>
+                            </li>
+                        }
                     }).collect_view()}
                 </ul>
             })}

@@ -404,7 +404,9 @@ pub fn HostView(code: String) -> impl IntoView {
     view! {
         <section class="panel tournament" data-testid="tournament-online" data-role="organizer">
             <h2><bdi>{move || state.with(|s| s.tournament.name.clone())}</bdi></h2>
-            <p class="notice" role="status">{tr_text(|| tr!("tournament-online-organizer"))}</p>
+            {move || (!state.with(|s| s.started)).then(|| view! {
+                <p class="notice" role="status">{tr_text(|| tr!("tournament-online-organizer"))}</p>
+            })}
             <label class="field wide" for="tournament-link">
                 <span>{tr_text(|| tr!("tournament-online-link"))}</span>
                 <input id="tournament-link" type="text" readonly dir="ltr" data-testid="tournament-link" prop:value=share/>
@@ -718,6 +720,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                     }.into_any()
                                 }
                                 Some((_, _, _, None, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-bye"))}</p> }.into_any(),
+                                Some((_, _, _, Some(_), true)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-board-done"))}</p> }.into_any(),
                                 _ => ().into_any(),
                             },
                             (None, _) if !started => view! {

@@ -1,20 +1,29 @@
 // The tournament page's screens, in English and Arabic, on a desktop and a
 // phone: the form, a round under way, a board being played, and the final
-// standings with the crosstable. Run by `make review` (into target/review);
-// with `--docs`, the README's into docs/screenshots.
+// standings with the crosstable; then an online tournament: the
+// organizer's hub, a player's page joining and during a round. Run by
+// `make review` (into target/review); with `--docs`, the README's into
+// docs/screenshots.
+import { spawn } from 'node:child_process';
 import { everywhere } from './shots.mjs';
+
+// The signalling server, for the online tournament.
+const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
+process.on('exit', () => signal.kill());
 
 const wanted = {
   'en-desktop-standings': 'tournament-desktop',
   'ar-phone-standings': 'tournament-phone-ar',
   'en-phone-form': 'tournament-form-phone',
+  'en-desktop-online-organizer': 'tournament-online-desktop',
+  'ar-phone-online-player': 'tournament-online-phone-ar',
 };
 const names = { en: ['Amel', 'Youssef'], ar: ['أمل', 'يوسف'] };
 await everywhere({
   port: 4183,
   tag: 't',
   wanted,
-  scene: async ({ page, url, language, label, shot }) => {
+  scene: async ({ page, url, language, label, shot, more }) => {
     await page.goto(`${url}/tournament.html#tournament`);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
@@ -41,5 +50,43 @@ await everywhere({
       await page.getByTestId('tournament').waitFor();
     }
     await shot('standings');
+
+    // Online: the organizer's hub and four players, each page in a context
+    // of its own.
+    const organizer = await more();
+    await organizer.goto(`${url}/tournament.html#tournament`);
+    await organizer.getByRole('button', { name: label }).click();
+    await organizer.getByTestId('tournament-name').fill(language === 'ar' ? 'كأس النادي' : 'Club cup');
+    await organizer.getByTestId('tournament-format').selectOption('swiss');
+    await organizer.getByTestId('tournament-rounds').fill('2');
+    await organizer.getByTestId('tournament-place').selectOption('online');
+    await organizer.getByTestId('tournament-start').click();
+    const link = await organizer.getByTestId('tournament-link').inputValue();
+    const players = [];
+    const online = { en: ['Amel', 'Youssef', 'Nora', 'Karim'], ar: ['أمل', 'يوسف', 'نورة', 'كريم'] }[language];
+    for (const name of online) {
+      const player = await more();
+      await player.goto(link);
+      await player.getByRole('button', { name: label }).click();
+      await player.getByTestId('tournament-join-name').fill(name);
+      if (players.length === 0) await shot('online-join', player);
+      await player.getByTestId('tournament-join-button').click();
+      await player.getByTestId('tournament-online-joined').waitFor({ timeout: 20_000 });
+      players.push(player);
+    }
+    await shot('online-entries', organizer);
+    await organizer.getByTestId('tournament-online-start').click();
+    for (const p of players) await p.getByTestId('tournament-online-board').waitFor({ timeout: 20_000 });
+    const board = organizer.getByTestId('board-result').first();
+    await board.locator('summary').click();
+    await board.getByRole('button').first().click();
+    await players[0].getByTestId('board-score').waitFor({ timeout: 20_000 });
+    await shot('online-organizer', organizer);
+    await shot('online-player', players[0]);
+    for (const p of [organizer, ...players]) {
+      await Promise.race([p.context().close(), new Promise((r) => setTimeout(r, 5_000))]);
+    }
   },
 });
+// (The signalling server is a child process: leave with it stopped.)
+process.exit(0);
