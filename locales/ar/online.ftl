@@ -70,3 +70,4 @@ online-warning = أُهملت رسالة: { $kind ->
         [timed] لا تُستكمل مباراة بالساعة عبر رابط.
        *[version] جاءت من إصدار آخر.
     }
+online-back-to-tournament = → العودة إلى البطولة

@@ -67,3 +67,4 @@ online-warning = A message was ignored: { $kind ->
         [timed] a game on the clock cannot go on by link.
        *[version] it came from another version.
     }
+online-back-to-tournament = ← Back to the tournament

@@ -67,3 +67,4 @@ online-warning = Un message a été ignoré : { $kind ->
         [timed] une partie à la pendule ne se poursuit pas par lien.
        *[version] il venait d’une autre version.
     }
+online-back-to-tournament = ← Retour au tournoi

@@ -30,6 +30,11 @@ pub const TOURNAMENT_PAGE: &str = "tournament.html";
 /// The storage key of a saved tournament, before its id.
 pub const TOURNAMENT_KEY: &str = "kharbga-tournament-";
 
+/// The storage key, before a board's room code, of the tournament that
+/// board belongs to (the rest of its address: `join/<organizer key>`): the
+/// online page links back to it.
+pub const TOURNAMENT_BOARD_KEY: &str = "kharbga-tournament-board-";
+
 /// The storage key of the saved tournaments' index (a line each, newest
 /// first: the id, a tab, the name), which the library lists.
 pub const TOURNAMENT_INDEX: &str = "kharbga-tournaments";

@@ -22,6 +22,7 @@ use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_
 use crate::app::services::browser::{fresh_id, record_date};
 use crate::app::services::storage::Saves;
 use crate::app::tournament::{export_standings, Crosstable, Standings};
+use crate::app::TOURNAMENT_BOARD_KEY;
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules, Side};
 use crate::net::identity::{PublicKey, SeatKey};
@@ -611,6 +612,13 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                 let (s, m) = follower.with_value(|f| (f.state().cloned(), f.me()));
                 if let Some(s) = &s {
                     store(&format!("{FOLLOW_KEY}{public}"), &s.to_text());
+                    // Each board's game links back here from the online page.
+                    for r in &s.rooms {
+                        store(
+                            &format!("{TOURNAMENT_BOARD_KEY}{}", r.host.room()),
+                            &format!("join/{public}"),
+                        );
+                    }
                     if first_visit {
                         crate::app::tournament::reindex();
                     }

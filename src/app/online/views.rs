@@ -25,8 +25,34 @@ pub fn RoomBar(room: Room) -> impl IntoView {
     let table = room.table;
     let role = Memo::new(move |_| table.with(|t| t.role));
     let code = room.host.get_value();
+    // A tournament's board links back to its tournament.
+    let tournament = window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| {
+            s.get_item(&format!(
+                "{}{}",
+                crate::app::TOURNAMENT_BOARD_KEY,
+                code.room()
+            ))
+            .ok()
+            .flatten()
+        })
+        .filter(|place| {
+            place.starts_with("join/")
+                && place
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'/')
+        });
     view! {
         <section class="panel online-bar" aria-label=move || tr!("online-title")>
+            {tournament.map(|place| view! {
+                <a class="tournament-back" data-testid="back-to-tournament"
+                    href=format!("{}#tournament/{place}", crate::app::TOURNAMENT_PAGE)>
+                    {tr_text(|| tr!("online-back-to-tournament"))}
+                </a>
+            })}
             <p class="connection" data-testid="connection" data-status=move || room.status() role="status">
                 <span class="dot" aria-hidden="true"></span>
                 {move || tr!("online-status", { "status" => room.status() })}

@@ -120,8 +120,12 @@ test('an online Swiss of four from one link, the organizer reloaded, a spectator
   await expect(second.getByTestId('result')).toBeVisible({ timeout: 20_000 });
   await expect(watcher.getByTestId('result')).toBeVisible({ timeout: 20_000 });
   await watcher.close();
+  // Back to the tournament: by the game's link, or the browser's back.
+  await first.getByTestId('result-close').click();
+  await first.getByTestId('back-to-tournament').click();
+  await second.goBack({ timeout: 20_000 });
   for (const page of [first, second]) {
-    await page.goBack();
+    await expect(page).toHaveURL(/tournament\.html#tournament\/join\//);
     await expect(page.getByTestId('tournament-online')).toHaveAttribute('data-role', 'player', { timeout: 20_000 });
   }
   for (const page of [organizer, ...players, spectator]) {
