@@ -99,3 +99,4 @@ tournament-online-waiting = في انتظار صفحة المنظّم…
 tournament-online-play = العب مباراتك
 tournament-online-followed = عبر الإنترنت
 tournament-online-board-done = لمباراتك نتيجتها: تُقرَّر مواجهات الجولة التالية عندما تكون لكل الطاولات نتائجها.
+tournament-online-remove = حذف { $name } من القائمة

@@ -96,3 +96,4 @@ tournament-online-waiting = Waiting for the organizer's page…
 tournament-online-play = Play your game
 tournament-online-followed = online
 tournament-online-board-done = Your game has its result: the next round is paired when every board has one.
+tournament-online-remove = Take { $name } off the list

@@ -96,3 +96,4 @@ tournament-online-waiting = En attente de la page de l’organisateur…
 tournament-online-play = Jouer votre partie
 tournament-online-followed = en ligne
 tournament-online-board-done = Votre partie a son résultat : la ronde suivante est appariée quand toutes les tables ont le leur.
+tournament-online-remove = Retirer { $name } de la liste

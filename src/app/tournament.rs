@@ -491,17 +491,14 @@ fn TournamentView(
 ) -> impl IntoView {
     let saves = use_context::<Saves>();
     let id = StoredValue::new(id);
-    // The organizer's changes: a result played elsewhere, a withdrawal.
-    // The next round is paired once the last result is in, and the view
-    // is drawn again from what was saved.
+    // The organizer's changes: a result played elsewhere, a withdrawal
+    // (the rules pair the next round once the last result is in); the
+    // view is drawn again from what was saved.
     let change = {
         let t = t.clone();
         move |edit: &dyn Fn(&mut Tournament) -> bool| {
             let mut next = t.clone();
             if edit(&mut next) {
-                if next.round_done() {
-                    next.pair_next();
-                }
                 put(id.get_value(), next);
                 view.set(View::Open(id.get_value()));
             }
@@ -510,19 +507,10 @@ fn TournamentView(
     let enter = {
         let change = change.clone();
         move |b: usize, score: Score| {
-            change(&|t: &mut Tournament| {
-                let round = t.rounds.len().saturating_sub(1);
-                t.record(round, b, score, None) == Ok(true)
-            });
+            change(&|t: &mut Tournament| t.give_result(t.rounds.len().saturating_sub(1), b, score));
         }
     };
-    let withdraw = move |player: usize| {
-        change(&|t: &mut Tournament| {
-            let from = t.rounds.len().saturating_sub(1);
-            t.withdraw(player, from);
-            true
-        });
-    };
+    let withdraw = move |player: usize| change(&|t: &mut Tournament| t.withdraw_now(player));
     let round = t.rounds.len();
     let total = t.total_rounds();
     let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();

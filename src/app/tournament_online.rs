@@ -116,7 +116,12 @@ fn stored(prefix: &str, read: impl Fn(&str) -> Option<String>) -> Vec<(String, S
 /// their address, their name), organized here or followed.
 pub fn listed() -> Vec<(String, String)> {
     let followed = stored(FOLLOW_KEY, |text| {
-        Some(State::from_text(text).ok()?.tournament.name)
+        Some(
+            State::from_text(text.split_once('\n')?.1)
+                .ok()?
+                .tournament
+                .name,
+        )
     });
     hosted()
         .into_iter()
@@ -197,7 +202,8 @@ type Handler = Rc<dyn Fn(&RoomCode, LinkEvent)>;
 #[derive(Clone, Copy)]
 struct Rooms {
     links: StoredValue<Vec<(RoomCode, Link)>, LocalStorage>,
-    retries: StoredValue<Vec<Timeout>, LocalStorage>,
+    /// Each lost room's retry (one a room: a new one replaces the old).
+    retries: StoredValue<Vec<(RoomCode, Timeout)>, LocalStorage>,
     handler: StoredValue<Option<Handler>, LocalStorage>,
     /// Peers connected, per room.
     peers: RwSignal<Vec<(RoomCode, String)>>,
@@ -267,7 +273,10 @@ impl Rooms {
                 self.close_soon(room.clone());
                 let again = room.clone();
                 let retry = Timeout::new(RETRY_MS, move || self.open(again));
-                let _ = self.retries.try_update_value(|r| r.push(retry));
+                let _ = self.retries.try_update_value(|r| {
+                    r.retain(|(c, _)| c != room);
+                    r.push((room.clone(), retry));
+                });
             }
             LinkEvent::Id(_) | LinkEvent::Message(..) => {}
         }
@@ -287,6 +296,25 @@ impl Rooms {
             .links
             .try_update_value(|l| l.retain(|(c, _)| c != code));
         let _ = self.peers.try_update(|p| p.retain(|(r, _)| r != code));
+    }
+
+    /// Leaves (soon) every room but those in `keep`.
+    fn keep_only(self, keep: &[RoomCode]) {
+        let gone: Vec<RoomCode> = self
+            .links
+            .try_with_value(|l| {
+                l.iter()
+                    .map(|(c, _)| c.clone())
+                    .filter(|c| !keep.contains(c))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for code in gone {
+            let _ = self
+                .retries
+                .try_update_value(|r| r.retain(|(c, _)| *c != code));
+            self.close_soon(code);
+        }
     }
 
     fn send(&self, room: &RoomCode, peer: &str, text: &str) {
@@ -327,22 +355,29 @@ pub fn HostView(code: String) -> impl IntoView {
     let copied = RwSignal::new(false);
     let share = page_url(&format!("#tournament/join/{public}"));
     let rooms_cell: StoredValue<Option<Rooms>, LocalStorage> = StoredValue::new_local(None);
-    // Every change: saved, shown, sent to every page, and a private room
-    // opened for each player who entered.
+    let save = move || {
+        organizer.with_value(|o| key.with_value(|k| store(k, &o.to_text())));
+    };
+    // Every change: saved, shown, sent to every page; a private room open
+    // for each player who entered (and none for one who left before the
+    // start).
+    let lobby_kept = StoredValue::new(lobby.clone());
     let changed = move || {
         let Some(rooms) = rooms_cell.get_value() else {
             return;
         };
-        let Some(message) = organizer.try_update_value(|o| {
-            key.with_value(|k| store(k, &o.to_text()));
-            o.state_message(now())
-        }) else {
+        save();
+        let Some(message) = organizer.try_update_value(|o| o.state_message(now())) else {
             return;
         };
         state.set(organizer.with_value(|o| o.state().clone()));
+        let mut keep = vec![lobby_kept.get_value()];
         for player in state.with_untracked(|s| s.keys.clone()) {
-            rooms.open(member_room(&public, &player));
+            let code = member_room(&public, &player);
+            rooms.open(code.clone());
+            keep.push(code);
         }
+        rooms.keep_only(&keep);
         rooms.broadcast(&message);
     };
     let rooms = Rooms::new(move |room, event| {
@@ -352,7 +387,9 @@ pub fn HostView(code: String) -> impl IntoView {
         match event {
             // A page arrives: it gets the state at once.
             LinkEvent::Peer(peer) => {
-                if let Some(message) = organizer.try_update_value(|o| o.state_message(now())) {
+                if let Some(Some(message)) =
+                    organizer.try_update_value(|o| o.welcome(&peer, now_ms()))
+                {
                     rooms.send(room, &peer, &message);
                 }
             }
@@ -361,6 +398,7 @@ pub fn HostView(code: String) -> impl IntoView {
                 let answer = match reply {
                     Some(Reply::State) => organizer.try_update_value(|o| o.state_message(now())),
                     Some(Reply::Refused(why)) => {
+                        save();
                         organizer.try_update_value(|o| o.refusal_message(why, now()))
                     }
                     Some(Reply::Changed) => {
@@ -423,7 +461,7 @@ pub fn HostView(code: String) -> impl IntoView {
                 view! { <Progress state=state.read_only() decide=Some(Callback::new(move |(r, b, s)| decide(r, b, s))) withdraw=Some(Callback::new(withdraw))/> }.into_any()
             } else {
                 view! {
-                    <Entrants state=state.read_only()/>
+                    <Entrants state=state.read_only() remove=Some(Callback::new(withdraw))/>
                     {move || error.get().map(|e| {
                         let token = match e {
                             SetupError::Players => "players",
@@ -448,12 +486,23 @@ pub fn HostView(code: String) -> impl IntoView {
 
 /// Those who entered, before the start.
 #[component]
-fn Entrants(state: ReadSignal<State>) -> impl IntoView {
+fn Entrants(state: ReadSignal<State>, remove: Option<Callback<usize>>) -> impl IntoView {
     view! {
         <h3>{move || tr!("tournament-online-entrants", { "n" => state.with(|s| s.tournament.players.len()) })}</h3>
         <ol class="tournament-entrants" data-testid="tournament-entrants">
-            {move || state.with(|s| s.tournament.players.iter().map(|p| view! {
-                <li data-testid="tournament-entrant"><bdi>{p.name.clone()}</bdi></li>
+            {move || state.with(|s| s.tournament.players.iter().enumerate().map(|(i, p)| {
+                let who = p.name.clone();
+                view! {
+                    <li data-testid="tournament-entrant">
+                        <bdi>{p.name.clone()}</bdi>
+                        {remove.map(|remove| view! {
+                            " "
+                            <button type="button" class="link" data-testid="tournament-entrant-remove"
+                                aria-label=move || tr!("tournament-online-remove", { "name" => who.clone() })
+                                on:click=move |_| remove.run(i)>"×"</button>
+                        })}
+                    </li>
+                }
             }).collect_view())}
         </ol>
     }
@@ -551,11 +600,15 @@ pub fn FollowView(organizer: String) -> impl IntoView {
     let key = load(&seat_key.get_value()).and_then(|t| SeatKey::parse(&t));
     let mine = key.as_ref().map(|k| member_room(&public, &k.public()));
     let follow_key = format!("{FOLLOW_KEY}{public}");
-    let kept = load(&follow_key).and_then(|t| State::from_text(&t).ok());
+    let kept = load(&follow_key).and_then(|t| {
+        let (n, text) = t.split_once('\n')?;
+        Some((State::from_text(text).ok()?, n.parse::<u64>().ok()?))
+    });
     let mut following = Follower::new(public, key);
-    if let Some(kept) = kept.clone() {
-        following.remember(kept);
+    if let Some((kept, heard)) = kept.clone() {
+        following.remember(kept, heard);
     }
+    let kept = kept.map(|(state, _)| state);
     let first_visit = kept.is_none();
     let follower = StoredValue::new_local(following);
     let state = RwSignal::new(kept);
@@ -583,7 +636,8 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                 let Some(pairing) = state.tournament.rounds[room.round].get(room.board) else {
                     continue;
                 };
-                if !pairing.has(me) || pairing.score.is_some() {
+                if !pairing.has(me) || pairing.score.is_some() || f.reported(room.round, room.board)
+                {
                     continue;
                 }
                 let ended = saves
@@ -609,9 +663,13 @@ pub fn FollowView(organizer: String) -> impl IntoView {
         match heard {
             Heard::Nothing => {}
             Heard::State => {
-                let (s, m) = follower.with_value(|f| (f.state().cloned(), f.me()));
+                let (s, m, heard) =
+                    follower.with_value(|f| (f.state().cloned(), f.me(), f.heard()));
                 if let Some(s) = &s {
-                    store(&format!("{FOLLOW_KEY}{public}"), &s.to_text());
+                    store(
+                        &format!("{FOLLOW_KEY}{public}"),
+                        &format!("{heard}\n{}", s.to_text()),
+                    );
                     // Each board's game links back here from the online page.
                     for r in &s.rooms {
                         store(
@@ -753,7 +811,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                             view! { <Progress state=RwSignal::new(s).read_only() decide=None withdraw=None/> }.into_any()
                         } else {
                             let s = RwSignal::new(s.clone());
-                            view! { <Entrants state=s.read_only()/> }.into_any()
+                            view! { <Entrants state=s.read_only() remove=None/> }.into_any()
                         }}
                         {(my_name.is_some() && !withdrawn && !over).then(|| view! {
                             <details class="withdraw" data-testid="tournament-leave">

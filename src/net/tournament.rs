@@ -35,6 +35,7 @@ use sha2::{Digest, Sha256};
 
 use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use super::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
+use super::message::MAX_NAME;
 use super::room::RoomCode;
 use super::text::{clean_name, is_name};
 use crate::engine::clock::TimeControl;
@@ -170,10 +171,15 @@ pub enum Body {
         /// The state's text.
         text: String,
     },
-    /// The organizer refused the page's last message.
+    /// The organizer refused a page's message (the message's sender and
+    /// number are named: a refusal is shown only to the page refused).
     Refused {
         /// Why.
         why: Refusal,
+        /// The sender of the message refused.
+        to: PublicKey,
+        /// Its number.
+        n: u64,
     },
 }
 
@@ -217,7 +223,9 @@ impl Body {
                 cert.to_string(),
             ],
             Body::State { text } => vec![text.clone()],
-            Body::Refused { why } => vec![why.token().to_owned()],
+            Body::Refused { why, to, n } => {
+                vec![why.token().to_owned(), to.to_string(), n.to_string()]
+            }
         }
     }
 
@@ -239,8 +247,10 @@ impl Body {
                 cert: Signature::parse(cert)?,
             },
             ("state", [text]) => Body::State { text: text.clone() },
-            ("refused", [why]) => Body::Refused {
+            ("refused", [why, to, n]) => Body::Refused {
                 why: Refusal::from_token(why)?,
+                to: PublicKey::parse(to)?,
+                n: n.parse().ok()?,
             },
             _ => return None,
         })
@@ -374,6 +384,22 @@ pub struct State {
     pub disputed: Vec<(usize, usize)>,
     /// The boards' game rooms, as their first players made them.
     pub rooms: Vec<BoardRoom>,
+    /// Players' reports on boards still without a result (one waiting for
+    /// the other's, or two that disagree).
+    pub reports: Vec<Report>,
+}
+
+/// A player's report on a board still without a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The round (from 0).
+    pub round: usize,
+    /// The board (from 0).
+    pub board: usize,
+    /// The player who reported.
+    pub player: usize,
+    /// The result it reported.
+    pub score: Score,
 }
 
 /// A board's game room: its host key (the board's first player's, made for
@@ -421,6 +447,16 @@ impl State {
         for r in &self.rooms {
             let _ = writeln!(out, "room {} {} {} {}", r.round, r.board, r.host, r.cert);
         }
+        for r in &self.reports {
+            let _ = writeln!(
+                out,
+                "report {} {} {} {}",
+                r.round,
+                r.board,
+                r.player,
+                r.score.token()
+            );
+        }
         out.push_str("---\n");
         out.push_str(&self.tournament.to_text());
         out
@@ -442,6 +478,7 @@ impl State {
         let mut keys = Vec::new();
         let mut disputed: Vec<(usize, usize)> = Vec::new();
         let mut rooms = Vec::new();
+        let mut reports: Vec<Report> = Vec::new();
         for line in lines {
             let (key, rest) = line.split_once(' ').ok_or(StateError)?;
             match key {
@@ -455,6 +492,21 @@ impl State {
                         r.parse().map_err(|_| StateError)?,
                         b.parse().map_err(|_| StateError)?,
                     ));
+                }
+                "report" => {
+                    let parts: Vec<&str> = rest.split(' ').collect();
+                    let [r, b, p, score] = parts[..] else {
+                        return Err(StateError);
+                    };
+                    let num = |t: &str| t.parse::<usize>().map_err(|_| StateError);
+                    reports.push(Report {
+                        round: num(r)?,
+                        board: num(b)?,
+                        player: num(p)?,
+                        score: Score::from_token(score)
+                            .filter(|s| s.played())
+                            .ok_or(StateError)?,
+                    });
                 }
                 "room" => {
                     let parts: Vec<&str> = rest.split(' ').collect();
@@ -499,7 +551,20 @@ impl State {
             keys,
             disputed,
             rooms: Vec::new(),
+            reports: Vec::new(),
         };
+        // A report is on an open board of its player, once.
+        let reports_fit = reports.iter().enumerate().all(|(i, r)| {
+            state
+                .tournament
+                .rounds
+                .get(r.round)
+                .and_then(|round| round.get(r.board))
+                .is_some_and(|p| p.score.is_none() && p.second.is_some() && p.has(r.player))
+                && reports[..i]
+                    .iter()
+                    .all(|o| (o.round, o.board, o.player) != (r.round, r.board, r.player))
+        });
         // Every room's certificate seats the board's second player.
         let rooms_fit = rooms.iter().enumerate().all(|(i, r)| {
             state.room_fits(r)
@@ -507,10 +572,14 @@ impl State {
                     .iter()
                     .all(|o| (o.round, o.board) != (r.round, r.board))
         });
-        if !fits || !rooms_fit {
+        if !fits || !rooms_fit || !reports_fit {
             return Err(StateError);
         }
-        Ok(State { rooms, ..state })
+        Ok(State {
+            rooms,
+            reports,
+            ..state
+        })
     }
 
     /// True when `room` is of a board with two players and its certificate
@@ -588,33 +657,31 @@ pub enum Reply {
     Refused(Refusal),
 }
 
-/// One player's report waiting for the other's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Pending {
-    round: usize,
-    board: usize,
-    player: usize,
-    score: Score,
-}
+/// The most keys whose last number the organizer's page remembers: the
+/// players' always (and saved), strangers' only the most recent.
+const REMEMBERED_KEYS: usize = 1_024;
+
+/// Peers whose allowance the organizer's page remembers.
+const REMEMBERED_PEERS: usize = 512;
 
 /// The organizer's page: the tournament's referee.
 #[derive(Debug)]
 pub struct Organizer {
     key: SeatKey,
     state: State,
-    pending: Vec<Pending>,
     /// The last number seen from each key.
     seen: Vec<(PublicKey, u64)>,
     /// The last number this page signed.
     n: u64,
+    /// The sender and number of the message last refused (a refusal names
+    /// them, so that it cannot be shown to another page).
+    refused: Option<(PublicKey, u64)>,
     /// Each peer's allowance (the most recent peers'), and the one all
-    /// hellos share (a new connection brings no new allowance for them).
+    /// hellos and arrivals share (a new connection brings no new allowance
+    /// for them).
     limits: Vec<(String, Bucket)>,
     hellos: Option<Bucket>,
 }
-
-/// Peers whose allowance the organizer's page remembers.
-const REMEMBERED_PEERS: usize = 512;
 
 impl Organizer {
     /// A new tournament, open for entries.
@@ -633,18 +700,26 @@ impl Organizer {
             players: Vec::new(),
             rounds: Vec::new(),
         };
-        Organizer {
+        Organizer::with_state(
             key,
-            state: State {
+            State {
                 tournament,
                 started: false,
                 keys: Vec::new(),
                 disputed: Vec::new(),
                 rooms: Vec::new(),
+                reports: Vec::new(),
             },
-            pending: Vec::new(),
+        )
+    }
+
+    fn with_state(key: SeatKey, state: State) -> Organizer {
+        Organizer {
+            key,
+            state,
             seen: Vec::new(),
             n: 0,
+            refused: None,
             limits: Vec::new(),
             hellos: None,
         }
@@ -671,14 +746,24 @@ impl Organizer {
         seal(&self.key.public(), &self.key, self.n, &body)
     }
 
-    /// The refusal `why`, signed, for the page whose message it refuses.
+    /// The state for a page that just connected (`peer`, at `now` ms), if
+    /// the arrivals' allowance has room: each arrival costs what a hello
+    /// does.
+    pub fn welcome(&mut self, peer: &str, now: f64) -> Option<String> {
+        self.allowed(peer, true, now)
+            .then(|| self.state_message(now.max(0.0) as u64))
+    }
+
+    /// The refusal `why` of the message last refused, signed, naming its
+    /// sender and number.
     pub fn refusal_message(&mut self, why: Refusal, now: u64) -> String {
         self.n = now.max(self.n + 1);
+        let (to, n) = self.refused.unwrap_or((self.key.public(), 0));
         seal(
             &self.key.public(),
             &self.key,
             self.n,
-            &Body::Refused { why },
+            &Body::Refused { why, to, n },
         )
     }
 
@@ -695,12 +780,15 @@ impl Organizer {
         if self.state.started {
             return Err(Refusal::Started);
         }
-        let name = clean_name(name);
+        // Cleaned as the tournament's text keeps it: what every page reads
+        // is what was compared.
+        let name: String = clean_name(name).chars().take(MAX_NAME).collect();
+        let name = name.trim().to_owned();
         if !is_name(&name) {
             return Err(Refusal::Name);
         }
         let players = &mut self.state.tournament.players;
-        let taken = |p: &Player| p.name.to_lowercase() == name.to_lowercase();
+        let taken = |p: &Player| p.name.trim().to_lowercase() == name.to_lowercase();
         match self.state.keys.iter().position(|k| *k == key) {
             Some(i) => {
                 if players.iter().enumerate().any(|(j, p)| j != i && taken(p)) {
@@ -750,8 +838,8 @@ impl Organizer {
     }
 
     /// Whether `peer` may send one more message at `now` (ms): 40 at once,
-    /// 20 a second after that, as in a game's room; hellos (each answered
-    /// with the whole state) share one allowance besides.
+    /// 20 a second after that, as in a game's room; hellos and arrivals
+    /// (each answered with the whole state) share one allowance besides.
     fn allowed(&mut self, peer: &str, hello: bool, now: f64) -> bool {
         let index = match self.limits.iter().position(|(p, _)| p == peer) {
             Some(i) => i,
@@ -774,6 +862,29 @@ impl Organizer {
                 .take(ROOM_BURST, ROOM_RATE, now)
     }
 
+    /// Whether `n` is news from `from` (numbers only grow), remembered.
+    fn news(&mut self, from: PublicKey, n: u64) -> bool {
+        match self.seen.iter_mut().find(|(k, _)| *k == from) {
+            Some((_, last)) if *last >= n => return false,
+            Some((_, last)) => *last = n,
+            None => {
+                if self.seen.len() >= REMEMBERED_KEYS {
+                    // The oldest stranger's number goes (a stranger's old
+                    // message changes nothing: only players' are kept).
+                    if let Some(i) = self
+                        .seen
+                        .iter()
+                        .position(|(k, _)| !self.state.keys.contains(k))
+                    {
+                        self.seen.remove(i);
+                    }
+                }
+                self.seen.push((from, n));
+            }
+        }
+        true
+    }
+
     /// Takes one message from the page `peer` (its peer id) at `now` (ms).
     pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Reply {
         let Some(envelope) = decode(text) else {
@@ -791,14 +902,9 @@ impl Organizer {
                 &signed_bytes(&organizer, &from, n, &envelope.body),
                 &signature,
             )
+            || !self.news(from, n)
         {
             return Reply::Nothing;
-        }
-        // Numbers only grow: a replayed message is old news.
-        match self.seen.iter_mut().find(|(k, _)| *k == from) {
-            Some((_, last)) if *last >= n => return Reply::Nothing,
-            Some((_, last)) => *last = n,
-            None => self.seen.push((from, n)),
         }
         let result = match envelope.body {
             Body::Enter { name } => self.enter(from, &name).map(|()| true),
@@ -828,12 +934,18 @@ impl Organizer {
         match result {
             Ok(true) => Reply::Changed,
             Ok(false) => Reply::Nothing,
-            Err(why) => Reply::Refused(why),
+            Err(why) => {
+                self.refused = Some((from, n));
+                Reply::Refused(why)
+            }
         }
     }
 
-    /// A player's report: checked against the engine, then taken when it
-    /// is the reporter's own loss or agrees with the other's report.
+    /// A player's report: the cheap checks first (a result known, the same
+    /// word again), then the record replayed by the engine; taken at once
+    /// when it concedes, or when it agrees with the other's report; kept
+    /// (in the state, for every page to see) until the other reports;
+    /// disputed when the two disagree.
     fn report(
         &mut self,
         from: &PublicKey,
@@ -852,6 +964,32 @@ impl Organizer {
             .filter(|p| p.has(player) && p.second.is_some())
             .ok_or(Refusal::NotYours)?
             .clone();
+        if let Some(known) = pairing.score {
+            return if known == score {
+                Ok(false)
+            } else {
+                Err(Refusal::Disagrees)
+            };
+        }
+        let own_loss = matches!(
+            (score, pairing.first == player),
+            (Score::SecondWins, true) | (Score::FirstWins, false)
+        );
+        let same_board = |r: &Report| (r.round, r.board) == (round, board);
+        // A player's word counts once; it can only ever concede after it.
+        if let Some(mine) = self
+            .state
+            .reports
+            .iter()
+            .find(|r| same_board(r) && r.player == player)
+        {
+            if mine.score == score {
+                return Ok(false);
+            }
+            if !own_loss {
+                return Err(Refusal::Disagrees);
+            }
+        }
         let record = Record::from_text(record).map_err(|_| Refusal::Record)?;
         let game = &record.game;
         if *game.rules() != self.state.tournament.rules
@@ -861,63 +999,25 @@ impl Organizer {
         {
             return Err(Refusal::Record);
         }
-        if let Some(known) = pairing.score {
-            return if known == score {
-                Ok(false)
-            } else {
-                Err(Refusal::Disagrees)
-            };
-        }
-        let first = pairing.first == player;
-        let own_loss = matches!(
-            (score, first),
-            (Score::SecondWins, true) | (Score::FirstWins, false)
-        );
-        // A player's word counts once: the same report again is old news
-        // (it was taken, kept waiting or disputed the first time), another
-        // one is refused.
-        if let Some(p) = self
-            .pending
+        let theirs = self
+            .state
+            .reports
             .iter()
-            .find(|p| p.round == round && p.board == board && p.player == player)
-        {
-            return if p.score == score {
-                Ok(false)
-            } else {
-                Err(Refusal::Disagrees)
-            };
+            .find(|r| same_board(r) && r.player != player)
+            .map(|r| r.score);
+        if own_loss || theirs == Some(score) {
+            self.settle(round, board, score);
+            return Ok(true);
         }
-        let other = self
-            .pending
-            .iter()
-            .find(|p| p.round == round && p.board == board && p.player != player)
-            .map(|p| p.score);
-        match other {
-            Some(theirs) if theirs == score => {}
-            Some(_) => {
-                if !self.state.disputed.contains(&(round, board)) {
-                    self.state.disputed.push((round, board));
-                }
-                self.pending.push(Pending {
-                    round,
-                    board,
-                    player,
-                    score,
-                });
-                return Ok(true);
-            }
-            None if own_loss => {}
-            None => {
-                self.pending.push(Pending {
-                    round,
-                    board,
-                    player,
-                    score,
-                });
-                return Ok(false);
-            }
+        if theirs.is_some() && !self.state.disputed.contains(&(round, board)) {
+            self.state.disputed.push((round, board));
         }
-        self.settle(round, board, score);
+        self.state.reports.push(Report {
+            round,
+            board,
+            player,
+            score,
+        });
         Ok(true)
     }
 
@@ -964,16 +1064,24 @@ impl Organizer {
         open
     }
 
-    /// Records a board's result, forgets its reports, pairs the next round
-    /// once the last result is in.
+    /// Records a board's result (the next round paired once it was the
+    /// last) and forgets what was said about boards that have one.
     fn settle(&mut self, round: usize, board: usize, score: Score) {
-        let _ = self.state.tournament.record(round, board, score, None);
-        self.pending
-            .retain(|p| (p.round, p.board) != (round, board));
-        self.state.disputed.retain(|&d| d != (round, board));
-        if self.state.tournament.round_done() {
-            self.state.tournament.pair_next();
-        }
+        self.state.tournament.give_result(round, board, score);
+        self.tidy();
+    }
+
+    /// Reports and disputes are kept only for boards without a result.
+    fn tidy(&mut self) {
+        let rounds = &self.state.tournament.rounds;
+        let open = |r: usize, b: usize| {
+            rounds
+                .get(r)
+                .and_then(|round| round.get(b))
+                .is_some_and(|p| p.score.is_none())
+        };
+        self.state.reports.retain(|r| open(r.round, r.board));
+        self.state.disputed.retain(|&(r, b)| open(r, b));
     }
 
     /// A player leaves: withdrawn from the round under way (its boards
@@ -985,10 +1093,10 @@ impl Organizer {
         self.withdraw(player)
     }
 
-    /// Withdraws `player` (it left, or the organizer says so).
+    /// Withdraws `player` (it left, or the organizer says so); before the
+    /// start, its entry is taken back.
     pub fn withdraw(&mut self, player: usize) -> bool {
         if !self.state.started {
-            // Before the start, leaving is taking one's entry back.
             if player >= self.state.keys.len() {
                 return false;
             }
@@ -996,43 +1104,21 @@ impl Organizer {
             self.state.tournament.players.remove(player);
             return true;
         }
-        let t = &mut self.state.tournament;
-        if t.players.get(player).is_none_or(|p| p.withdrawn.is_some()) || t.is_over() {
-            return false;
-        }
-        let from = t.rounds.len().saturating_sub(1);
-        t.withdraw(player, from);
-        self.pending.retain(|p| p.player != player);
-        let settled: Vec<(usize, usize)> = self
-            .state
-            .disputed
-            .iter()
-            .copied()
-            .filter(|&(r, b)| self.state.tournament.rounds[r][b].score.is_some())
-            .collect();
-        self.state.disputed.retain(|d| !settled.contains(d));
-        if self.state.tournament.round_done() {
-            self.state.tournament.pair_next();
-        }
-        true
+        let withdrawn = self.state.tournament.withdraw_now(player);
+        self.tidy();
+        withdrawn
     }
 
-    /// What the organizer's page saves: its secret key and numbers, the
-    /// reports waiting, then the state.
+    /// What the organizer's page saves: its secret key, its last number and
+    /// the players' last numbers, then the state.
     pub fn to_text(&self) -> String {
         let mut out = format!("secret {}\nn {}\n", self.key.to_text(), self.n);
-        for (key, n) in &self.seen {
+        for (key, n) in self
+            .seen
+            .iter()
+            .filter(|(k, _)| self.state.keys.contains(k))
+        {
             let _ = writeln!(out, "seen {key} {n}");
-        }
-        for p in &self.pending {
-            let _ = writeln!(
-                out,
-                "pending {} {} {} {}",
-                p.round,
-                p.board,
-                p.player,
-                p.score.token()
-            );
         }
         out.push_str("===\n");
         out.push_str(&self.state.to_text());
@@ -1049,47 +1135,22 @@ impl Organizer {
         let mut key = None;
         let mut n = 0;
         let mut seen = Vec::new();
-        let mut pending = Vec::new();
         for line in head.lines() {
             let parts: Vec<&str> = line.split(' ').collect();
             match parts[..] {
                 ["secret", text] => key = SeatKey::parse(text),
                 ["n", text] => n = text.parse().map_err(|_| StateError)?,
-                ["seen", k, m] => seen.push((
+                ["seen", k, m] if seen.len() < REMEMBERED_KEYS => seen.push((
                     PublicKey::parse(k).ok_or(StateError)?,
                     m.parse().map_err(|_| StateError)?,
                 )),
-                ["pending", r, b, p, s] => {
-                    let num = |t: &str| t.parse::<usize>().map_err(|_| StateError);
-                    let p = Pending {
-                        round: num(r)?,
-                        board: num(b)?,
-                        player: num(p)?,
-                        score: Score::from_token(s).ok_or(StateError)?,
-                    };
-                    let fits = state
-                        .tournament
-                        .rounds
-                        .get(p.round)
-                        .and_then(|round| round.get(p.board))
-                        .is_some_and(|b| b.has(p.player) && b.score.is_none());
-                    if !fits {
-                        return Err(StateError);
-                    }
-                    pending.push(p);
-                }
                 _ => return Err(StateError),
             }
         }
-        Ok(Organizer {
-            key: key.ok_or(StateError)?,
-            state,
-            pending,
-            seen,
-            n,
-            limits: Vec::new(),
-            hellos: None,
-        })
+        let mut organizer = Organizer::with_state(key.ok_or(StateError)?, state);
+        organizer.seen = seen;
+        organizer.n = n;
+        Ok(organizer)
     }
 }
 
@@ -1130,11 +1191,30 @@ impl Follower {
     }
 
     /// The state this page believed before it was closed (its own saved
-    /// copy): shown until the organizer's next state, which replaces it.
-    pub fn remember(&mut self, state: State) {
+    /// copy) and the organizer's number on it: shown until a newer state,
+    /// and nothing older is believed after it.
+    pub fn remember(&mut self, state: State, heard: u64) {
         if self.state.is_none() {
             self.state = Some(state);
+            self.heard = heard;
         }
+    }
+
+    /// The organizer's number on the last state believed.
+    pub fn heard(&self) -> u64 {
+        self.heard
+    }
+
+    /// Whether this page's player has a report waiting on board `board` of
+    /// round `round` (it is not sent again).
+    pub fn reported(&self, round: usize, board: usize) -> bool {
+        let (Some(state), Some(me)) = (self.state.as_ref(), self.me()) else {
+            return false;
+        };
+        state
+            .reports
+            .iter()
+            .any(|r| (r.round, r.board, r.player) == (round, board, me))
     }
 
     /// A spectator who joins takes `key`; a page that has one keeps it.
@@ -1267,7 +1347,11 @@ impl Follower {
                 }
                 Err(StateError) => Heard::Nothing,
             },
-            Body::Refused { why } => {
+            Body::Refused { why, to, n: theirs } => {
+                let mine = self.key.as_ref().map(SeatKey::public);
+                if mine != Some(to) || theirs != self.n {
+                    return Heard::Nothing;
+                }
                 self.heard = n;
                 Heard::Refused(why)
             }

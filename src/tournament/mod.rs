@@ -362,6 +362,37 @@ impl Tournament {
         }
     }
 
+    /// The result of a board of the round under way, given by hand or
+    /// agreed: recorded, and the next round paired once it was the last.
+    /// False when the board has a result already or none can be given.
+    pub fn give_result(&mut self, round: usize, board: usize, score: Score) -> bool {
+        let given = self.record(round, board, score, None) == Ok(true);
+        if given && self.round_done() {
+            self.pair_next();
+        }
+        given
+    }
+
+    /// `player` withdraws now: from the round under way (its boards there
+    /// without a result are forfeited), the next round paired if that
+    /// completed this one. False when it had withdrawn already, or the
+    /// tournament is over.
+    pub fn withdraw_now(&mut self, player: usize) -> bool {
+        if self.is_over()
+            || self
+                .players
+                .get(player)
+                .is_none_or(|p| p.withdrawn.is_some())
+        {
+            return false;
+        }
+        self.withdraw(player, self.rounds.len().saturating_sub(1));
+        if self.round_done() {
+            self.pair_next();
+        }
+        true
+    }
+
     /// `player` withdraws before round `from` (its boards from then on are
     /// forfeited, those of a round already paired too).
     pub fn withdraw(&mut self, player: usize, from: usize) {

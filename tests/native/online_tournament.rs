@@ -141,6 +141,8 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
         },
         Body::Refused {
             why: Refusal::Disagrees,
+            to: key(5).public(),
+            n: 3,
         },
     ];
     for body in bodies {
@@ -207,6 +209,18 @@ fn entries_refused_name_taken_or_started() {
         organizer.take(&b.enter("  ", 3).unwrap()),
         Reply::Refused(Refusal::Name)
     );
+    // A name cut to its 40 characters is compared as every page reads it
+    // (here, without the space it ended with).
+    let long = format!("{} y", "a".repeat(39));
+    let mut d = Follower::new(public, Some(key(14)));
+    assert_eq!(organizer.take(&d.enter(&long, 2).unwrap()), Reply::Changed);
+    assert_eq!(organizer.state().tournament.players[1].name, "a".repeat(39));
+    let mut e = Follower::new(public, Some(key(15)));
+    assert_eq!(
+        organizer.take(&e.enter(&"a".repeat(39), 2).unwrap()),
+        Reply::Refused(Refusal::Name)
+    );
+    assert!(organizer.withdraw(1), "taken off the list before the start");
     // Entering again renames.
     assert_eq!(
         organizer.take(&a.enter("Amel B", 4).unwrap()),
@@ -226,8 +240,10 @@ fn entries_refused_name_taken_or_started() {
         organizer.take(&c.enter("Late", 6).unwrap()),
         Reply::Refused(Refusal::Started)
     );
-    // The refusal reaches the page, signed.
+    // The refusal reaches the page, signed, and that page alone: another
+    // page shown it does not take it as its own.
     let refusal = organizer.refusal_message(Refusal::Started, 7);
+    assert_eq!(b.receive(&refusal), Heard::Nothing);
     assert_eq!(c.receive(&refusal), Heard::Refused(Refusal::Started));
     // A hello is answered with the state.
     assert_eq!(organizer.take(&Follower::hello()), Reply::State);
@@ -270,6 +286,15 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
         Heard::Nothing
     );
     assert_eq!(club.spectator.state().unwrap(), &before);
+    // A page opened again remembers the number of the state it kept: an
+    // older state of the organizer's, replayed, is not believed.
+    let older = club.organizer.state_message(club.now + 20);
+    let newer = club.organizer.state_message(club.now + 21);
+    let mut reopened = Follower::new(organizer, None);
+    assert_eq!(reopened.receive(&newer), Heard::State);
+    let mut again = Follower::new(organizer, None);
+    again.remember(reopened.state().unwrap().clone(), reopened.heard());
+    assert_eq!(again.receive(&older), Heard::Nothing);
     // A state that does not fit together is refused even when the
     // organizer signed it: a key missing, a key twice, a board disputed
     // that has its result.
@@ -302,9 +327,14 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
 fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
     let mut club = Club::new(Format::Swiss { rounds: 2 });
     let (a, b) = club.board(0);
-    // The winner's word alone is not enough.
-    assert_eq!(club.report(a, Score::FirstWins), Reply::Nothing);
+    // The winner's word alone is not enough: it waits, and every page
+    // sees it waiting.
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
     assert_eq!(club.organizer.state().tournament.rounds[0][0].score, None);
+    assert_eq!(club.organizer.state().reports.len(), 1);
+    club.broadcast();
+    assert!(club.players[a].reported(0, 0));
+    assert!(!club.players[b].reported(0, 0));
     // The loser agrees: taken.
     assert_eq!(club.report(b, Score::FirstWins), Reply::Changed);
     assert_eq!(
@@ -320,7 +350,7 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
     // Round 2: both draw, both say so.
     for b in 0..2 {
         let (x, y) = club.board(b);
-        assert_eq!(club.report(x, Score::Draw), Reply::Nothing);
+        assert_eq!(club.report(x, Score::Draw), Reply::Changed);
         assert_eq!(club.report(y, Score::Draw), Reply::Changed);
     }
     club.broadcast();
@@ -389,14 +419,18 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
         Reply::Refused(Refusal::NotYours)
     );
     // Both players claim the win: disputed, said to every page.
-    assert_eq!(club.report(a, Score::FirstWins), Reply::Nothing);
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
     assert_eq!(club.report(b, Score::SecondWins), Reply::Changed);
     assert_eq!(club.organizer.state().disputed, vec![(0, 0)]);
     // The same word again changes nothing (a page reports at each state).
     assert_eq!(club.report(b, Score::SecondWins), Reply::Nothing);
-    // A player cannot change its word.
+    // A player cannot change its word, but to concede.
     assert_eq!(
         club.report(a, Score::Draw),
+        Reply::Refused(Refusal::Disagrees)
+    );
+    assert_eq!(
+        club.report(b, Score::Draw),
         Reply::Refused(Refusal::Disagrees)
     );
     club.broadcast();
@@ -422,9 +456,15 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
 fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
     let mut club = Club::new(Format::Swiss { rounds: 2 });
     let (a, b) = club.board(0);
+    // A report waits on the board of the player who leaves.
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
     club.now += 1;
     let leave = club.players[b].leave(club.now).unwrap();
     assert_eq!(club.organizer.take(&leave), Reply::Changed);
+    // The forfeit settled the board: its report is gone, and the page's
+    // saved text reads back.
+    assert!(club.organizer.state().reports.is_empty());
+    assert!(Organizer::from_text(&club.organizer.to_text()).is_ok());
     let t = &club.organizer.state().tournament;
     assert_eq!(t.players[b].withdrawn, Some(0));
     assert_eq!(t.rounds[0][0].score, Some(Score::FirstByForfeit));
@@ -460,7 +500,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
             club.now,
         )
         .unwrap();
-    assert_eq!(club.organizer.take(&claim), Reply::Nothing);
+    assert_eq!(club.organizer.take(&claim), Reply::Changed);
     let saved = club.organizer.to_text();
     let mut reloaded = Organizer::from_text(&saved).unwrap();
     assert_eq!(reloaded.state(), club.organizer.state());
@@ -485,7 +525,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     let state = reloaded.state_message(0);
     assert_eq!(club.spectator.receive(&state), Heard::State);
     // A saved text changed by hand is refused.
-    assert!(Organizer::from_text(&saved.replace("pending 0 0", "pending 0 9")).is_err());
+    assert!(Organizer::from_text(&saved.replace("report 0 0", "report 0 9")).is_err());
     assert!(Organizer::from_text("secret x\n===\n").is_err());
 }
 
