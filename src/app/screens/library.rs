@@ -275,11 +275,12 @@ pub fn LibraryScreen(
 /// The index of the saved tournaments that the tournament page keeps (a
 /// line each, newest first: the id, a tab, the name).
 fn tournament_index() -> String {
-    use gloo_storage::Storage;
-    gloo_storage::LocalStorage::raw()
-        .get_item(TOURNAMENT_INDEX)
+    // Not gloo's `LocalStorage::raw`, which panics where storage is off.
+    window()
+        .local_storage()
         .ok()
         .flatten()
+        .and_then(|s| s.get_item(TOURNAMENT_INDEX).ok().flatten())
         .unwrap_or_default()
 }
 

@@ -15,13 +15,13 @@ async function pliesStillCross(host, guest, watchers = []) {
   await host.locator('.square.placeable').first().click();
   await host.locator('.square.placeable').first().click();
   for (const page of [guest, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 5_000 });
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 15_000 });
   }
   await expect(board(guest)).toHaveAttribute('data-input', 'true');
   await guest.locator('.square.placeable').first().click();
   await guest.locator('.square.placeable').first().click();
   for (const page of [host, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 5_000 });
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 15_000 });
   }
 }
 
