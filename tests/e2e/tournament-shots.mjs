@@ -82,7 +82,17 @@ await everywhere({
     await board.getByRole('button').first().click();
     await players[0].getByTestId('board-score').waitFor({ timeout: 20_000 });
     await shot('online-organizer', organizer);
-    await shot('online-player', players[0]);
+    // A player whose game is still to play: its board, Play your game.
+    let playing = players[0];
+    for (const p of players) {
+      if (await p.getByTestId('tournament-online-play').isEnabled().catch(() => false)) playing = p;
+    }
+    await playing.getByTestId('tournament-online-play').waitFor({ timeout: 20_000 }).catch(() => {});
+    await shot('online-player', playing);
+    // Its game, in a room of its own, with the way back to the tournament.
+    await playing.getByTestId('tournament-online-play').click();
+    await playing.getByTestId('back-to-tournament').waitFor({ timeout: 20_000 });
+    await shot('online-board', playing);
     for (const p of [organizer, ...players]) {
       await Promise.race([p.context().close(), new Promise((r) => setTimeout(r, 5_000))]);
     }
