@@ -466,14 +466,7 @@ fn NewTournament(
                     {tr_text(|| tr!("tournament-add"))}
                 </button>
             </fieldset>
-            {move || error.get().map(|e| {
-                let token = match e {
-                    SetupError::Players => "players",
-                    SetupError::SameName => "same-name",
-                    SetupError::Rounds => "rounds",
-                };
-                view! { <p class="error" role="alert" data-testid="tournament-error">{move || tr!("tournament-error", { "error" => token })}</p> }
-            })}
+            {move || error.get().map(|e| view! { <SetupProblem error=e/> })}
             <button type="button" class="primary" data-testid="tournament-start" on:click=start>
                 {tr_text(|| tr!("tournament-start"))}
             </button>
@@ -548,11 +541,7 @@ fn TournamentView(
                 </button>
             </div>
             <h2><bdi>{t.name.clone()}</bdi></h2>
-            <p data-testid="tournament-round">{move || if over {
-                tr!("tournament-over")
-            } else {
-                tr!("tournament-round", { "round" => round, "rounds" => total })
-            }}</p>
+            <RoundLine round=round total=total over=over/>
             {(!over).then(|| view! {
                 <ul class="tournament-boards" data-testid="tournament-boards">
                     {boards.iter().enumerate().map(|(b, board)| {
@@ -666,6 +655,29 @@ pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoV
             </tbody>
         </table>
     }
+}
+
+/// Which round is under way, or that the tournament is over.
+#[component]
+pub fn RoundLine(round: usize, total: usize, over: bool) -> impl IntoView {
+    view! {
+        <p data-testid="tournament-round">{move || if over {
+            tr!("tournament-over")
+        } else {
+            tr!("tournament-round", { "round" => round, "rounds" => total })
+        }}</p>
+    }
+}
+
+/// Why a tournament cannot start, said.
+#[component]
+pub fn SetupProblem(error: SetupError) -> impl IntoView {
+    let token = match error {
+        SetupError::Players => "players",
+        SetupError::SameName => "same-name",
+        SetupError::Rounds => "rounds",
+    };
+    view! { <p class="error" role="alert" data-testid="tournament-error">{move || tr!("tournament-error", { "error" => token })}</p> }
 }
 
 /// The standings as a text file, with the column heads in the reader's

@@ -21,7 +21,7 @@ use crate::app::online::settings::OnlineSettings;
 use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_bytes};
 use crate::app::services::browser::{fresh_id, record_date};
 use crate::app::services::storage::Saves;
-use crate::app::tournament::{export_standings, Crosstable, Standings};
+use crate::app::tournament::{export_standings, Crosstable, RoundLine, SetupProblem, Standings};
 use crate::app::TOURNAMENT_BOARD_KEY;
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules, Side};
@@ -462,14 +462,7 @@ pub fn HostView(code: String) -> impl IntoView {
             } else {
                 view! {
                     <Entrants state=state.read_only() remove=Some(Callback::new(withdraw))/>
-                    {move || error.get().map(|e| {
-                        let token = match e {
-                            SetupError::Players => "players",
-                            SetupError::SameName => "same-name",
-                            SetupError::Rounds => "rounds",
-                        };
-                        view! { <p class="error" role="alert" data-testid="tournament-error">{move || tr!("tournament-error", { "error" => token })}</p> }
-                    })}
+                    {move || error.get().map(|e| view! { <SetupProblem error=e/> })}
                     <button type="button" class="primary" data-testid="tournament-online-start" on:click=start>
                         {tr_text(|| tr!("tournament-start"))}
                     </button>
@@ -525,11 +518,7 @@ fn Progress(
         let name = |p: usize| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
         let boards = t.rounds.last().cloned().unwrap_or_default();
         view! {
-            <p data-testid="tournament-round">{move || if over {
-                tr!("tournament-over")
-            } else {
-                tr!("tournament-round", { "round" => round, "rounds" => total })
-            }}</p>
+            <RoundLine round=round total=total over=over/>
             {(!over).then(|| view! {
                 <ul class="tournament-boards" data-testid="tournament-boards">
                     {boards.iter().enumerate().map(|(b, board)| {

@@ -296,9 +296,15 @@ impl DecodeError {
 /// What every message starts with.
 const MAGIC: &str = "kharbga";
 
-/// A field with `\\`, tab and line breaks escaped.
+/// A field with `\\`, tab and line breaks escaped, after a tab.
 fn escape(out: &mut String, field: &str) {
     out.push('\t');
+    escape_into(out, field);
+}
+
+/// `field` with `\\`, tab and line breaks escaped, onto `out` (the
+/// tournament's messages write their fields the same way).
+pub(crate) fn escape_into(out: &mut String, field: &str) {
     for c in field.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
@@ -310,7 +316,8 @@ fn escape(out: &mut String, field: &str) {
     }
 }
 
-fn unescape(field: &str) -> Result<String, DecodeError> {
+/// A field read back (the reverse of [`escape_into`]).
+pub(crate) fn unescape(field: &str) -> Result<String, DecodeError> {
     let mut out = String::with_capacity(field.len());
     let mut chars = field.chars();
     while let Some(c) = chars.next() {

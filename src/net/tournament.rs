@@ -35,7 +35,7 @@ use sha2::{Digest, Sha256};
 
 use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use super::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
-use super::message::MAX_NAME;
+use super::message::{escape_into, unescape, MAX_NAME};
 use super::room::RoomCode;
 use super::text::{clean_name, is_name};
 use crate::engine::clock::TimeControl;
@@ -283,35 +283,8 @@ pub fn signed_bytes(organizer: &PublicKey, from: &PublicKey, n: u64, body: &Body
 
 fn escape(field: &str) -> String {
     let mut out = String::with_capacity(field.len());
-    for c in field.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
+    escape_into(&mut out, field);
     out
-}
-
-fn unescape(field: &str) -> Option<String> {
-    let mut out = String::with_capacity(field.len());
-    let mut chars = field.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        out.push(match chars.next()? {
-            '\\' => '\\',
-            't' => '\t',
-            'n' => '\n',
-            'r' => '\r',
-            _ => return None,
-        });
-    }
-    Some(out)
 }
 
 /// `body` signed by `key` under number `n`, as sent.
@@ -360,7 +333,7 @@ pub fn decode(text: &str) -> Option<Envelope> {
             Signature::parse(signature)?,
         )),
     };
-    let fields: Vec<String> = parts.map(unescape).collect::<Option<_>>()?;
+    let fields: Vec<String> = parts.map(|f| unescape(f).ok()).collect::<Option<_>>()?;
     let body = Body::read(kind, &fields)?;
     // Only a hello goes unsigned.
     if signed.is_none() != (body == Body::Hello) {

@@ -8,25 +8,12 @@
 // of the first round). Figures, not pass/fail.
 //
 // Usage: node bench-tournament.mjs [players]
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { launchBrowser, quantile, startServers } from './bench-setup.mjs';
 
 const count = Number(process.argv[2] ?? 16);
 const port = 4178;
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
-const stop = () => { server.kill(); signal.kill(); };
-for (let i = 0; i < 100; i++) {
-  const up = await fetch('http://127.0.0.1:3536/health').then((r) => r.ok, () => false);
-  if (up) break;
-  await new Promise((r) => setTimeout(r, 100));
-}
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--allow-loopback-in-peer-connection'],
-});
+const stop = await startServers(port);
+const browser = await launchBrowser();
 const base = `http://127.0.0.1:${port}`;
 
 async function newPage(url) {
