@@ -468,6 +468,16 @@ pub fn HostView(code: String) -> impl IntoView {
                     </button>
                 }.into_any()
             }}
+            {move || state.with(|s| s.started).then(|| view! {
+                <div class="tournament-export">
+                    <button type="button" data-testid="export-games" on:click=move |_| {
+                        let (name, records) = organizer.with_value(|o| {
+                            (o.state().tournament.name.clone(), o.records().join("\n"))
+                        });
+                        crate::app::services::browser::download(&format!("{name}.pgn"), &records);
+                    }>{tr_text(|| tr!("tournament-export-games"))}</button>
+                </div>
+            })}
             <p class="tournament-connections" data-testid="tournament-connections"
                 data-peers=move || rooms.peers.with(Vec::len).to_string()>
                 {move || tr!("tournament-online-pages", { "n" => rooms.peers.with(Vec::len) })}

@@ -649,6 +649,9 @@ pub struct Organizer {
     /// The sender and number of the message last refused (a refusal names
     /// them, so that it cannot be shown to another page).
     refused: Option<(PublicKey, u64)>,
+    /// The record of each board whose result came from the players'
+    /// reports: (round, board, the record's text).
+    games: Vec<(usize, usize, String)>,
     /// Each peer's allowance (the most recent peers'), and the one all
     /// hellos and arrivals share (a new connection brings no new allowance
     /// for them).
@@ -693,6 +696,7 @@ impl Organizer {
             seen: Vec::new(),
             n: 0,
             refused: None,
+            games: Vec::new(),
             limits: Vec::new(),
             hellos: None,
         }
@@ -963,7 +967,8 @@ impl Organizer {
                 return Err(Refusal::Disagrees);
             }
         }
-        let record = Record::from_text(record).map_err(|_| Refusal::Record)?;
+        let text = record;
+        let record = Record::from_text(text).map_err(|_| Refusal::Record)?;
         let game = &record.game;
         if *game.rules() != self.state.tournament.rules
             || record.timing.control != self.state.tournament.clock
@@ -979,6 +984,7 @@ impl Organizer {
             .find(|r| same_board(r) && r.player != player)
             .map(|r| r.score);
         if own_loss || theirs == Some(score) {
+            self.games.push((round, board, text.to_owned()));
             self.settle(round, board, score);
             return Ok(true);
         }
@@ -1082,10 +1088,24 @@ impl Organizer {
         withdrawn
     }
 
-    /// What the organizer's page saves: its secret key, its last number and
-    /// the players' last numbers, then the state.
+    /// The records of the games whose results the players reported, in
+    /// the order of the rounds and boards (for the file of all games).
+    pub fn records(&self) -> Vec<&str> {
+        let mut games: Vec<&(usize, usize, String)> = self.games.iter().collect();
+        games.sort_by_key(|(r, b, _)| (*r, *b));
+        games
+            .into_iter()
+            .map(|(_, _, text)| text.as_str())
+            .collect()
+    }
+
+    /// What the organizer's page saves: its secret key, its last number,
+    /// the players' last numbers and the games' records, then the state.
     pub fn to_text(&self) -> String {
         let mut out = format!("secret {}\nn {}\n", self.key.to_text(), self.n);
+        for (round, board, text) in &self.games {
+            let _ = writeln!(out, "game {round} {board} {}", escape(text));
+        }
         for (key, n) in self
             .seen
             .iter()
@@ -1108,7 +1128,32 @@ impl Organizer {
         let mut key = None;
         let mut n = 0;
         let mut seen = Vec::new();
+        let mut games = Vec::new();
         for line in head.lines() {
+            if let Some(rest) = line.strip_prefix("game ") {
+                // A game's record is kept when its board has its result
+                // (one that does not fit is left out, never fatal).
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(r), Some(b), Some(text)) = (parts.next(), parts.next(), parts.next())
+                else {
+                    continue;
+                };
+                let (Ok(r), Ok(b), Ok(text)) =
+                    (r.parse::<usize>(), b.parse::<usize>(), unescape(text))
+                else {
+                    continue;
+                };
+                let done = state
+                    .tournament
+                    .rounds
+                    .get(r)
+                    .and_then(|round| round.get(b))
+                    .is_some_and(|p| p.score.is_some());
+                if done {
+                    games.push((r, b, text));
+                }
+                continue;
+            }
             let parts: Vec<&str> = line.split(' ').collect();
             match parts[..] {
                 ["secret", text] => key = SeatKey::parse(text),
@@ -1123,6 +1168,7 @@ impl Organizer {
         let mut organizer = Organizer::with_state(key.ok_or(StateError)?, state);
         organizer.seen = seen;
         organizer.n = n;
+        organizer.games = games;
         Ok(organizer)
     }
 }

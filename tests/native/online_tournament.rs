@@ -364,6 +364,15 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
         })
         .collect();
     assert!(club.organizer.state().tournament.is_over());
+    // The players' records are kept: every board but the forfeit-free
+    // ones entered by hand (here all four were reported), over a reload.
+    assert_eq!(club.organizer.records().len(), 4);
+    let reloaded = Organizer::from_text(&club.organizer.to_text()).unwrap();
+    assert_eq!(reloaded.records(), club.organizer.records());
+    assert!(reloaded
+        .records()
+        .iter()
+        .all(|r| r.contains("[Variant \"seega5\"]")));
     assert!(standings.windows(2).all(|w| w[0] == w[1]));
     assert_eq!(standings[0].iter().sum::<u32>(), 8);
 }

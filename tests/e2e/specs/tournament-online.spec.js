@@ -154,6 +154,14 @@ test('an online Swiss of four from one link, the organizer reloaded, a spectator
   for (const page of [organizer, spectator, players[0], players[1]]) {
     await expect(page.getByTestId('tournament-round')).toHaveText('The tournament is over.', { timeout: 20_000 });
   }
+  // The organizer's file of all games: the game the players reported.
+  const [download] = await Promise.all([
+    organizer.waitForEvent('download'),
+    organizer.getByTestId('export-games').click(),
+  ]);
+  const games = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+  expect(games).toContain(`[First "${pair[0]}"]`);
+  expect(games).toContain(`[Second "${pair[1]}"]`);
   // The same standings on every page.
   const final = await standings(organizer);
   expect(Object.keys(final)).toHaveLength(4);
