@@ -40,7 +40,7 @@ use super::room::RoomCode;
 use super::text::{clean_name, is_name};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Record, Rules};
-use crate::tournament::text::{parse, Parsed};
+use crate::tournament::text::parse;
 use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS};
 
 /// What every tournament message starts with, and its version.
@@ -500,11 +500,11 @@ impl State {
         let tournament = if started {
             Tournament::from_text(body).map_err(|_| StateError)?
         } else {
-            let parsed = parse(body).map_err(|_| StateError)?;
-            if !parsed.rounds.is_empty() {
+            let entries = parse(body).map_err(|_| StateError)?;
+            if !entries.rounds.is_empty() {
                 return Err(StateError);
             }
-            entries(parsed)
+            entries
         };
         let mut sorted = keys.clone();
         sorted.sort_by_key(ToString::to_string);
@@ -602,18 +602,6 @@ impl State {
             .iter()
             .position(|p| p.has(player))?;
         Some((round, board))
-    }
-}
-
-/// A tournament read before its start: its entrants, unchecked in number.
-fn entries(parsed: Parsed) -> Tournament {
-    Tournament {
-        name: parsed.name,
-        rules: parsed.rules,
-        clock: parsed.clock,
-        format: parsed.format,
-        players: parsed.players,
-        rounds: Vec::new(),
     }
 }
 

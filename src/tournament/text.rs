@@ -114,7 +114,7 @@ impl Tournament {
     /// # Errors
     /// The [`TournamentError`] that says why it could not be read.
     pub fn from_text(text: &str) -> Result<Tournament, TournamentError> {
-        let Parsed {
+        let Tournament {
             name,
             rules,
             clock,
@@ -214,21 +214,10 @@ pub fn quarters_text(quarters: u32) -> String {
     }
 }
 
-/// A tournament's text read line by line, before the players and the
+/// Reads every line of a tournament's text, before the players and the
 /// rounds are checked against each other (an online tournament's entries
 /// are read with it before there are enough players to start).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Parsed {
-    pub name: String,
-    pub rules: Rules,
-    pub clock: Option<TimeControl>,
-    pub format: Format,
-    pub players: Vec<Player>,
-    pub rounds: Vec<Vec<Pairing>>,
-}
-
-/// Reads every line of a tournament's text.
-pub(crate) fn parse(text: &str) -> Result<Parsed, TournamentError> {
+pub(crate) fn parse(text: &str) -> Result<Tournament, TournamentError> {
     let mut lines = text.lines().enumerate();
     let (_, head) = lines.next().ok_or(TournamentError::Unreadable)?;
     let version = head
@@ -327,7 +316,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, TournamentError> {
     let (Some(name), Some(rules), Some(format)) = (name, rules, format) else {
         return Err(TournamentError::Unreadable);
     };
-    Ok(Parsed {
+    Ok(Tournament {
         name,
         rules,
         clock,
