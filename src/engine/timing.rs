@@ -146,6 +146,20 @@ impl GameClock {
         refused
     }
 
+    /// `side`'s time left at `now` is at most `most` (another page's count
+    /// of a turn this page did not see begin).
+    pub fn hold_to(&mut self, side: Side, most: u64, now: u64) {
+        if self.clock.left(side, now) <= most {
+            return;
+        }
+        let running = self.clock.running() == Some(side);
+        self.clock.stop(now);
+        self.clock.set_left(side, most);
+        if running {
+            self.clock.start(side, now);
+        }
+    }
+
     /// The last ply's time tag, if the game has one.
     pub fn last(&self) -> Option<u64> {
         self.tags.last().copied()

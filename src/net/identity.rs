@@ -258,6 +258,15 @@ pub fn message_bytes(room: &RoomCode, role: Role, n: u64, fields: &str) -> Vec<u
     format!("kharbga/2 message\n{room}\n{}\n{n}\n{fields}", role.token()).into_bytes()
 }
 
+/// What a newcomer signs when it takes the free seat with `key` under
+/// `name`: the room, and its own peer id (`from`) and the host's (`to`) on
+/// this connection, so that the proof is worth nothing on any other (a
+/// stranger who knows the guest's public key cannot bind that seat to its
+/// own connection).
+pub fn join_bytes(room: &RoomCode, key: &PublicKey, name: &str, from: &str, to: &str) -> Vec<u8> {
+    format!("kharbga/3 join\n{room}\n{key}\n{name}\n{from}\n{to}").into_bytes()
+}
+
 /// What a player signs when it sends the game by link: the room, its side,
 /// and the game as the link carries it.
 pub fn link_bytes(room: &RoomCode, sender: &str, game: &str) -> Vec<u8> {

@@ -13,7 +13,7 @@ use super::text::{clean_text, is_hidden_format, strip_text};
 use crate::engine::Side;
 
 /// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// The largest message accepted, in bytes (a whole record fits many times).
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -125,19 +125,27 @@ pub enum Message {
         claim: Option<Claim>,
     },
     /// A player's answer to a newcomer: the game, who plays, which seat is
-    /// still free.
+    /// still free, and in a timed game the time left of the side to move
+    /// as the sender counts it now (a newcomer did not see that turn begin).
     Welcome {
         /// The game's record (rules, names and plies), as saved games write it.
         record: String,
         /// The seat a newcomer may still take.
         open: Option<Seat>,
+        /// A timed game's: the side to move's time left now, milliseconds.
+        running: Option<u64>,
     },
-    /// A newcomer takes the open seat with the key its browser made.
+    /// A newcomer takes the open seat with the key its browser made, and
+    /// proves it holds that key's private half: its signature over
+    /// [`join_bytes`](super::identity::join_bytes) (the room, the key, the
+    /// name and both peers' ids: worth nothing on another connection).
     Join {
         /// The newcomer's name.
         name: String,
         /// Its public key.
         key: PublicKey,
+        /// The key's signature for this connection.
+        proof: Signature,
     },
     /// The host seated a guest (sent to everyone): the guest's side and the
     /// host's certificate of its key and name.
@@ -178,6 +186,9 @@ pub enum Message {
         /// The game's record.
         record: String,
     },
+    /// A page that watches asks a seat for the game (its game is shorter
+    /// than that seat's heartbeat says): answered with a welcome.
+    Ask,
     /// The sender resigns.
     Resign,
     /// The sender offers a draw, a takeback or a rematch; `plies` is the
@@ -387,15 +398,23 @@ pub fn fields_text(message: &Message) -> String {
                 }
             }
         }
-        Message::Welcome { record, open } => {
+        Message::Welcome {
+            record,
+            open,
+            running,
+        } => {
             put("welcome");
             put(record);
             put(seat_token(*open));
+            if let Some(running) = running {
+                put(&running.to_string());
+            }
         }
-        Message::Join { name, key } => {
+        Message::Join { name, key, proof } => {
             put("join");
             put(name);
             put(&key.to_string());
+            put(&proof.to_string());
         }
         Message::Seated {
             side,
@@ -433,6 +452,7 @@ pub fn fields_text(message: &Message) -> String {
             put(record);
         }
         Message::Resign => put("resign"),
+        Message::Ask => put("ask"),
         Message::Offer { offer, plies } => {
             put("offer");
             put(offer_token(*offer));
@@ -628,10 +648,17 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         ("welcome", [record, open]) => Message::Welcome {
             record: record.clone(),
             open: seat(open)?,
+            running: None,
         },
-        ("join", [name, public]) => Message::Join {
+        ("welcome", [record, open, running]) => Message::Welcome {
+            record: record.clone(),
+            open: seat(open)?,
+            running: Some(milliseconds(running)?),
+        },
+        ("join", [name, public, proof]) => Message::Join {
             name: name.clone(),
             key: key(public)?,
+            proof: signature(proof)?,
         },
         ("seated", [side, public, name, proof]) => Message::Seated {
             side: seat(side)??,
@@ -659,6 +686,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             record: record.clone(),
         },
         ("resign", []) => Message::Resign,
+        ("ask", []) => Message::Ask,
         ("offer", [what, plies]) => Message::Offer {
             offer: offer(what)?,
             plies: number(plies)?,
@@ -740,6 +768,7 @@ fn check(message: &Message) -> Result<(), DecodeError> {
             field(record_fits(record), "record")?;
         }
         Message::Resign
+        | Message::Ask
         | Message::Offer { .. }
         | Message::Answer { .. }
         | Message::Watchers { .. }

@@ -15,11 +15,13 @@
 //! only at the next index, and only when the local engine finds them legal
 //! and reaches the same position hash.
 
+mod witness;
+
 use std::collections::BTreeMap;
 
 use super::identity::{
-    hello_bytes, link_bytes, message_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey,
-    Signature,
+    hello_bytes, join_bytes, link_bytes, message_bytes, PublicKey, Role as SeatRole, SeatCert,
+    SeatKey, Signature,
 };
 use super::limits::{
     Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
@@ -31,10 +33,11 @@ use super::message::{
     MAX_CHAT,
 };
 use super::room::{MoveLink, RoomCode};
-use super::text::{names_fit, strip_text};
+use super::text::{clean_name, distinct_name, names_fit, strip_text};
 use crate::engine::clock::TimeControl;
 use crate::engine::timing::GameClock;
 use crate::engine::{Game, GameError, Movetext, Record, Rules, Side, Timing};
+use witness::Witness;
 
 /// A peer's id on the signalling server (it changes on every reconnect).
 pub type PeerId = String;
@@ -50,6 +53,11 @@ pub const AWAY_MS: f64 = 6_500.0;
 /// it has been down this long; a claim against this page's own flag is
 /// taken when its own clock is within this much of zero.
 pub const LAG_MS: u64 = 500;
+
+/// A visitor that fell behind (its game shorter than a seat's heartbeat
+/// says) asks that seat for the game; a seat answers one visitor at most
+/// this often.
+pub const ASK_MS: f64 = 2_000.0;
 
 /// A page opened again while the other side was to move cannot know how
 /// long that turn has run (the other may have moved meanwhile): it claims
@@ -92,6 +100,11 @@ struct Peer {
     chats: Vec<f64>,
     /// The seat it proved, and the side it plays.
     proved: Option<(SeatRole, Side)>,
+    /// The name its proof was made for (a proved seat's).
+    proved_name: String,
+    /// When this page last sent it the game because it asked (a visitor
+    /// that fell behind): at most one record every [`ASK_MS`].
+    answered: Option<f64>,
     /// Its hello, kept until the server gives this page its id (a proof is
     /// made for that id).
     early: Option<(String, Claim)>,
@@ -113,6 +126,8 @@ impl Peer {
             flooding: false,
             chats: Vec::new(),
             proved: None,
+            proved_name: String::new(),
+            answered: None,
             early: None,
             greeted: false,
             left: None,
@@ -290,6 +305,9 @@ pub struct Table {
     /// (a player's page) it waits for the other's record before claiming.
     blind_turn: Option<usize>,
     blind_until: f64,
+    /// A watching page's: what each seat said beyond what both agree on,
+    /// and each side's time by its own word (see [`witness`]).
+    witness: Witness,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -335,6 +353,7 @@ impl Table {
             clock: None,
             blind_turn: None,
             blind_until: 0.0,
+            witness: Witness::default(),
             peers: BTreeMap::new(),
         }
     }
@@ -438,7 +457,7 @@ impl Table {
             return Vec::new();
         }
         self.run_clock(now);
-        vec![Event::Changed]
+        vec![self.said_to_all(), Event::Changed]
     }
 
     /// The game is on: both seats are taken (a timed game's clocks run).
@@ -455,6 +474,16 @@ impl Table {
         if let Some(clock) = &mut self.clock {
             clock.follow(&self.game, now as u64);
         }
+    }
+
+    /// The welcome's word on a timed game's turn under way: the side to
+    /// move's time now, as this page counts it.
+    fn running_now(&self, now: f64) -> Option<u64> {
+        if !self.begun() || self.game.outcome().is_some() {
+            return None;
+        }
+        let clock = self.clock_at(now)?;
+        Some(clock.left(self.game.position().to_move(), now as u64))
     }
 
     /// The clocks as they stand at `now` (for the page to show): this
@@ -498,10 +527,14 @@ impl Table {
     /// A timed game at `now`: a flag that fell ends the game here and is
     /// said to everyone. This player's own at once; the opponent's once it
     /// has been down [`LAG_MS`] (its last ply may be on the way). A
-    /// spectator waits for a player's word.
+    /// spectator waits for a player's word, and takes it once its own
+    /// count proves it (or the other seat agrees).
     pub fn check_flag(&mut self, now: f64) -> Vec<Event> {
         // (An end or a takeback of this page's own stops or moves the clocks.)
         self.run_clock(now);
+        if self.watching() {
+            return self.witnessed_flag(now);
+        }
         let (Some(clock), Some(me)) = (&self.clock, self.side()) else {
             return Vec::new();
         };
@@ -531,7 +564,9 @@ impl Table {
     }
 
     /// A seat says `side`'s time ran out after `plies` plies: taken when
-    /// this page's own clock agrees (within [`LAG_MS`]).
+    /// this page's own clock agrees (within [`LAG_MS`]). A watching page
+    /// takes it when its own count of that side's time (by that side's own
+    /// word) proves it, or once the other seat says so too.
     fn flag(&mut self, peer: &str, side: Side, plies: u32, now: f64) -> Vec<Event> {
         if self.mover_side(peer).is_none() {
             return vec![Event::Warn(Warning::NotPlayer)];
@@ -539,6 +574,17 @@ impl Table {
         let Some(clock) = &self.clock else {
             return Vec::new();
         };
+        if self.watching() {
+            let fits = self.game.outcome().is_none()
+                && plies as usize == self.game.plies().len()
+                && self.game.position().to_move() == side;
+            let Some(role) = self.seat_role(peer).filter(|_| fits) else {
+                return Vec::new();
+            };
+            let mut events = self.heard_end(role, |g| g.time_out().is_ok(), now);
+            events.extend(self.witnessed_flag(now));
+            return events;
+        }
         let plies = plies as usize;
         if self.side() == Some(side) && self.game.outcome().is_none() && self.late_plies(plies) {
             // Our plies crossed the claim: they were too late.
@@ -551,13 +597,29 @@ impl Table {
             // Stale (the game moved or ended meanwhile): records settle it.
             return Vec::new();
         }
-        // (A spectator that came in during this turn cannot check it.)
-        let blind = self.side().is_none() && self.blind();
-        if (!blind && clock.left(side, now as u64) > LAG_MS) || self.game.time_out().is_err() {
+        if clock.left(side, now as u64) > LAG_MS || self.game.time_out().is_err() {
             return vec![Event::Warn(Warning::EarlyFlag)];
         }
         self.run_clock(now);
-        vec![Event::Changed]
+        // The pages that watch hear it from this seat too.
+        vec![self.said_to_all(), Event::Changed]
+    }
+
+    /// This player's game, to everyone: after it took an end from the
+    /// opponent (a resignation, a flag, a record that ends), so that the
+    /// pages that watch hear both seats say it.
+    fn said_to_all(&self) -> Event {
+        Event::Broadcast(Message::Sync {
+            record: self.record(),
+        })
+    }
+
+    /// The seat `peer` proved on its connection.
+    fn seat_role(&self, peer: &str) -> Option<SeatRole> {
+        self.peers
+            .get(peer)
+            .and_then(|p| p.proved)
+            .map(|(role, _)| role)
     }
 
     /// The room's code on the signalling server (a hash of the host key).
@@ -644,7 +706,7 @@ impl Table {
 
     /// The server gave this page its id: hellos that came before it (their
     /// proofs are made for it) are read now.
-    pub fn set_id(&mut self, id: PeerId) -> Vec<Event> {
+    pub fn set_id(&mut self, id: PeerId, now: f64) -> Vec<Event> {
         self.me = Some(id);
         let early: Vec<(PeerId, (String, Claim))> = self
             .peers
@@ -656,7 +718,7 @@ impl Table {
             if let Some(p) = self.peers.get_mut(&peer) {
                 p.greeted = false;
             }
-            events.extend(self.hello(&peer, name, Some(claim)));
+            events.extend(self.hello(&peer, name, Some(claim), now));
         }
         events
     }
@@ -882,12 +944,13 @@ impl Table {
         }
     }
 
-    fn welcome(&self, peer: &str) -> Event {
+    fn welcome(&self, peer: &str, now: f64) -> Event {
         Event::Send(
             peer.to_owned(),
             Message::Welcome {
                 record: self.record(),
                 open: self.open_seat().map(Seat::from),
+                running: self.running_now(now),
             },
         )
     }
@@ -967,9 +1030,13 @@ impl Table {
         match message {
             // (A signed message's body is never itself signed.)
             Message::Signed { .. } => vec![Event::Warn(Warning::NotPlayer)],
-            Message::Hello { name, claim, .. } => self.hello(peer, name, claim),
-            Message::Welcome { record, open } => self.welcomed(peer, &record, open, now),
-            Message::Join { name, key } => self.joined(peer, name, key),
+            Message::Hello { name, claim, .. } => self.hello(peer, name, claim, now),
+            Message::Welcome {
+                record,
+                open,
+                running,
+            } => self.welcomed(peer, &record, open, running, now),
+            Message::Join { name, key, proof } => self.joined(peer, name, key, &proof),
             Message::Seated {
                 side,
                 key,
@@ -991,13 +1058,18 @@ impl Table {
             } => self.ply(peer, index, &ply, &hash, left, now),
             Message::Flag { side, plies } => self.flag(peer, side.into(), plies, now),
             Message::Sync { record } => self.sync(peer, &record, now),
-            Message::Resign => match self.mover_side(peer) {
-                Some(side) if self.game.outcome().is_none() => {
-                    let _ = self.game.resign(side);
-                    vec![Event::Changed]
+            Message::Resign => match (self.mover_side(peer), self.seat_role(peer)) {
+                // A watching page holds a seat's resignation until the
+                // other seat says it too.
+                (Some(side), Some(role)) if self.watching() => {
+                    self.heard_end(role, |g| g.resign(side).is_ok(), now)
                 }
-                Some(_) => Vec::new(),
-                None => vec![Event::Warn(Warning::NotPlayer)],
+                (Some(side), _) if self.game.outcome().is_none() => {
+                    let _ = self.game.resign(side);
+                    vec![self.said_to_all(), Event::Changed]
+                }
+                (Some(_), _) => Vec::new(),
+                (None, _) => vec![Event::Warn(Warning::NotPlayer)],
             },
             Message::Offer { offer, plies } => {
                 if self.side().is_none() {
@@ -1061,13 +1133,21 @@ impl Table {
                 let mut events = vec![Event::Send(peer.to_owned(), Message::Pong { at })];
                 // The opponent's game is not as long as ours (a ply sent
                 // while it reconnected), or longer: our record settles it.
+                // A watching page whose game is shorter than a seat's
+                // (a ply it missed, a flood that drowned it) asks that seat
+                // for the game by sending its own.
                 let length = self.game.plies().len();
-                if self.kind(peer) == Kind::Opponent && plies.is_some_and(|n| n as usize != length)
-                {
+                let differs = plies.is_some_and(|n| n as usize != length);
+                let ahead = plies.is_some_and(|n| n as usize > length);
+                let seat = matches!(self.kind(peer), Kind::Claimed(_));
+                if self.kind(peer) == Kind::Opponent && differs {
                     events.push(self.sync_to(peer));
+                } else if seat && ahead && self.watching() {
+                    events.push(Event::Send(peer.to_owned(), Message::Ask));
                 }
                 events
             }
+            Message::Ask => self.asked(peer, now),
             // Pairing messages belong to the queue, not to a room.
             Message::Pong { .. } | Message::Pair { .. } => Vec::new(),
             Message::Bye => self.disconnected(peer, now),
@@ -1082,13 +1162,7 @@ impl Table {
                     {
                         return Vec::new();
                     }
-                    self.role = Role::Spectator;
-                    self.key = None;
-                    if let Some(p) = self.peers.get_mut(peer) {
-                        p.kind = p
-                            .proved
-                            .map_or(Kind::Visitor, |(_, side)| Kind::Claimed(side));
-                    }
+                    self.lost_the_seat();
                     vec![Event::Warn(Warning::SeatTaken), Event::Changed]
                 }
                 Refusal::BadSecret => vec![Event::Warn(Warning::BadSecret)],
@@ -1104,7 +1178,7 @@ impl Table {
         }
     }
 
-    fn hello(&mut self, peer: &str, name: String, claim: Option<Claim>) -> Vec<Event> {
+    fn hello(&mut self, peer: &str, name: String, claim: Option<Claim>, now: f64) -> Vec<Event> {
         let mut events = Vec::new();
         if self.me.is_none() {
             // A proof is made for this page's id: read it once it is known.
@@ -1128,6 +1202,9 @@ impl Table {
         }
         p.greeted = true;
         p.proved = proved.map(|(role, side, _)| (role, side));
+        if proved.is_some() {
+            p.proved_name.clone_from(&name);
+        }
         if let (Some((role, _, _)), Some(claim)) = (proved, &claim) {
             // What the seat signed before this hello is no news here (a
             // page opened afresh takes no replay of it).
@@ -1156,12 +1233,17 @@ impl Table {
                 ));
                 // A guest that joined but never got its certificate (its
                 // page closed in between) asks the host for it again.
-                if let (SeatRole::Host, None, Some(key)) = (role, &self.cert, &self.key) {
+                if let (SeatRole::Host, None, Some(key), Some(me)) =
+                    (role, &self.cert, &self.key, &self.me)
+                {
+                    let public = key.public();
+                    let proof = key.sign(&join_bytes(&self.room(), &public, &self.name, me, peer));
                     events.push(Event::Send(
                         peer.to_owned(),
                         Message::Join {
                             name: self.name.clone(),
-                            key: key.public(),
+                            key: public,
+                            proof,
                         },
                     ));
                 }
@@ -1189,13 +1271,19 @@ impl Table {
                     ));
                 } else {
                     self.set_kind(peer, Kind::Visitor);
-                    events.push(self.welcome(peer));
+                    events.push(self.welcome(peer, now));
                     events.extend(self.count_watchers());
                 }
             }
             (_, Some((role, side, _))) => {
                 // A spectator or a newcomer follows proved seats only.
                 self.set_kind(peer, Kind::Claimed(side));
+                if self.witness.host_side.is_none() || self.role == Role::Newcomer {
+                    self.witness.host_side = Some(match role {
+                        SeatRole::Host => side,
+                        SeatRole::Guest => side.opponent(),
+                    });
+                }
                 if role == SeatRole::Guest && self.cert.is_none() {
                     if let Some((key, signature)) = claim.and_then(|c| c.cert) {
                         self.cert = Some(SeatCert {
@@ -1234,15 +1322,46 @@ impl Table {
         }
     }
 
-    fn welcomed(&mut self, peer: &str, record: &str, open: Option<Seat>, now: f64) -> Vec<Event> {
+    fn welcomed(
+        &mut self,
+        peer: &str,
+        record: &str,
+        open: Option<Seat>,
+        running: Option<u64>,
+        now: f64,
+    ) -> Vec<Event> {
+        let Some((role, side)) = self.peers.get(peer).and_then(|p| p.proved) else {
+            return match self.role {
+                Role::Player(_) => Vec::new(),
+                _ => vec![Event::Warn(Warning::NotPlayer)],
+            };
+        };
         match self.role {
             Role::Newcomer => {
-                if !matches!(self.kind(peer), Kind::Claimed(_)) {
-                    return vec![Event::Warn(Warning::NotPlayer)];
-                }
                 let Some(record) = peer_record(record) else {
                     return vec![Event::Warn(Warning::BadRecord)];
                 };
+                if role == SeatRole::Guest {
+                    // A newcomer believes the game from the host's proof
+                    // only: the guest's welcome is the guest's word, kept
+                    // for when the host's comes.
+                    self.witness.said[seat_slot(role)] = Some(record);
+                    return Vec::new();
+                }
+                // The names are the proofs': the host's on its side, and
+                // once the second seat is taken, the certificate's.
+                let proved_name = self
+                    .peers
+                    .get(peer)
+                    .map(|p| p.proved_name.clone())
+                    .unwrap_or_default();
+                let names = [&record.first, &record.second];
+                let guest_name = self.cert.as_ref().map(|c| &c.name);
+                if *names[slot(side)] != proved_name
+                    || guest_name.is_some_and(|n| names[slot(side.opponent())] != n)
+                {
+                    return vec![Event::Warn(Warning::BadRecord)];
+                }
                 if let Some(rules) = self.expect {
                     // Quick pairing: a new game of the queue's rules, or nothing.
                     let fresh = Game::new(rules);
@@ -1257,25 +1376,41 @@ impl Table {
                 }
                 self.names = [record.first.clone(), record.second.clone()];
                 self.date = record.date.clone();
-                self.game = record.game.clone();
+                // An end the players decided (a resignation, an agreed
+                // draw, a flag) is the host's word until the guest's page
+                // says it too.
+                let mut game = record.game.clone();
+                if game.is_decided() {
+                    game.undo();
+                }
+                self.game = game;
                 self.clock_from(&record, now);
+                if let (Some(running), Some(clock)) = (running, &mut self.clock) {
+                    // The host's count of the turn under way.
+                    clock.hold_to(self.game.position().to_move(), running, now as u64);
+                    self.blind_turn = None;
+                }
+                self.witness_welcome(&record, side, running, now);
+                if record.game != self.game {
+                    self.witness.said[seat_slot(role)] = Some(record);
+                }
                 self.welcomer = Some(peer.to_owned());
-                // Only the host gives a seat.
-                let from_host = self
-                    .peers
-                    .get(peer)
-                    .is_some_and(|p| matches!(p.proved, Some((SeatRole::Host, _))));
-                let open = open
-                    .map(Side::from)
-                    .filter(|_| from_host && self.cert.is_none());
+                let open = open.map(Side::from).filter(|_| self.cert.is_none());
                 self.role = match open {
                     Some(side) => Role::Invited(side),
                     None => Role::Spectator,
                 };
                 self.count_watchers();
-                vec![Event::Invited(open), Event::Changed]
+                let mut events = vec![Event::Invited(open)];
+                // The guest's word, heard before the host's.
+                events.extend(self.settle_words(now));
+                events.push(Event::Changed);
+                events
             }
-            Role::Spectator | Role::Invited(_) => self.sync(peer, record, now),
+            Role::Spectator | Role::Invited(_) => match peer_record(record) {
+                Some(record) => self.heard_word(role, record, now),
+                None => vec![Event::Warn(Warning::BadRecord)],
+            },
             Role::Player(_) => Vec::new(),
         }
     }
@@ -1295,22 +1430,62 @@ impl Table {
         }) else {
             return Vec::new();
         };
+        let Some(me) = self.me.clone() else {
+            return Vec::new();
+        };
+        // The name as every page will read it (the proof is over it).
+        let name = clean_name(&name);
+        if name.is_empty() {
+            return Vec::new();
+        }
         self.role = Role::Player(side);
         self.names[slot(side)] = name.clone();
         self.name = name.clone();
         let public = key.public();
+        let proof = key.sign(&join_bytes(&self.room(), &public, &name, &me, &welcomer));
         self.key = Some(key);
         self.set_kind(&welcomer, Kind::Opponent);
         vec![
-            Event::Send(welcomer, Message::Join { name, key: public }),
+            Event::Send(
+                welcomer,
+                Message::Join {
+                    name,
+                    key: public,
+                    proof,
+                },
+            ),
             Event::Changed,
         ]
     }
 
-    fn joined(&mut self, peer: &str, name: String, key: PublicKey) -> Vec<Event> {
+    /// A newcomer asks for the free seat (or the seated guest, back on a
+    /// new connection, for its certificate again): taken only with the
+    /// key's proof for this very connection (a stranger who knows the
+    /// guest's public key cannot bind that seat to its own connection).
+    fn joined(
+        &mut self,
+        peer: &str,
+        name: String,
+        key: PublicKey,
+        proof: &Signature,
+    ) -> Vec<Event> {
         let Role::Player(me) = self.role else {
             return Vec::new();
         };
+        let proved = self.me.as_deref().is_some_and(|to| {
+            key.verifies(&join_bytes(&self.room(), &key, &name, peer, to), proof)
+        });
+        if !proved {
+            return vec![
+                Event::Warn(Warning::BadSecret),
+                Event::Send(
+                    peer.to_owned(),
+                    Message::Refused {
+                        why: Refusal::BadSecret,
+                    },
+                ),
+            ];
+        }
         // The seat goes to a welcomed newcomer, before any ply (a game begun
         // by link keeps its seat for the player the links go to).
         let again = self.cert.as_ref().is_some_and(|c| c.key == key);
@@ -1330,25 +1505,28 @@ impl Table {
         };
         let cert = match &self.cert {
             Some(cert) if again => cert.clone(),
-            _ => SeatCert::issue(&host, key, name),
+            // Two names that look the same to a person are told apart.
+            _ => SeatCert::issue(&host, key, distinct_name(&self.name, &name)),
         };
         self.names[slot(me.opponent())] = cert.name.clone();
         self.cert = Some(cert.clone());
         self.set_kind(peer, Kind::Opponent);
-        // Its seat is the one this page just certified, on this connection.
+        // Its seat is the one this page certified, on this connection.
         if let Some(p) = self.peers.get_mut(peer) {
             p.proved = Some((SeatRole::Guest, me.opponent()));
+            p.proved_name.clone_from(&cert.name);
         }
-        let mut events = vec![
-            Event::Broadcast(Message::Seated {
-                side: me.opponent().into(),
-                key: cert.key,
-                name: cert.name,
-                signature: cert.signature,
-            }),
-            Event::Seated,
-            Event::Changed,
-        ];
+        let seated = Message::Seated {
+            side: me.opponent().into(),
+            key: cert.key,
+            name: cert.name,
+            signature: cert.signature,
+        };
+        if again {
+            // Its certificate again, to it alone: everyone else has it.
+            return vec![Event::Send(peer.to_owned(), seated), Event::Changed];
+        }
+        let mut events = vec![Event::Broadcast(seated), Event::Seated, Event::Changed];
         events.extend(self.count_watchers());
         events
     }
@@ -1366,6 +1544,10 @@ impl Table {
         }
         let mine = self.key.as_ref().is_some_and(|k| k.public() == cert.key);
         self.names[slot(side)] = cert.name.clone();
+        if mine {
+            // The host may have told this name apart from its own.
+            self.name = cert.name.clone();
+        }
         self.cert = Some(cert);
         match self.role {
             Role::Player(_) if mine => {
@@ -1393,9 +1575,9 @@ impl Table {
                 events
             }
             Role::Player(_) => {
-                // Someone else took the seat this page asked for.
-                self.role = Role::Spectator;
-                self.key = None;
+                // Someone else took the seat this page asked for: it
+                // watches, and follows the seats it proved again.
+                self.lost_the_seat();
                 vec![Event::Warn(Warning::SeatTaken), Event::Changed]
             }
             Role::Invited(_) => {
@@ -1406,15 +1588,31 @@ impl Table {
         }
     }
 
-    /// The side a ply or resignation from `peer` may be for.
+    /// This page asked for the seat and someone else has it: it watches,
+    /// and the host it took for its opponent is a seat it follows again.
+    fn lost_the_seat(&mut self) {
+        self.role = Role::Spectator;
+        self.key = None;
+        self.name.clear();
+        self.offered = None;
+        self.pending = None;
+        for p in self.peers.values_mut() {
+            if p.kind == Kind::Opponent {
+                p.kind = p
+                    .proved
+                    .map_or(Kind::Visitor, |(_, side)| Kind::Claimed(side));
+            }
+        }
+        self.count_watchers();
+    }
+
+    /// The side a ply, record or resignation from `peer` may be for: the
+    /// opponent's, or for a page that watches, the side of the seat that
+    /// peer proved (never the other's: a seat speaks for its own side).
     fn mover_side(&self, peer: &str) -> Option<Side> {
         match (self.kind(peer), self.role) {
             (Kind::Opponent, Role::Player(me)) => Some(me.opponent()),
-            // A spectator cannot check proofs: a peer that claims a seat
-            // moves for the side to move, and the engine checks the plies.
-            (Kind::Claimed(_), Role::Spectator | Role::Invited(_)) => {
-                Some(self.game.position().to_move())
-            }
+            (Kind::Claimed(side), Role::Spectator | Role::Invited(_)) => Some(side),
             _ => None,
         }
     }
@@ -1464,11 +1662,31 @@ impl Table {
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
         let mut events = self.clock_claimed(&[left], blind, now);
+        if self.watching() {
+            self.witness_ply(side, left, now);
+        }
         events.push(Event::Changed);
         if let Some(offer) = self.offered.take() {
             events.push(Event::Answered(offer, false));
         }
         events
+    }
+
+    /// A visitor asks for the game (it sent its own, shorter or other):
+    /// a player answers with its welcome, to one visitor at most once every
+    /// [`ASK_MS`].
+    fn asked(&mut self, peer: &str, now: f64) -> Vec<Event> {
+        if self.side().is_none() || self.kind(peer) != Kind::Visitor {
+            return Vec::new();
+        }
+        let Some(p) = self.peers.get_mut(peer) else {
+            return Vec::new();
+        };
+        if p.answered.is_some_and(|at| now - at < ASK_MS) {
+            return Vec::new();
+        }
+        p.answered = Some(now);
+        vec![self.welcome(peer, now)]
     }
 
     fn sync_to(&self, peer: &str) -> Event {
@@ -1488,21 +1706,13 @@ impl Table {
         let Some(record) = peer_record(text) else {
             return vec![Event::Warn(Warning::BadRecord)];
         };
-        if self.side().is_none() {
-            // A spectator follows the players' record, whatever it is (a
-            // takeback, a rematch): the engine replayed it.
-            let timing = self.clock.as_ref().map(GameClock::timing);
-            if record.game != self.game
-                || record.first != self.names[0]
-                || record.second != self.names[1]
-                || timing.is_some_and(|t| t.left != record.timing.left)
-            {
-                self.names = [record.first.clone(), record.second.clone()];
-                self.game = record.game.clone();
-                self.clock_from(&record, now);
-                return vec![Event::Changed];
-            }
-            return Vec::new();
+        if self.watching() {
+            // A seat's word: its own plies are taken, the rest waits for
+            // the other seat (see [`witness`]).
+            return match self.seat_role(peer) {
+                Some(role) => self.heard_word(role, record, now),
+                None => Vec::new(),
+            };
         }
         let before = self.game.plies().len();
         let blind = self.blind();
@@ -1525,6 +1735,7 @@ impl Table {
             }
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
+                let ended = self.game.outcome().is_none() && game.outcome().is_some();
                 self.game = game;
                 self.pending = None;
                 // The sender's plies with the times its record claims.
@@ -1532,6 +1743,10 @@ impl Table {
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
                 let mut events = self.clock_claimed(&claims, blind, now);
+                if ended {
+                    // The pages that watch hear the end from this seat too.
+                    events.push(self.said_to_all());
+                }
                 events.push(Event::Changed);
                 events
             }
@@ -1795,9 +2010,17 @@ impl Table {
         }
         self.offered = None;
         self.pending = None;
+        self.swap_claimed();
+    }
+
+    /// A rematch: every seat plays the other side now.
+    fn swap_claimed(&mut self) {
         for p in self.peers.values_mut() {
             if let Kind::Claimed(side) = p.kind {
                 p.kind = Kind::Claimed(side.opponent());
+            }
+            if let Some((_, side)) = &mut p.proved {
+                *side = side.opponent();
             }
         }
     }

@@ -19,3 +19,4 @@ mod scenarios;
 mod store;
 mod tournament;
 mod translations;
+mod witness;

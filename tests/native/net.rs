@@ -3,7 +3,9 @@
 //! does over a data channel.
 
 use kharbga::engine::{BoardSize, Game, Rules, Side};
-use kharbga::net::identity::{hello_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey};
+use kharbga::net::identity::{
+    hello_bytes, join_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey,
+};
 use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{
     decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_MESSAGE, PROTOCOL,
@@ -15,8 +17,19 @@ pub(crate) fn key(n: u8) -> SeatKey {
     SeatKey::from_seed([n; 32])
 }
 
+/// A join for the room of `key(1)` under `name` with `signer`'s key, with
+/// its proof for the connection from `from` to `to`.
+pub(crate) fn join_message(name: &str, signer: &SeatKey, from: &str, to: &str) -> Message {
+    let key = signer.public();
+    Message::Join {
+        name: name.into(),
+        key,
+        proof: signer.sign(&join_bytes(&host_key().room(), &key, name, from, to)),
+    }
+}
+
 /// The host key of the tests' rooms (`key(1)`).
-fn host_key() -> PublicKey {
+pub(crate) fn host_key() -> PublicKey {
     key(1).public()
 }
 
@@ -27,8 +40,8 @@ pub(crate) fn newcomer() -> Table {
 
 /// Pages connected to each other through an in-memory signalling server.
 pub(crate) struct Net {
-    pages: Vec<(String, Table, Vec<Event>)>,
-    queue: Vec<(String, String, String)>,
+    pub(crate) pages: Vec<(String, Table, Vec<Event>)>,
+    pub(crate) queue: Vec<(String, String, String)>,
     pub(crate) now: f64,
 }
 
@@ -43,7 +56,7 @@ impl Net {
 
     /// A page joins the room: it connects to every page already there.
     pub(crate) fn add(&mut self, id: &str, mut table: Table) -> usize {
-        table.set_id(id.to_owned());
+        table.set_id(id.to_owned(), self.now);
         self.pages.push((id.to_owned(), table, Vec::new()));
         let me = self.pages.len() - 1;
         for other in 0..me {
@@ -61,7 +74,7 @@ impl Net {
     /// before the news of its connection (matchbox reports the two on
     /// separate streams), which comes after everything else.
     fn add_message_first(&mut self, id: &str, mut table: Table) -> usize {
-        table.set_id(id.to_owned());
+        table.set_id(id.to_owned(), self.now);
         self.pages.push((id.to_owned(), table, Vec::new()));
         let me = self.pages.len() - 1;
         let other_id = self.pages[0].0.clone();
@@ -86,7 +99,7 @@ impl Net {
 
     /// What a page's events send, as its table writes them (signed where
     /// a player signs).
-    fn route(&mut self, page: usize, events: Vec<Event>) {
+    pub(crate) fn route(&mut self, page: usize, events: Vec<Event>) {
         let from = self.pages[page].0.clone();
         for (to, text) in self.pages[page].1.outgoing(&events) {
             match to {
@@ -191,7 +204,7 @@ pub(crate) fn reloaded(left: &Table, side: Side) -> Table {
 
 /// Amel hosts a Seega 5×5 game as the first player; Youssef joins; a
 /// spectator comes later.
-fn seated() -> (Net, usize, usize) {
+pub(crate) fn seated() -> (Net, usize, usize) {
     let mut net = Net::new();
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
@@ -229,7 +242,7 @@ pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
 }
 
 /// The first legal ply of the page's game, as text.
-fn some_ply(net: &Net, page: usize) -> String {
+pub(crate) fn some_ply(net: &Net, page: usize) -> String {
     net.table(page).game.position().legal_plies()[0].to_string()
 }
 
@@ -268,11 +281,14 @@ fn every_message_round_trips() {
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
             open: Some(Seat::First),
+            running: Some(59_900),
         },
-        Message::Join {
-            name: "يوسف".into(),
-            key: key(4).public(),
+        Message::Welcome {
+            record: "[Variant \"seega5\"]\r\n\n*".into(),
+            open: None,
+            running: None,
         },
+        join_message("يوسف", &key(4), "p-a", "p-b"),
         Message::Seated {
             side: Seat::Second,
             key: key(4).public(),
@@ -342,47 +358,46 @@ fn bad_messages_are_typed_errors() {
         decode("kharbga\t1\twhatever\tx\ty"),
         Err(DecodeError::Version(1))
     );
+    // A page of the version before (protocol 2: joins without a proof).
+    assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
     assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t2\tdance"), Err(DecodeError::Malformed));
+    assert_eq!(decode("kharbga\t3\tdance"), Err(DecodeError::Malformed));
     assert_eq!(
-        decode("kharbga\t2\tbye\textra"),
+        decode("kharbga\t3\tbye\textra"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t2\tchat\tbad \\q escape"),
+        decode("kharbga\t3\tchat\tbad \\q escape"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
     assert_eq!(decode(""), Err(DecodeError::Malformed));
     assert_eq!(
-        decode("kharbga\t2\tply\t-1\ta1\t0000000000000000"),
+        decode("kharbga\t3\tply\t-1\ta1\t0000000000000000"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t2\thello\t0.1\tx\t-\t-\tsecret\t-\t-"),
+        decode("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-"),
         Err(DecodeError::Malformed)
     );
     for bad in ["NaN", "inf", "-1", "1e9", "", "1.x"] {
         assert_eq!(
-            decode(&format!("kharbga\t2\tping\t{bad}")),
+            decode(&format!("kharbga\t3\tping\t{bad}")),
             Err(DecodeError::Malformed),
             "{bad}"
         );
     }
     // An older page's time with a fraction reads, whole.
     assert_eq!(
-        decode("kharbga\t2\tping\t12.5"),
+        decode("kharbga\t3\tping\t12.5"),
         Ok(Message::Ping {
             at: 12,
             plies: None
         })
     );
-    let big = format!("kharbga\t2\tsync\t{}", "a".repeat(MAX_MESSAGE));
+    let big = format!("kharbga\t3\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
-    let long_name = encode(&Message::Join {
-        name: "n".repeat(41),
-        key: key(1).public(),
-    });
+    let long_name = encode(&join_message(&"n".repeat(41), &key(1), "a", "b"));
     assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
     // Control and bidi format characters are stripped from names and chat
     // (a name cannot turn the text after it around); what is left must be
@@ -391,15 +406,20 @@ fn bad_messages_are_typed_errors() {
         text: "a\u{7}b".into(),
     });
     assert_eq!(decode(&control), Ok(Message::Chat { text: "ab".into() }));
+    let Message::Join { proof, .. } = join_message("Mallory", &key(1), "a", "b") else {
+        unreachable!()
+    };
     let bidi = encode(&Message::Join {
         name: "\u{202E}Mallory\u{2066}\u{200F}".into(),
         key: key(1).public(),
+        proof,
     });
     assert_eq!(
         decode(&bidi),
         Ok(Message::Join {
             name: "Mallory".into(),
             key: key(1).public(),
+            proof,
         })
     );
     let hidden = encode(&Message::Chat {
@@ -428,11 +448,11 @@ fn bad_messages_are_typed_errors() {
     assert_eq!(PublicKey::parse("nope"), None);
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
     assert_eq!(
-        decode("kharbga\t2\tjoin\tx\tnope"),
+        decode("kharbga\t3\tjoin\tx\tnope"),
         Err(DecodeError::Malformed)
     );
     assert_eq!(
-        decode("kharbga\t2\tpair\t0123456789ABCDEF"),
+        decode("kharbga\t3\tpair\t0123456789ABCDEF"),
         Err(DecodeError::Malformed)
     );
     let bad_hash = encode(&Message::Ply {
@@ -825,10 +845,7 @@ fn a_second_newcomer_cannot_take_a_taken_seat() {
     net.deliver(
         "p-guest",
         "p-host",
-        &encode(&Message::Join {
-            name: "Other".into(),
-            key: key(7).public(),
-        }),
+        &encode(&join_message("Other", &key(7), "p-guest", "p-host")),
     );
     assert_eq!(net.table(host).names[1], "Youssef");
     assert!(matches!(
@@ -1132,10 +1149,7 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
     net.deliver(
         "p-x",
         "p-host",
-        &encode(&Message::Join {
-            name: "X".into(),
-            key: key(9).public(),
-        }),
+        &encode(&join_message("X", &key(9), "p-x", "p-host")),
     );
     assert!(net.table(host).cert.is_none());
     net.queue.clear();
@@ -1146,7 +1160,7 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
 
 /// Amel hosts Seega 5×5; the newcomer's page is welcomed and presses
 /// *Join*, and its join is still on its way (nothing delivered yet).
-fn joining() -> (Net, usize, usize) {
+pub(crate) fn joining() -> (Net, usize, usize) {
     let mut net = Net::new();
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
@@ -1168,10 +1182,7 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     let now = net.now;
     net.table_mut(guest).connected("p-evil".into(), now);
     assert_eq!(net.table(guest).open_seat(), None);
-    let join = encode(&Message::Join {
-        name: "Mallory".into(),
-        key: key(9).public(),
-    });
+    let join = encode(&join_message("Mallory", &key(9), "p-evil", "p-guest"));
     net.deliver("p-evil", "p-guest", &join);
     // The stranger is refused, learns no secret, and names nobody.
     let sent: Vec<_> = net
@@ -1373,6 +1384,7 @@ fn names_in_records_are_bounded() {
             &encode(&Message::Welcome {
                 record,
                 open: Some(Seat::Second),
+                running: None,
             }),
         );
         assert_eq!(net.table(newcomer).role, Role::Newcomer);
@@ -1444,7 +1456,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
         Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
     );
     let mut page = newcomer();
-    page.set_id("p-new".into());
+    page.set_id("p-new".into(), net.now);
     let fake = Record::write(
         &Game::new(Rules::seega(BoardSize::Nine)),
         "Fake",
@@ -1457,6 +1469,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
         encode(&Message::Welcome {
             record: fake,
             open: Some(Seat::Second),
+            running: None,
         }),
     ] {
         page.receive("p-evil", &text, 1.0);
@@ -1635,7 +1648,7 @@ fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
     // The new page meets the host: the host's hello reaches it, and the
     // replay comes right after it, before anything else.
     let mut page = reloaded(&left, Side::Second);
-    page.set_id("p-guest-2".into());
+    page.set_id("p-guest-2".into(), net.now);
     net.pages.push(("p-guest-2".into(), page, Vec::new()));
     let back = net.pages.len() - 1;
     let hello = net.pages[host].1.connected("p-guest-2".into(), net.now);

@@ -6,14 +6,14 @@
 
 use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Game, Reason, Rules, Side, Timing};
-use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat};
+use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat, PROTOCOL};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
 use super::net::{key, newcomer, play_turn, reloaded, Net};
 
 /// Amel hosts a timed Seega 5×5 game as the first player; Youssef joins.
 /// The clocks start when the second seat is taken.
-fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize) {
+pub(crate) fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize) {
     let mut net = Net::new();
     let control = TimeControl::new(base_s, increment_s).unwrap();
     let game = Game::new(Rules::seega(BoardSize::Five));
@@ -71,7 +71,7 @@ fn reopened(saved: &Table, side: Side, base_s: u32, saved_at: f64, at: f64) -> T
 }
 
 /// The time `side` has left on `page` now.
-fn left(net: &Net, page: usize, side: Side) -> u64 {
+pub(crate) fn left(net: &Net, page: usize, side: Side) -> u64 {
     net.table(page)
         .clock
         .as_ref()
@@ -242,7 +242,7 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
 
 #[test]
 fn a_time_left_is_digits_only() {
-    let ply = "kharbga\t2\tply\t0\ta1\t0000000000000000";
+    let ply = format!("kharbga\t{PROTOCOL}\tply\t0\ta1\t0000000000000000");
     assert!(decode(&format!("{ply}\t12345")).is_ok());
     for bad in ["-5", "1e9", "12.5", "", "9999999999"] {
         assert_eq!(
@@ -252,7 +252,7 @@ fn a_time_left_is_digits_only() {
         );
     }
     assert_eq!(
-        decode("kharbga\t2\tflag\tnobody\t3"),
+        decode("kharbga\t3\tflag\tnobody\t3"),
         Err(DecodeError::Malformed)
     );
 }

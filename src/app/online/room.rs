@@ -235,7 +235,7 @@ impl Room {
             let now = now_ms();
             match event {
                 LinkEvent::Id(id) => {
-                    self.act(|t| t.set_id(id));
+                    self.act(|t| t.set_id(id, now));
                     self.state.set(LinkState::Open);
                     reached.set_value(true);
                 }

@@ -99,6 +99,9 @@ function install() {
   };
 }
 
+/** The game protocol's version (src/net/message.rs, `PROTOCOL`). */
+export const PROTOCOL = '3';
+
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** The bytes of a base-32 text (the app's keys). */
@@ -155,7 +158,7 @@ const escape = (field) => field.replace(/\\/g, '\\\\').replace(/\t/g, '\\t')
 export function signed(seat, room, role, n, ...fields) {
   const body = fields.map((f) => `\t${escape(f)}`).join('');
   const signature = seat.sign(`kharbga/2 message\n${room}\n${role}\n${n}\n${body}`);
-  return `kharbga\t2\tsigned\t${role}\t${n}\t${signature}${body}`;
+  return `kharbga\t${PROTOCOL}\tsigned\t${role}\t${n}\t${signature}${body}`;
 }
 
 /**
@@ -186,8 +189,8 @@ export function tournamentSigned(seat, organizer, n, kind, ...fields) {
   return ['kharbga-tournament-net', '1', kind, seat.public, String(n), seat.sign(bytes), ...escaped].join('\t');
 }
 
-/** A message of the app's protocol (version 2). */
-export const T = (...fields) => ['kharbga', '2', ...fields].join('\t');
+/** A message of the app's protocol (its version: `PROTOCOL`). */
+export const T = (...fields) => ['kharbga', PROTOCOL, ...fields].join('\t');
 
 /** A key's shape (52 characters) that is nobody's key. */
 export const NOBODY = '0'.repeat(52);

@@ -31,7 +31,7 @@ fuzz_target!(|text: &str| {
     );
     let newcomer = Table::newcomer(host_key.public());
     for mut table in [host, guest, newcomer] {
-        let _ = table.set_id("me".into());
+        let _ = table.set_id("me".into(), 0.0);
         let _ = table.connected("peer".into(), 0.0);
         for (n, line) in text.lines().enumerate() {
             let _ = table.receive("peer", line, 1.0 + n as f64);

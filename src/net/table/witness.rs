@@ -1,0 +1,355 @@
+//! What a page that watches believes of the game (a spectator, a
+//! newcomer, a page invited to the free seat). Each seat is a player's
+//! page, and a player who took its seat properly may still lie to the
+//! pages that watch: show them a result that never happened, a flag that
+//! did not fall, more time than it has, another game to a newcomer. So a
+//! watching page takes from a seat only what that seat alone decides, and
+//! holds the rest until the other seat says the same:
+//!
+//! - **a seat's own plies**: for its side, in its turn, at the next index,
+//!   legal for the local engine and with the sender's position hash; their
+//!   time claims held to this page's own count (see `Table::ply`);
+//! - **everything else** — an end (a resignation, an agreed draw, a flag),
+//!   a takeback, a rematch, the other side's plies — only once **both**
+//!   seats' pages have said the same game (each player's page says its
+//!   game to everyone when it takes an end from the other: see
+//!   `Table::said_to_all`);
+//! - **a flag** also when this page's own clock proves it. Each side's
+//!   time by that side's own word ([`Witness::own`]) is an upper bound on
+//!   what it has: a player never claims less time than it has, and this
+//!   page starts counting a turn no earlier than it began. When that bound
+//!   reaches zero the flag fell, whatever the other seat says.
+//!
+//! A newcomer believes the game only from the host's proved welcome; the
+//! guest's welcome counts as the guest's word. What a seat says and the
+//! other does not confirm is shown as such ([`Table::unconfirmed`]), never
+//! as the game.
+
+use super::{seat_slot, slot, Event, Role, Table};
+use crate::engine::timing::GameClock;
+use crate::engine::{last_tag, Game, Outcome, Record, Side};
+use crate::net::identity::Role as SeatRole;
+
+/// What a watching page keeps of each seat's word.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Witness {
+    /// What each seat (`[host, guest]`) last said of the game that this
+    /// page does not show (yet): its record, or this page's game with the
+    /// end it announced.
+    pub(super) said: [Option<Record>; 2],
+    /// Each side's time left by its own word (`[first, second]`), and since
+    /// when it runs (the side to move's, by this page's clock).
+    pub(super) own: [Option<(u64, Option<f64>)>; 2],
+    /// The side the host plays (as its proof said; a rematch swaps it).
+    pub(super) host_side: Option<Side>,
+}
+
+/// The plies at the end of `theirs` past `ours` that `side` may bring to a
+/// watching page: its own, from where `ours` ends, up to the first ply of
+/// the other side. `None` when `theirs` does not extend `ours`.
+fn own_plies(ours: &Game, theirs: &Game, side: Side) -> Option<usize> {
+    if theirs.rules() != ours.rules() || theirs.start() != ours.start() {
+        return None;
+    }
+    let mine = ours.plies();
+    let their = theirs.plies();
+    if their.len() <= mine.len() || mine.iter().zip(their).any(|(a, b)| a.ply != b.ply) {
+        return None;
+    }
+    let own = their[mine.len()..]
+        .iter()
+        .take_while(|p| p.side == side)
+        .count();
+    (own > 0).then_some(own)
+}
+
+impl Table {
+    /// This page watches (a spectator, a newcomer, a page invited to the
+    /// free seat that has not taken it).
+    pub(super) fn watching(&self) -> bool {
+        !matches!(self.role, Role::Player(_))
+    }
+
+    /// The side the seat `role` plays, as far as this page knows.
+    fn side_of(&self, role: SeatRole) -> Option<Side> {
+        let host = self.witness.host_side?;
+        Some(match role {
+            SeatRole::Host => host,
+            SeatRole::Guest => host.opponent(),
+        })
+    }
+
+    /// `side`'s time left at `now` by its own word (an upper bound on what
+    /// it has), when this page knows it.
+    fn own_left(&self, side: Side, now: f64) -> Option<u64> {
+        let (left, since) = self.witness.own[slot(side)]?;
+        let ran = since.map_or(0.0, |since| (now - since).max(0.0));
+        Some(left.saturating_sub(ran as u64))
+    }
+
+    /// The turn passed, or the game changed: the side to move's own count
+    /// runs from `now`, the other's is stopped.
+    fn witness_turn(&mut self, now: f64) {
+        let to_move = self.game.position().to_move();
+        let over = self.game.outcome().is_some();
+        for side in [Side::First, Side::Second] {
+            let running = !over && side == to_move;
+            if let Some((left, since)) = &mut self.witness.own[slot(side)] {
+                match (running, *since) {
+                    (true, None) => *since = Some(now),
+                    (false, Some(from)) => {
+                        *left = left.saturating_sub((now - from).max(0.0) as u64);
+                        *since = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// A seat's own ply was taken, with the time its mover claims after it
+    /// (its own word: an upper bound on its time).
+    pub(super) fn witness_ply(&mut self, side: Side, claim: Option<u64>, now: f64) {
+        if let (Some(claim), true) = (claim, self.clock.is_some()) {
+            self.witness.own[slot(side)] = Some((claim, None));
+        }
+        self.witness_turn(now);
+        // A word about a position the game has left (an end or a takeback
+        // the seat said there, a game that does not go on from here) was
+        // not followed: the players played on.
+        let game = &self.game;
+        for said in &mut self.witness.said {
+            let goes_on = said.as_ref().is_some_and(|r| {
+                let theirs = r.game.plies();
+                theirs.len() >= game.plies().len()
+                    && game.plies().iter().zip(theirs).all(|(a, b)| a.ply == b.ply)
+            });
+            if !goes_on {
+                *said = None;
+            }
+        }
+    }
+
+    /// Each side's own word from a record that side's seat said or both
+    /// seats agree on (`sides`): its last time tag, or the control's time.
+    fn witness_record(&mut self, record: &Record, sides: &[Side], now: f64) {
+        let Some(control) = record.timing.control else {
+            return;
+        };
+        let plies = record.game.plies().len();
+        for &side in sides {
+            let left = last_tag(&record.game, &record.timing.left, plies, side).or_else(|| {
+                // No ply of its own yet: the control's time, certain.
+                (!record.game.plies().iter().any(|p| p.side == side)).then(|| control.base_ms())
+            });
+            self.witness.own[slot(side)] = left.map(|left| (left, None));
+        }
+        self.witness_turn(now);
+    }
+
+    /// A newcomer took the host's welcome (`record`): the host's own word
+    /// of its time (with `running`, its count of the turn under way when it
+    /// is to move), and the guest's only where the control says it.
+    pub(super) fn witness_welcome(
+        &mut self,
+        record: &Record,
+        host_side: Side,
+        running: Option<u64>,
+        now: f64,
+    ) {
+        self.witness = super::Witness {
+            host_side: Some(host_side),
+            ..super::Witness::default()
+        };
+        self.witness_record(record, &[host_side], now);
+        let guest = host_side.opponent();
+        if !record.game.plies().iter().any(|p| p.side == guest) {
+            if let Some(control) = record.timing.control {
+                self.witness.own[slot(guest)] = Some((control.base_ms(), None));
+            }
+        }
+        if let (Some(running), true) = (
+            running,
+            self.game.position().to_move() == host_side && self.game.outcome().is_none(),
+        ) {
+            self.witness.own[slot(host_side)] = Some((running, None));
+        }
+        self.witness_turn(now);
+    }
+
+    /// The seat `role` says the game is `record`: its own plies beyond this
+    /// page's game are taken (their times held to this page's count), the
+    /// rest waits for the other seat's word.
+    pub(super) fn heard_word(&mut self, role: SeatRole, record: Record, now: f64) -> Vec<Event> {
+        if record.game == self.game {
+            self.witness.said[seat_slot(role)] = None;
+            return Vec::new();
+        }
+        self.witness.said[seat_slot(role)] = Some(record);
+        self.settle_words(now)
+    }
+
+    /// The seat `role` announces an end of the game as this page holds it
+    /// (a resignation, a flag): its word, until the other seat says so too
+    /// (or, a flag, this page's clock proves it).
+    pub(super) fn heard_end(
+        &mut self,
+        role: SeatRole,
+        end: impl FnOnce(&mut Game) -> bool,
+        now: f64,
+    ) -> Vec<Event> {
+        if self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut game = self.game.clone();
+        if !end(&mut game) {
+            return Vec::new();
+        }
+        let timing = self
+            .clock
+            .as_ref()
+            .map(GameClock::timing)
+            .unwrap_or_default();
+        let mut record = Record::new(game);
+        record.timing = timing;
+        self.heard_word(role, record, now)
+    }
+
+    /// Takes what the seats' words allow: each seat's own plies, then the
+    /// game both seats say, if they say the same.
+    pub(super) fn settle_words(&mut self, now: f64) -> Vec<Event> {
+        let mut changed = false;
+        let mut events = Vec::new();
+        // Each seat's own plies, as long as either brings some (the host's
+        // may wait for the guest's before them, and the other way round).
+        loop {
+            let mut took = false;
+            for role in [SeatRole::Host, SeatRole::Guest] {
+                let (Some(side), Some(record)) = (
+                    self.side_of(role),
+                    self.witness.said[seat_slot(role)].clone(),
+                ) else {
+                    continue;
+                };
+                if self.game.outcome().is_some() {
+                    continue;
+                }
+                let Some(count) = own_plies(&self.game, &record.game, side) else {
+                    continue;
+                };
+                let from = self.game.plies().len();
+                let blind = self.blind();
+                let mut game = self.game.clone();
+                for played in &record.game.plies()[from..from + count] {
+                    if game.play(played.ply).is_err() {
+                        break;
+                    }
+                }
+                let taken = game.plies().len() - from;
+                if taken == 0 {
+                    continue;
+                }
+                self.game = game;
+                let claims: Vec<Option<u64>> = (from..from + taken)
+                    .map(|i| record.timing.left.get(i).copied())
+                    .collect();
+                events.extend(self.clock_claimed(&claims, blind, now));
+                let last = claims.last().copied().flatten();
+                self.witness_ply(side, last, now);
+                took = true;
+                changed = true;
+            }
+            if !took {
+                break;
+            }
+        }
+        // What this page now shows is no longer news from either seat.
+        for said in &mut self.witness.said {
+            if said.as_ref().is_some_and(|r| r.game == self.game) {
+                *said = None;
+            }
+        }
+        // Both seats say the same game: that is the game.
+        if let [Some(host), Some(guest)] = &self.witness.said {
+            if host.game == guest.game {
+                let agreed = host.clone();
+                let guest_record = guest.clone();
+                self.adopt(&agreed, &guest_record, now);
+                self.witness.said = [None, None];
+                changed = true;
+            }
+        }
+        if changed {
+            events.push(Event::Changed);
+        }
+        events
+    }
+
+    /// The game both seats said (`host` and `guest`, their records of it):
+    /// a takeback, an end, a rematch (the names swapped).
+    fn adopt(&mut self, host: &Record, guest: &Record, now: f64) {
+        let swapped = host.first == self.names[1]
+            && host.second == self.names[0]
+            && self.names[0] != self.names[1];
+        if swapped && host.game.plies().is_empty() {
+            // A rematch: the sides change hands.
+            self.names.swap(0, 1);
+            self.witness.host_side = self.witness.host_side.map(Side::opponent);
+            self.swap_claimed();
+        }
+        self.game = host.game.clone();
+        self.clock_from(host, now);
+        // Each side's own word is its own seat's record.
+        if let (Some(h), Some(g)) = (self.side_of(SeatRole::Host), self.side_of(SeatRole::Guest)) {
+            self.witness_record(host, &[h], now);
+            self.witness_record(guest, &[g], now);
+        }
+    }
+
+    /// A watching page at `now`: a flag a seat claimed that this page's own
+    /// count of that side's time (its own word) now proves.
+    pub(super) fn witnessed_flag(&mut self, now: f64) -> Vec<Event> {
+        if self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        let to_move = self.game.position().to_move();
+        let mut timed_out = self.game.clone();
+        if timed_out.time_out().is_err() {
+            return Vec::new();
+        }
+        let claimed = self
+            .witness
+            .said
+            .iter()
+            .flatten()
+            .any(|r| r.game == timed_out);
+        if !claimed || self.own_left(to_move, now) != Some(0) {
+            return Vec::new();
+        }
+        self.game = timed_out;
+        self.run_clock(now);
+        self.witness_turn(now);
+        for said in &mut self.witness.said {
+            if said.as_ref().is_some_and(|r| r.game == self.game) {
+                *said = None;
+            }
+        }
+        vec![Event::Changed]
+    }
+
+    /// What one seat says of the game's end that the other has not
+    /// confirmed (this page does not show it as the result): the side that
+    /// seat plays and the end it says.
+    pub fn unconfirmed(&self) -> Option<(Side, Outcome)> {
+        if !self.watching() || self.game.outcome().is_some() {
+            return None;
+        }
+        [SeatRole::Host, SeatRole::Guest]
+            .into_iter()
+            .find_map(|role| {
+                let said = self.witness.said[seat_slot(role)].as_ref()?;
+                let outcome = said.game.outcome()?;
+                Some((self.side_of(role)?, outcome))
+            })
+    }
+}

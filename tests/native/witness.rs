@@ -1,0 +1,355 @@
+//! A seated player who lies to the others (issue 27): a guest that took its
+//! seat properly, with its own valid key, and then tells a spectator alone
+//! of a resignation, a flag or a time that never were, welcomes a newcomer
+//! with its own version of the game, or lets strangers use its public key.
+//! Each message is sealed by the liar's own table (its real seat key) and
+//! delivered to one page only.
+
+use kharbga::engine::{BoardSize, Game, Movetext, Outcome, Reason, Record, Rules, Side, Timing};
+use kharbga::net::message::{encode, Message, Seat};
+use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
+use kharbga::net::text::{distinct_name, looks_same};
+
+use super::net::{join_message, joining, key, newcomer, play_turn, seated, some_ply, Net};
+use super::online_clock::{left, timed_seated};
+
+/// A record of `game` as `net`'s page `page` names its players, with these
+/// time tags.
+fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<u64>) -> String {
+    let table = net.table(page);
+    let control = table.clock.as_ref().map(|c| c.control());
+    Record::write_timed(
+        game,
+        &table.names[0],
+        &table.names[1],
+        "d",
+        &[],
+        &Timing {
+            control,
+            left: tags,
+        },
+        &mut Movetext::default(),
+    )
+}
+
+#[test]
+fn a_resignation_told_to_a_spectator_alone_is_not_the_result() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    // The host's turn. The guest signs a resignation and sends it to the
+    // spectator alone (before: the spectator resigned the side to move,
+    // the host's, and showed the guest as the winner).
+    let resign = net.sealed(guest, Message::Resign);
+    net.deliver("p-guest", "p-watch", &resign);
+    assert!(net.table(watcher).game.outcome().is_none());
+    assert_eq!(
+        net.table(watcher).unconfirmed(),
+        Some((
+            Side::Second,
+            Outcome {
+                winner: Some(Side::First),
+                reason: Reason::Resignation
+            }
+        )),
+        "shown as the guest's word, not as the result"
+    );
+    // The game goes on: the host's plies reach the spectator, and the
+    // guest's word is gone with the position it was about.
+    play_turn(&mut net, host);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).unconfirmed(), None);
+    // A record from the guest that ends the game its own way (the host
+    // resigned) is its word too.
+    let mut ended = net.table(host).game.clone();
+    ended.resign(Side::First).unwrap();
+    let text = record_of(&net, host, &ended, Vec::new());
+    let sync = net.sealed(guest, Message::Sync { record: text });
+    net.deliver("p-guest", "p-watch", &sync);
+    assert!(net.table(watcher).game.outcome().is_none());
+    // A real resignation: the guest's page says it, the host's page takes
+    // it and says its game to everyone, so the spectator hears both.
+    net.act(guest, Table::resign);
+    let outcome = net
+        .table(watcher)
+        .game
+        .outcome()
+        .expect("both seats say it");
+    assert_eq!(outcome.reason, Reason::Resignation);
+    assert_eq!(outcome.winner, Some(Side::First));
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+}
+
+#[test]
+fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
+    for late in [false, true] {
+        let (mut net, host, guest) = timed_seated(60, 0);
+        // A spectator there from the start, or one that came in during the
+        // host's turn (it cannot know how long that turn had run).
+        let early = (!late).then(|| net.add("p-watch", newcomer()));
+        net.now += 10_000.0;
+        let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
+        let plies = net.table(host).game.plies().len() as u32;
+        // The guest claims the host's flag while 50 s remain on it, to the
+        // spectator alone, as a flag and as a record that ends on time.
+        let flag = net.sealed(
+            guest,
+            Message::Flag {
+                side: Seat::First,
+                plies,
+            },
+        );
+        net.deliver("p-guest", "p-watch", &flag);
+        let mut timed_out = net.table(host).game.clone();
+        timed_out.time_out().unwrap();
+        let text = record_of(&net, host, &timed_out, Vec::new());
+        let sync = net.sealed(guest, Message::Sync { record: text });
+        net.deliver("p-guest", "p-watch", &sync);
+        let now = net.now;
+        let events = net.table_mut(watcher).check_flag(now);
+        assert!(events.is_empty(), "late: {late}");
+        assert!(net.table(watcher).game.outcome().is_none(), "late: {late}");
+        // The host plays on: the lie is gone with its position.
+        play_turn(&mut net, host);
+        assert_eq!(net.table(watcher).unconfirmed(), None);
+        // Now the host's page closes and its flag really falls. The guest's
+        // page claims it; nobody is left to agree, but the spectator's own
+        // count of the host's time (by the host's own word) proves it.
+        play_turn(&mut net, guest);
+        net.remove(host);
+        let (guest, watcher) = (guest - 1, watcher - 1);
+        net.now += 61_000.0;
+        let now = net.now;
+        let claim = net.table_mut(guest).check_flag(now);
+        assert!(
+            !claim.is_empty(),
+            "the guest's page sees the host's flag fall"
+        );
+        net.route(guest, claim);
+        net.run();
+        let now = net.now;
+        let events = net.table_mut(watcher).check_flag(now);
+        net.route(watcher, events);
+        let outcome = net
+            .table(watcher)
+            .game
+            .outcome()
+            .expect("its own count proves the flag");
+        assert_eq!(outcome.reason, Reason::Time, "late: {late}");
+        assert_eq!(outcome.winner, Some(Side::Second));
+    }
+}
+
+#[test]
+fn inflated_clock_tags_are_held_to_what_the_host_counts() {
+    for late in [false, true] {
+        let (mut net, host, guest) = timed_seated(60, 0);
+        let early = (!late).then(|| net.add("p-watch", newcomer()));
+        play_turn(&mut net, host);
+        // The guest's turn: it thinks 4 s, then tells the spectator alone
+        // that it used nothing (its record's tags: a full minute left).
+        net.now += 2_000.0;
+        let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
+        net.now += 2_000.0;
+        let mut game = net.table(guest).game.clone();
+        let mut tags = net.table(guest).clock.as_ref().unwrap().timing().left;
+        let side = Side::Second;
+        while game.position().to_move() == side {
+            let ply = game.position().legal_plies()[0].to_string();
+            game.play_text(&ply).unwrap();
+            tags.push(60_000);
+        }
+        let text = record_of(&net, guest, &game, tags);
+        let sync = net.sealed(guest, Message::Sync { record: text });
+        net.deliver("p-guest", "p-watch", &sync);
+        assert_eq!(net.table(watcher).game, game, "its own plies are taken");
+        // What the host would count: 56 s, the way's allowance at most on top.
+        let shown = left(&net, watcher, side);
+        assert!(
+            shown <= 56_000 + LAG_MS + 100,
+            "late: {late}: the spectator shows {shown} ms for the guest"
+        );
+    }
+}
+
+#[test]
+fn a_newcomer_believes_the_game_from_the_host_only() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    let mut page = newcomer();
+    page.set_id("p-new".into(), net.now);
+    // The guest proves its seat to the newcomer, then welcomes it first
+    // with its own signed version: the names swapped, the host resigned.
+    let now = net.now;
+    let hello = net.table_mut(guest).connected("p-new".into(), now);
+    for (_, text) in net.table_mut(guest).outgoing(&hello) {
+        page.receive("p-guest", &text, now);
+    }
+    let mut lie = net.table(host).game.clone();
+    lie.resign(Side::First).unwrap();
+    let forged = Record::write(&lie, "Youssef", "Amel", "d", &[]);
+    let welcome = net.sealed(
+        guest,
+        Message::Welcome {
+            record: forged,
+            open: None,
+            running: None,
+        },
+    );
+    page.receive("p-guest", &welcome, now);
+    assert_eq!(
+        page.role,
+        Role::Newcomer,
+        "the guest's welcome is not believed"
+    );
+    // The host's welcome is: its game, its names, no result.
+    let page = net.add("p-new", page);
+    let watching = net.table(page);
+    assert_eq!(watching.role, Role::Spectator);
+    assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(watching.game, net.table(host).game);
+    assert!(watching.game.outcome().is_none());
+}
+
+#[test]
+fn a_join_with_the_guests_public_key_alone_takes_nothing() {
+    let (mut net, host, guest) = joining();
+    // The guest's real join, on its way to the host.
+    let real = net
+        .queue
+        .iter()
+        .find(|(_, _, text)| text.contains("\tjoin\t"))
+        .map(|(_, _, text)| text.clone())
+        .expect("the join is sent");
+    net.run();
+    let watcher = net.add("p-watch", newcomer());
+    net.events(host);
+    // A stranger replays it on its own connection, and sends joins with
+    // the guest's public key and a proof of its own, a thousand times.
+    let now = net.now;
+    net.table_mut(host).connected("p-evil".into(), now);
+    net.queue.clear();
+    net.deliver("p-evil", "p-host", &real);
+    let mut lie = join_message("Youssef", &key(9), "p-evil", "p-host");
+    if let Message::Join { key: k, .. } = &mut lie {
+        *k = key(2).public();
+    }
+    for _ in 0..1_000 {
+        net.deliver("p-evil", "p-host", &encode(&lie));
+    }
+    let seated_again = net
+        .queue
+        .iter()
+        .filter(|(_, _, text)| text.contains("\tseated\t"))
+        .count();
+    assert_eq!(seated_again, 0, "no certificate goes anywhere");
+    let events = net.events(host);
+    assert!(!events.contains(&Event::Seated));
+    assert!(events.contains(&Event::Warn(Warning::BadSecret)));
+    net.run();
+    // The spectator was not drowned: the game still reaches it.
+    play_turn(&mut net, host);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+    // The real guest closes its page: the host does not take the stranger
+    // for it.
+    net.remove(guest);
+    let later = net.now + 1.0;
+    assert_ne!(net.table(host).presence(later), Presence::Connected);
+    assert_eq!(net.table(host).presence(later + AWAY_MS), Presence::Away);
+}
+
+#[test]
+fn a_spectator_that_missed_a_ply_catches_up_at_the_heartbeat() {
+    let (mut net, host, _guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    // A ply that never reaches the spectator (dropped on the way).
+    let ply = some_ply(&net, host);
+    let now = net.now;
+    let events = net.table_mut(host).play(&ply, now).unwrap();
+    net.route(host, events);
+    net.queue.retain(|(_, to, _)| to != "p-watch");
+    net.run();
+    assert_ne!(net.table(watcher).game, net.table(host).game);
+    // The host's heartbeat says its length: the spectator asks, and is
+    // answered with the game.
+    let now = net.now;
+    net.act(host, |t| t.tick(now));
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+}
+
+#[test]
+fn the_page_that_loses_the_seat_race_watches_and_follows() {
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
+    );
+    let first = net.add("p-one", newcomer());
+    let second = net.add("p-two", newcomer());
+    // Both press Join before either hears of the other.
+    let events = net.table_mut(first).join("Youssef".into(), key(2));
+    net.route(first, events);
+    let events = net.table_mut(second).join("Mallory".into(), key(3));
+    net.route(second, events);
+    net.run();
+    assert_eq!(net.table(first).role, Role::Player(Side::Second));
+    assert_eq!(net.table(second).role, Role::Spectator);
+    assert!(net.table(second).key.is_none());
+    net.warnings(second);
+    // It follows the host's plies (before: each was refused).
+    play_turn(&mut net, host);
+    play_turn(&mut net, first);
+    play_turn(&mut net, host);
+    assert_eq!(net.table(second).game, net.table(host).game);
+    assert!(
+        !net.warnings(second).contains(&Warning::NotPlayer),
+        "no ply refused"
+    );
+}
+
+#[test]
+fn names_that_look_the_same_are_told_apart() {
+    assert!(looks_same("Amel", "Amel\u{3164}"));
+    assert!(looks_same("Amel", "AMEL"));
+    assert!(looks_same("Amel", "Аmel"), "a Cyrillic А");
+    assert!(looks_same("Ali  Ben", " ali ben"));
+    assert!(looks_same("Amel", "Ａｍｅｌ"), "full width");
+    assert!(!looks_same("Amel", "Amal"));
+    assert!(!looks_same("أمل", "آمال"));
+    assert_eq!(distinct_name("Amel", "Amel\u{3164}"), "Amel 2");
+    assert_eq!(distinct_name("Amel", "Youssef"), "Youssef");
+    assert_eq!(distinct_name("n", &"N".repeat(40)).chars().count(), 40);
+    // A guest who joins under a name that looks like the host's is seated
+    // under one told apart, on every page, and its proofs still hold.
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
+    );
+    let guest = net.add("p-guest", newcomer());
+    net.act(guest, |t| t.join("Amel\u{3164}".into(), key(2)));
+    let names = ["Amel".to_owned(), "Amel 2".to_owned()];
+    assert_eq!(net.table(host).names, names);
+    assert_eq!(net.table(guest).names, names);
+    let watcher = net.add("p-watch", newcomer());
+    assert_eq!(net.table(watcher).names, names);
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+}
+
+#[test]
+fn a_timed_welcome_says_the_turn_under_way() {
+    let (mut net, host, _guest) = timed_seated(60, 0);
+    net.now += 5_000.0;
+    let watcher = net.add("p-watch", newcomer());
+    // The newcomer shows the host's time as the host counts it (55 s), not
+    // the minute its record's tags would give.
+    let shown = left(&net, watcher, Side::First);
+    let counted = left(&net, host, Side::First);
+    assert!(shown <= counted + 100, "{shown} against {counted}");
+}
