@@ -18,6 +18,12 @@ online-watchers = { $count ->
        *[other] { $count } متفرجًا
     }
 online-watching = أنت تشاهد هذه المباراة.
+online-unconfirmed = يقول { $name } إن المباراة انتهت: { $end ->
+        [resignation] استسلم { $loser }.
+        [agreed-draw] اتُّفق على التعادل.
+        [draw-time] انتهى الوقت بالتعادل.
+       *[time] انتهى وقت { $loser }.
+    } لم تؤكّد صفحة { $other } ذلك، فالمباراة لم تنتهِ هنا.
 online-version = الصفحة الأخرى تعمل بإصدار آخر من اللعبة (البروتوكول { $version }): أعد تحميل الصفحتين.
 online-unavailable = اللعب عبر الإنترنت يحتاج إلى اتصال بالشبكة. المباريات ضد الحاسوب والمباريات بالرابط تعمل دائمًا.
 online-invite = أرسل هذا الرابط إلى خصمك. تبدأ المباراة عندما ينضم.
@@ -50,6 +56,16 @@ online-bylink-offer = لا اتصال؟ بعض الشبكات لا تستطيع 
 online-bylink-start = العب بالروابط
 online-bylink-text = بعد نقلتك، أرسل هذا الرابط إلى خصمك بأي تطبيق مراسلة؛ ويعود رده بالطريقة نفسها. كل رابط يحمل المباراة كاملة، وتُتحقق منه عند فتحه.
 online-bylink-label = المباراة في رابط
+online-link-offer-title = مباراة مرسلة برابط
+online-link-offer = أرسل إليك { $name } مباراة { $game } برابط ({ $plies ->
+        [0] بلا نقلة بعد
+        [one] نقلة واحدة
+        [two] نقلتان
+        [few] { $plies } نقلات
+       *[other] { $plies } نقلة
+    }). ستلعب { $side }. هل تحتفظ بها في مكتبتك وتواصل اللعب؟
+online-link-offer-keep = احتفظ بها والعب
+online-link-offer-leave = ليس الآن
 online-warning = أُهملت رسالة: { $kind ->
         [malformed] تعذّرت قراءتها.
         [oversized] كانت طويلة جدًا.

@@ -15,6 +15,12 @@ online-watchers = { $count ->
        *[other] { $count } spectators
     }
 online-watching = You are watching this game.
+online-unconfirmed = { $name } says the game is over: { $end ->
+        [resignation] { $loser } resigned.
+        [agreed-draw] a draw was agreed.
+        [draw-time] time ran out, a draw.
+       *[time] { $loser }'s time ran out.
+    } { $other }'s page has not confirmed it, so the game is not over here.
 online-version = The other page runs another version of the game (protocol { $version }): reload both pages.
 online-unavailable = Online play needs a network connection. Games against the computer and games by link still work.
 online-invite = Send this link to your opponent. The game starts when they join.
@@ -47,6 +53,14 @@ online-bylink-offer = No connection? Some networks cannot connect two browsers d
 online-bylink-start = Play by link
 online-bylink-text = After your move, send this link to your opponent by any messenger; their answer comes back the same way. Each link carries the whole game, checked when it is opened.
 online-bylink-label = The game as a link
+online-link-offer-title = A game sent by link
+online-link-offer = { $name } sent you a game of { $game } by link ({ $plies ->
+        [0] no move yet
+        [one] one move
+       *[other] { $plies } moves
+    }). You would play { $side }. Keep it in your library and play on?
+online-link-offer-keep = Keep it and play on
+online-link-offer-leave = Not now
 online-warning = A message was ignored: { $kind ->
         [malformed] it could not be read.
         [oversized] it was too long.

@@ -15,6 +15,12 @@ online-watchers = { $count ->
        *[other] { $count } spectateurs
     }
 online-watching = Vous regardez cette partie.
+online-unconfirmed = { $name } dit que la partie est finie : { $end ->
+        [resignation] { $loser } a abandonné.
+        [agreed-draw] nulle par accord.
+        [draw-time] temps écoulé, partie nulle.
+       *[time] le temps de { $loser } est écoulé.
+    } La page de { $other } ne l'a pas confirmé : la partie n'est pas finie ici.
 online-version = L’autre page utilise une autre version du jeu (protocole { $version }) : rechargez les deux pages.
 online-unavailable = Le jeu en ligne demande une connexion réseau. Les parties contre l’ordinateur et par lien fonctionnent toujours.
 online-invite = Envoyez ce lien à votre adversaire. La partie commence quand il arrive.
@@ -47,6 +53,14 @@ online-bylink-offer = Pas de connexion ? Certains réseaux ne peuvent pas relier
 online-bylink-start = Jouer par lien
 online-bylink-text = Après votre coup, envoyez ce lien à votre adversaire par n’importe quelle messagerie ; sa réponse revient de la même façon. Chaque lien porte toute la partie, vérifiée à l’ouverture.
 online-bylink-label = La partie sous forme de lien
+online-link-offer-title = Une partie envoyée par lien
+online-link-offer = { $name } vous a envoyé une partie de { $game } par lien ({ $plies ->
+        [0] aucun coup encore
+        [one] un coup
+       *[other] { $plies } coups
+    }). Vous joueriez { $side }. La garder dans votre bibliothèque et la poursuivre ?
+online-link-offer-keep = La garder et jouer
+online-link-offer-leave = Pas maintenant
 online-warning = Un message a été ignoré : { $kind ->
         [malformed] il était illisible.
         [oversized] il était trop long.

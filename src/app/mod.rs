@@ -278,9 +278,12 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
             #[cfg(feature = "online")]
             {
                 match online::entry::open_by_link(saves, &fragment) {
-                    Ok((m, session)) => {
+                    Ok(online::entry::ByLinkGame::Continued(m, session)) => {
                         Some(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
                     }
+                    Ok(online::entry::ByLinkGame::Offered(m, session, entry)) => Some(
+                        Screen::Online(Box::new(OnlineStart::LinkOffer(m, session, entry))),
+                    ),
                     Err(e) => {
                         notices.by_link.set(Some(e));
                         Some(Screen::Library)

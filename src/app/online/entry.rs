@@ -78,22 +78,36 @@ pub fn enter_room(saves: Saves, invitation: Invitation) -> Result<RoomEntry, ByL
     })
 }
 
+/// What a game sent by link opens.
+#[cfg(feature = "online")]
+pub enum ByLinkGame {
+    /// This page's own game of that room, continued (and saved).
+    Continued(Match, Session),
+    /// The first news of a game: shown, and kept in the library only when
+    /// the player says so (links forged with fresh keys cannot fill the
+    /// library of whoever opens them), with the entry to save then.
+    Offered(Match, Session, Box<crate::store::SavedGame>),
+}
+
 /// A game sent by link (`#m…`): taken into this page's saved game of its
-/// room (or a new one, as the sender's opponent) when it continues it as
-/// the engine and the referee allow, and saved: the match and session the
-/// room then shows.
+/// room when it continues it as the engine and the referee allow, and
+/// saved; the first news of a game (this page has none of that room) is
+/// checked the same way and offered, as the sender's opponent, but not
+/// saved yet.
 ///
 /// # Errors
 /// A damaged link, or one the referee refuses.
 #[cfg(feature = "online")]
-pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), ByLinkError> {
+pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkError> {
     use crate::store::OnlineSeat;
     let link = crate::net::room::MoveLink::parse(fragment)
         .ok_or(ByLinkError::Share(ShareError::NotALink))?;
     let (host, sender) = (link.host, link.sender);
     let record = share::decode(link.share).map_err(ByLinkError::Share)?;
     use super::screen::{fresh_key, resumed_table};
-    let (m, mut session) = match saved_in_room(saves, &host.room()) {
+    let known = saved_in_room(saves, &host.room());
+    let first_news = known.is_none();
+    let (m, mut session) = match known {
         Some((saved, old)) => Session::from_saved(&saved, old),
         None => {
             // First news of this game: this page plays the sender's opponent.
@@ -136,9 +150,18 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<(Match, Session), By
         &mut crate::engine::Movetext::default(),
         None,
     );
+    if first_news {
+        return Ok(ByLinkGame::Offered(m, session, Box::new(entry)));
+    }
+    keep(saves, &entry);
+    Ok(ByLinkGame::Continued(m, session))
+}
+
+/// Keeps a game sent by link in the library, as the game being played.
+#[cfg(feature = "online")]
+pub fn keep(saves: Saves, entry: &crate::store::SavedGame) {
     saves.update(|l| {
-        l.save(&entry)?;
+        l.save(entry)?;
         l.set_current(Some(&entry.id))
     });
-    Ok((m, session))
 }

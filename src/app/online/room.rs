@@ -17,6 +17,7 @@ use leptos::task::spawn_local;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date};
+use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room;
@@ -102,6 +103,9 @@ pub struct Room {
     pub generation: RwSignal<u32>,
     link: StoredValue<Option<Link>, LocalStorage>,
     warning_count: StoredValue<u32>,
+    /// The library, where this page's game is kept (and forgotten when the
+    /// seat it asked for went to someone else).
+    saves: Option<Saves>,
 }
 
 impl Room {
@@ -127,6 +131,7 @@ impl Room {
             generation: RwSignal::new(0),
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
+            saves: use_context::<Saves>(),
         };
         set_fragment(Some(&room::fragment(&host)));
         room.connect_room();
@@ -183,6 +188,9 @@ impl Room {
             }
         });
         for event in events {
+            if event == Event::Warn(Warning::SeatTaken) {
+                self.forget_game();
+            }
             match event {
                 Event::Warn(w) => {
                     let n = self.warning_count.get_value() + 1;
@@ -207,6 +215,19 @@ impl Room {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The seat this page asked for went to someone else: the game it saved
+    /// when it pressed *Join* is not its game, and leaves the library (a
+    /// reload then watches, as a spectator, instead of waiting as a player).
+    fn forget_game(&self) {
+        let Some((id, _, _)) = self.entry.get_value() else {
+            return;
+        };
+        self.entry.set_value(None);
+        if let Some(saves) = self.saves {
+            saves.update(|l| l.delete(&id).map(|_| ()));
         }
     }
 

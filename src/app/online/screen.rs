@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::quick::QuickPairing;
 use super::room::Room;
-use super::views::{Chat, JoinForm, RoomBar};
+use super::views::{Chat, JoinForm, LinkOffer, RoomBar};
 use super::OnlineHooks;
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
@@ -37,6 +37,9 @@ pub enum OnlineStart {
     /// A saved online game that just took a game sent by link: played on
     /// by link (it connects too, should the players meet).
     ByLink(Match, Session),
+    /// The first news of a game sent by link: kept (then played on as
+    /// [`OnlineStart::ByLink`]) only if the player says so.
+    LinkOffer(Match, Session, Box<crate::store::SavedGame>),
 }
 
 /// A fresh seat key (its seed from the browser's crypto).
@@ -106,7 +109,7 @@ fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
         }
         OnlineStart::Join(host) => (Table::newcomer(host), None),
         OnlineStart::JoinAs(host, _, rules) => (Table::paired(host, rules), None),
-        OnlineStart::Quick(_) => return None,
+        OnlineStart::Quick(_) | OnlineStart::LinkOffer(..) => return None,
     })
 }
 
@@ -125,6 +128,10 @@ pub fn OnlineScreen(
     let by_link = matches!(start, OnlineStart::ByLink(..));
     if let OnlineStart::Quick(m) = start {
         return view! { <QuickPairing game=m on_start=on_start on_new_game=on_new_game/> }
+            .into_any();
+    }
+    if let OnlineStart::LinkOffer(m, session, entry) = start {
+        return view! { <LinkOffer game=m session=session entry=*entry on_start=on_start/> }
             .into_any();
     }
     let Some((table, session)) = table_for(start) else {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::room::{invitation, LinkState, Room};
 use crate::app::i18n::tr_text;
-use crate::app::play::describe::side_key;
+use crate::app::play::describe::{reason_token, side_key};
 use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{can_share, copy_to_clipboard, page_url, share_url};
 use crate::net::identity::PublicKey;
@@ -66,6 +66,25 @@ pub fn RoomBar(room: Room) -> impl IntoView {
             {move || (role.get() == Role::Spectator).then(|| view! {
                 <p class="watching" data-testid="watching">{tr_text(|| tr!("online-watching"))}</p>
             })}
+            {move || table.with(|t| t.unconfirmed().map(|(side, outcome)| {
+                // One seat's word of an end that the other has not said:
+                // shown as its word, not as the result.
+                let name = t.names[slot(side)].clone();
+                let other = t.names[slot(side.opponent())].clone();
+                let loser = outcome
+                    .winner
+                    .map(|w| t.names[slot(w.opponent())].clone())
+                    .unwrap_or_default();
+                let end = reason_token(outcome, t.game.rules().variant);
+                view! {
+                    <p class="notice" data-testid="online-unconfirmed" role="status">
+                        {move || tr!("online-unconfirmed", {
+                            "name" => name.clone(), "other" => other.clone(),
+                            "loser" => loser.clone(), "end" => end,
+                        })}
+                    </p>
+                }
+            }))}
             {move || table.with(Table::other_version).map(|v| view! {
                 <p class="notice warning" data-testid="online-version">{move || tr!("online-version", { "version" => v })}</p>
             })}
@@ -275,6 +294,54 @@ pub fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView 
                 </form>
             }
         })
+    }
+}
+
+/// The first news of a game sent by link: who sent it, which game, and
+/// whether to keep it (only then is it saved and played on). Anyone can
+/// make such a link with a fresh key: the library takes a game from a
+/// stranger's link only when its player asks.
+#[component]
+pub fn LinkOffer(
+    game: crate::app::play::Match,
+    session: crate::app::play::Session,
+    entry: crate::store::SavedGame,
+    on_start: Callback<super::OnlineStart>,
+) -> impl IntoView {
+    let saves = use_context::<crate::app::services::storage::Saves>();
+    let variant = game.rules.variant;
+    // This page plays the side it holds; the sender plays the other.
+    let mine = game.seats.hands_side().unwrap_or(crate::engine::Side::First);
+    let sender = game.name(mine.opponent()).to_owned();
+    let plies = session.game.plies().len();
+    let offered = StoredValue::new(Some((game, session, entry)));
+    let keep = move |_| {
+        let Some((game, session, entry)) = offered.try_update_value(Option::take).flatten() else {
+            return;
+        };
+        if let Some(saves) = saves {
+            super::entry::keep(saves, &entry);
+        }
+        on_start.run(super::OnlineStart::ByLink(game, session));
+    };
+    view! {
+        <section class="panel join-form" data-testid="link-offer" aria-labelledby="link-offer-title">
+            <h2 id="link-offer-title">{tr_text(|| tr!("online-link-offer-title"))}</h2>
+            <p data-testid="link-offer-text">{move || tr!("online-link-offer", {
+                "name" => sender.clone(),
+                "game" => tr!("variant-name", { "variant" => variant.token() }),
+                "side" => tr!("side-name", { "side" => side_key(variant, mine) }),
+                "plies" => plies,
+            })}</p>
+            <div class="actions">
+                <button type="button" class="primary" data-testid="link-offer-keep" on:click=keep>
+                    {tr_text(|| tr!("online-link-offer-keep"))}
+                </button>
+                <a class="button" data-testid="link-offer-leave" href="./">
+                    {tr_text(|| tr!("online-link-offer-leave"))}
+                </a>
+            </div>
+        </section>
     }
 }
 
