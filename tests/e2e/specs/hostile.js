@@ -189,6 +189,32 @@ export function tournamentSigned(seat, organizer, n, kind, ...fields) {
   return ['kharbga-tournament-net', '1', kind, seat.public, String(n), seat.sign(bytes), ...escaped].join('\t');
 }
 
+/**
+ * A join for the free seat of `room` under `name` with `seat`'s key, with
+ * the key's proof for the connection from `from` (our peer id) to `to`
+ * (the host's), as `join_bytes` in src/net/identity.rs.
+ */
+export function joinMessage(seat, room, name, from, to) {
+  const proof = seat.sign(`kharbga/3 join\n${room}\n${seat.public}\n${name}\n${from}\n${to}`);
+  return T('join', name, seat.public, proof);
+}
+
+/**
+ * A seat's hello that proves it to the peer `to`: `role` (`host` or
+ * `guest`), its side, its name, the number of its last signed message, and
+ * a guest's certificate (`{ key, signature }` from the host's `seated`).
+ */
+export function seatHello(seat, room, role, side, name, n, to, cert = null) {
+  const proof = seat.sign(`kharbga/2 hello\n${room}\n${role}\n${side}\n${name}\n${n}\n${to}`);
+  return T('hello', '0.1.0', name, role, side, String(n), proof,
+    cert ? cert.key : '-', cert ? cert.signature : '-');
+}
+
+/** A message's fields as sent (escapes read back). */
+export function fieldsOf(text) {
+  return text.split('\t').map((f) => f.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\'));
+}
+
 /** A message of the app's protocol (its version: `PROTOCOL`). */
 export const T = (...fields) => ['kharbga', PROTOCOL, ...fields].join('\t');
 
@@ -237,6 +263,8 @@ export async function hostile(browser, room, behaviour = {}) {
     /** Runs `body(H)` in the page (for floods). */
     run: (body, arg) => page.evaluate(body, arg),
     received: () => page.evaluate(() => window.H.received),
+    /** Our own peer id on the signalling server. */
+    id: () => page.evaluate(() => window.H.id),
     joined: () => page.evaluate(() => window.H.joined),
     close: () => context.close(),
   };

@@ -5,7 +5,9 @@
 import { test, expect } from './fixtures.js';
 import { board } from './helpers.js';
 import { createRoom, join, newPlayer } from './rooms.js';
-import { hostile, roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
+import {
+  hostile, roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
+} from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -298,7 +300,7 @@ test('a hostile opponent wins no time on the clock: more time claimed is cut, an
   const seat = seatKey();
   let n = 0;
   const S = (...fields) => signed(seat, room, 'guest', ++n, ...fields);
-  await evil.send(peer, T('join', 'Mallory', seat.public));
+  await evil.send(peer, joinMessage(seat, room, 'Mallory', await evil.id(), peer));
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   await expect(host.getByTestId('clock-first')).toHaveAttribute('data-running', 'true');
   // A win on time claimed while Amel's clock has most of its half minute.

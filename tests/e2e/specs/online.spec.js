@@ -6,7 +6,9 @@
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
 import { createRoom, join, newPlayer, pieces, playUntil, quickGame } from './rooms.js';
-import { roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed } from './hostile.js';
+import {
+  roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
+} from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -161,7 +163,9 @@ async function hostilePeer(page, link) {
     await wasm_bindgen({ module_or_path: '/kharbga-net_bg.wasm' });
     window.received = [];
     window.peers = [];
+    window.me = null;
     window.link = new wasm_bindgen.Link(`ws://127.0.0.1:3536/kharbga-${room}`, [], null, null, (kind, peer, text) => {
+      if (kind === 'id') window.me = peer;
       if (kind === 'peer') window.peers.push(peer);
       if (kind === 'message') window.received.push(text);
     });
@@ -169,6 +173,8 @@ async function hostilePeer(page, link) {
   await page.waitForFunction(() => window.peers.length > 0);
   return {
     send: (text) => page.evaluate((t) => window.link.broadcast(t), text),
+    /** Our peer id, and the first peer's (the host's). */
+    ids: () => page.evaluate(() => [window.me, window.peers[0]]),
     waitFor: (prefix) => page.waitForFunction((p) => window.received.some((m) => m.startsWith(p)), prefix),
   };
 }
@@ -186,7 +192,8 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   const S = (...fields) => signed(seat, room, 'guest', ++n, ...fields);
   await peer.send(HELLO);
   await peer.waitFor(T('signed', 'host'));
-  await peer.send(T('join', 'Mallory', seat.public));
+  const [me, hostId] = await peer.ids();
+  await peer.send(joinMessage(seat, room, 'Mallory', me, hostId));
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   await expect(host.locator('.player[data-side="second"]')).toContainText('Mallory');
   // Out of turn (the Attacker sets first), then the host sets two soldiers.
