@@ -1275,15 +1275,28 @@ impl Table {
                     events.extend(self.count_watchers());
                 }
             }
-            (_, Some((role, side, _))) => {
-                // A spectator or a newcomer follows proved seats only.
-                self.set_kind(peer, Kind::Claimed(side));
-                if self.witness.host_side.is_none() || self.role == Role::Newcomer {
-                    self.witness.host_side = Some(match role {
-                        SeatRole::Host => side,
-                        SeatRole::Guest => side.opponent(),
-                    });
+            (_, Some((role, claimed, _))) => {
+                // A spectator or a newcomer follows proved seats only. The
+                // host's proof says which side it plays; the guest plays
+                // the other, whatever side its own hello names (its
+                // certificate names its key, not a side).
+                let side = match role {
+                    SeatRole::Host => {
+                        self.witness.host_side = Some(claimed);
+                        for p in self.peers.values_mut() {
+                            if let Some((SeatRole::Guest, guest)) = &mut p.proved {
+                                *guest = claimed.opponent();
+                                p.kind = Kind::Claimed(claimed.opponent());
+                            }
+                        }
+                        claimed
+                    }
+                    SeatRole::Guest => self.witness.host_side.map_or(claimed, Side::opponent),
+                };
+                if let Some(p) = self.peers.get_mut(peer) {
+                    p.proved = Some((role, side));
                 }
+                self.set_kind(peer, Kind::Claimed(side));
                 if role == SeatRole::Guest && self.cert.is_none() {
                     if let Some((key, signature)) = claim.and_then(|c| c.cert) {
                         self.cert = Some(SeatCert {

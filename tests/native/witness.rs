@@ -353,3 +353,61 @@ fn a_timed_welcome_says_the_turn_under_way() {
     let counted = left(&net, host, Side::First);
     assert!(shown <= counted + 100, "{shown} against {counted}");
 }
+
+#[test]
+fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
+    use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert};
+    use kharbga::net::message::{hash_text, Claim};
+    let (mut net, host, guest) = seated();
+    // A newcomer hears the guest first: its proof names the host's side
+    // (a certificate names a key, not a side).
+    let cert = SeatCert::issue(&key(1), key(2).public(), "Youssef".into());
+    let room = key(1).public().room();
+    let hello = Message::Hello {
+        app: "0.1.0".into(),
+        name: "Youssef".into(),
+        claim: Some(Claim {
+            role: SeatRole::Guest,
+            side: Seat::First,
+            n: 0,
+            cert: Some((cert.key, cert.signature)),
+            signature: key(2).sign(&hello_bytes(
+                &room,
+                SeatRole::Guest,
+                "first",
+                "Youssef",
+                0,
+                "p-watch",
+            )),
+        }),
+    };
+    let mut page = newcomer();
+    page.set_id("p-watch".into(), net.now);
+    let now = net.now;
+    page.receive("p-guest", &encode(&hello), now);
+    let watcher = net.add("p-watch", page);
+    assert_eq!(
+        net.table(watcher).names,
+        ["Amel".to_owned(), "Youssef".to_owned()],
+        "the host keeps its name"
+    );
+    // A ply of the host's side, signed by the guest, is not the host's.
+    let mut game = net.table(watcher).game.clone();
+    let ply = game.position().legal_plies()[0].to_string();
+    game.play_text(&ply).unwrap();
+    let text = net.sealed(
+        guest,
+        Message::Ply {
+            index: 0,
+            ply,
+            hash: hash_text(game.position().hash()),
+            left: None,
+        },
+    );
+    net.deliver("p-guest", "p-watch", &text);
+    assert!(net.table(watcher).game.plies().is_empty());
+    assert!(net.warnings(watcher).contains(&Warning::WrongSide));
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game, net.table(host).game);
+}

@@ -311,7 +311,10 @@ pub fn LinkOffer(
     let saves = use_context::<crate::app::services::storage::Saves>();
     let variant = game.rules.variant;
     // This page plays the side it holds; the sender plays the other.
-    let mine = game.seats.hands_side().unwrap_or(crate::engine::Side::First);
+    let mine = game
+        .seats
+        .hands_side()
+        .unwrap_or(crate::engine::Side::First);
     let sender = game.name(mine.opponent()).to_owned();
     let plies = session.game.plies().len();
     let offered = StoredValue::new(Some((game, session, entry)));

@@ -7,6 +7,7 @@
 // page must go on showing the game the host and the guest really play.
 import { test, expect } from './fixtures.js';
 import { createRoom, newPlayer } from './rooms.js';
+import { expectContains } from './helpers.js';
 import {
   hostile, roomOf, T, HELLO, seatKey, signed, joinMessage, seatHello, fieldsOf,
 } from './hostile.js';
@@ -74,7 +75,7 @@ test('a guest seated properly cannot tell the pages that watch of an end, a flag
   // as the winner).
   await tellWatchers(S('resign'));
   for (const page of watchers) {
-    await expect(page.getByTestId('online-unconfirmed')).toContainText('Mallory says the game is over');
+    await expectContains(page.getByTestId('online-unconfirmed'), 'Mallory says the game is over');
   }
   // 2. A win on time claimed while Amel's clock runs (a minute a side).
   await tellWatchers(S('flag', 'first', '0'));
@@ -123,7 +124,7 @@ test('a guest seated properly cannot tell the pages that watch of an end, a flag
   // 5. A stranger borrows Mallory's seat: joins that name its public key
   // with a proof of its own, three thousand times in a few seconds.
   const eve = await hostile(browser, room, { onOffer: 'honest' });
-  await eve.connected(1);
+  await expect.poll(() => eve.run(() => window.H.openPeers()), { timeout: 20_000 }).toContain(hostId);
   const eveSeat = seatKey();
   const eveId = await eve.id();
   const proof = fieldsOf(joinMessage(eveSeat, room, 'Mallory', eveId, hostId)).pop();

@@ -78,6 +78,7 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.locator('[data-square="b1"]').click();
     const link = await page.getByTestId('by-link').inputValue();
     await friend.goto(link);
+    await friend.getByTestId('link-offer-keep').click();
     await expect(friend.locator('[data-ply]')).toHaveCount(2);
     await expect(board(friend)).toHaveAttribute('data-input', 'true');
     await friend.locator('[data-square="e5"]').click();

@@ -4,7 +4,7 @@
 // game by clicks with a spectator, a reload mid-game, the offers, Seega
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
-import { board } from './helpers.js';
+import { board, expectContains } from './helpers.js';
 import { createRoom, join, newPlayer, pieces, playUntil, quickGame } from './rooms.js';
 import {
   roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
@@ -352,6 +352,9 @@ test('with no connection the game goes on by link, checked and saved', async ({ 
   const guest = await newPlayer(browser, errors);
   await guest.goto(first);
   await guest.getByRole('button', { name: 'English' }).click();
+  // The first news of this game: shown, kept only when the friend says so.
+  await expectContains(guest.getByTestId('link-offer-text'), 'Amel sent you a game of Seega');
+  await guest.getByRole('button', { name: 'Keep it and play on' }).click();
   await expect(guest.locator('[data-ply]')).toHaveCount(2);
   await expect(board(guest)).toHaveAttribute('data-input', 'true');
   await guest.locator('[data-square="e5"]').click();
