@@ -18,6 +18,7 @@ online-watchers = { $count ->
        *[other] { $count } متفرجًا
     }
 online-watching = أنت تشاهد هذه المباراة.
+online-host-away = صفحة المضيف ليست في الغرفة: تُعرض المباراة كما يقول المضيف حين تعود صفحته.
 online-unconfirmed = يقول { $name } إن المباراة انتهت: { $end ->
         [resignation] استسلم { $loser }.
         [agreed-draw] اتُّفق على التعادل.

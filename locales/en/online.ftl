@@ -15,6 +15,7 @@ online-watchers = { $count ->
        *[other] { $count } spectators
     }
 online-watching = You are watching this game.
+online-host-away = The host's page is not in the room: the game is shown from the host's word, once its page comes back.
 online-unconfirmed = { $name } says the game is over: { $end ->
         [resignation] { $loser } resigned.
         [agreed-draw] a draw was agreed.

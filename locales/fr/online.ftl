@@ -15,6 +15,7 @@ online-watchers = { $count ->
        *[other] { $count } spectateurs
     }
 online-watching = Vous regardez cette partie.
+online-host-away = La page de l'hôte n'est pas dans la salle : la partie s'affichera d'après l'hôte, quand sa page reviendra.
 online-unconfirmed = { $name } dit que la partie est finie : { $end ->
         [resignation] { $loser } a abandonné.
         [agreed-draw] nulle par accord.

@@ -59,6 +59,11 @@ pub const LAG_MS: u64 = 500;
 /// this often.
 pub const ASK_MS: f64 = 2_000.0;
 
+/// The records all visitors' asks may bring together: this many at once,
+/// then [`ASK_RATE`] a second (each is a whole game, up to 64 KiB).
+const ASK_BURST: f64 = 4.0;
+const ASK_RATE: f64 = 1.0;
+
 /// A page opened again while the other side was to move cannot know how
 /// long that turn has run (the other may have moved meanwhile): it claims
 /// that flag only once it has the other's record, or after this long.
@@ -294,6 +299,8 @@ pub struct Table {
     room_bucket: Bucket,
     /// The proved opponent's own allowance.
     opponent_bucket: Bucket,
+    /// What visitors' asks for the game share.
+    asks: Bucket,
     /// The number of this page's last signed message.
     n: u64,
     /// The highest number seen from each seat, `[host, guest]`.
@@ -348,6 +355,7 @@ impl Table {
             expect: None,
             room_bucket: Bucket::full(ROOM_BURST, 0.0),
             opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
+            asks: Bucket::full(ASK_BURST, 0.0),
             n: 0,
             last: [0, 0],
             clock: None,
@@ -517,7 +525,10 @@ impl Table {
             return Vec::new();
         };
         let lag = (!blind).then_some(LAG_MS);
-        if clock.follow_claimed(&self.game, claims, lag, now as u64) {
+        let watching = !matches!(self.role, Role::Player(_));
+        // (A page that watches only shows the figure: it does not blame a
+        // player for what the other seat's count may have cut.)
+        if clock.follow_claimed(&self.game, claims, lag, now as u64) && !watching {
             vec![Event::Warn(Warning::Clock)]
         } else {
             Vec::new()
@@ -559,6 +570,7 @@ impl Table {
                 side: to_move.into(),
                 plies: self.game.plies().len() as u32,
             }),
+            self.said_to_all(),
             Event::Changed,
         ]
     }
@@ -1049,6 +1061,7 @@ impl Table {
                     name,
                     signature,
                 },
+                now,
             ),
             Message::Ply {
                 index,
@@ -1153,8 +1166,11 @@ impl Table {
             Message::Bye => self.disconnected(peer, now),
             Message::Refused { why } => match why {
                 Refusal::SeatTaken => {
-                    // Only the player this page asked for the seat can refuse it.
-                    let asked = self.welcomer.as_deref() == Some(peer);
+                    // Only the player this page asked for the seat can refuse
+                    // it (or the proved host, to a page opened again that
+                    // asked before it closed).
+                    let asked = self.welcomer.as_deref() == Some(peer)
+                        || self.seat_role(peer) == Some(SeatRole::Host);
                     if !asked
                         || !matches!(self.role, Role::Player(_))
                         || self.hosting()
@@ -1280,6 +1296,19 @@ impl Table {
                 // host's proof says which side it plays; the guest plays
                 // the other, whatever side its own hello names (its
                 // certificate names its key, not a side).
+                if role == SeatRole::Host
+                    && self.witness.host_side.is_some_and(|known| known != claimed)
+                {
+                    // The host plays the side it proved first (a rematch,
+                    // agreed by both seats, is what swaps it): another
+                    // connection naming the other side proves nothing.
+                    if let Some(p) = self.peers.get_mut(peer) {
+                        p.proved = None;
+                    }
+                    self.set_kind(peer, Kind::Visitor);
+                    events.push(Event::Warn(Warning::BadSecret));
+                    return events;
+                }
                 let side = match role {
                     SeatRole::Host => {
                         self.witness.host_side = Some(claimed);
@@ -1547,7 +1576,7 @@ impl Table {
     /// The host's certificate of the guest, from anyone (it proves itself):
     /// the joining guest learns its seat is taken (or someone else's),
     /// spectators and newcomers who holds the second seat, under which name.
-    fn seated(&mut self, side: Side, cert: SeatCert) -> Vec<Event> {
+    fn seated(&mut self, side: Side, cert: SeatCert, now: f64) -> Vec<Event> {
         if !cert.is_from(&self.host) {
             return vec![Event::Warn(Warning::BadSecret)];
         }
@@ -1555,6 +1584,9 @@ impl Table {
             // A seat is given once; a certificate seen before is no news.
             return Vec::new();
         }
+        // The side is not signed: the guest plays the side the host does
+        // not, as the host's proof said.
+        let side = self.witness.host_side.map_or(side, Side::opponent);
         let mine = self.key.as_ref().is_some_and(|k| k.public() == cert.key);
         self.names[slot(side)] = cert.name.clone();
         if mine {
@@ -1595,9 +1627,13 @@ impl Table {
             }
             Role::Invited(_) => {
                 self.role = Role::Spectator;
+                self.game_begins(now);
                 vec![Event::Changed]
             }
-            Role::Newcomer | Role::Spectator => vec![Event::Changed],
+            Role::Newcomer | Role::Spectator => {
+                self.game_begins(now);
+                vec![Event::Changed]
+            }
         }
     }
 
@@ -1609,12 +1645,23 @@ impl Table {
         self.name.clear();
         self.offered = None;
         self.pending = None;
+        // Every peer that proved a seat is a seat it follows, whatever this
+        // page took it for while it thought it played (the winner's hello
+        // may have come before the host's certificate of it).
+        let host_side = self.witness.host_side;
         for p in self.peers.values_mut() {
-            if p.kind == Kind::Opponent {
-                p.kind = p
-                    .proved
-                    .map_or(Kind::Visitor, |(_, side)| Kind::Claimed(side));
-            }
+            let Some((role, side)) = p.proved else {
+                if p.kind == Kind::Opponent {
+                    p.kind = Kind::Visitor;
+                }
+                continue;
+            };
+            let side = match (role, host_side) {
+                (SeatRole::Guest, Some(host)) => host.opponent(),
+                _ => side,
+            };
+            p.proved = Some((role, side));
+            p.kind = Kind::Claimed(side);
         }
         self.count_watchers();
     }
@@ -1644,22 +1691,26 @@ impl Table {
         };
         let length = self.game.plies().len();
         let index = index as usize;
+        if self.watching() && self.disputed_from(index) {
+            // The seats disagree from here: neither alone is followed.
+            return Vec::new();
+        }
         if index < length {
             // Already known (a resend): the same ply is no news.
             let same = self.game.plies()[index].ply.to_string() == text;
             return if same {
                 Vec::new()
             } else {
-                vec![Event::Warn(Warning::BadIndex), self.sync_to(peer)]
+                vec![Event::Warn(Warning::BadIndex), self.catch_up(peer)]
             };
         }
         if index > length {
             // A gap: ask for the record by sending ours (the longer answers).
-            return vec![self.sync_to(peer)];
+            return vec![self.catch_up(peer)];
         }
         if self.game.outcome().is_some() {
             // It crossed our end (a resignation in flight): records settle it.
-            return vec![self.sync_to(peer)];
+            return vec![self.catch_up(peer)];
         }
         if self.game.position().to_move() != side {
             return vec![Event::Warn(Warning::WrongSide)];
@@ -1670,13 +1721,15 @@ impl Table {
         }
         if hash_text(self.game.position().hash()) != hash {
             self.game.undo();
-            return vec![Event::Warn(Warning::HashMismatch), self.sync_to(peer)];
+            return vec![Event::Warn(Warning::HashMismatch), self.catch_up(peer)];
         }
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
         let mut events = self.clock_claimed(&[left], blind, now);
         if self.watching() {
             self.witness_ply(side, left, now);
+            // A seat's word held until now may follow this ply.
+            events.extend(self.settle_words(now));
         }
         events.push(Event::Changed);
         if let Some(offer) = self.offered.take() {
@@ -1699,7 +1752,22 @@ impl Table {
             return Vec::new();
         }
         p.answered = Some(now);
+        // All visitors together: a few records a second at most.
+        if !self.asks.take(ASK_BURST, ASK_RATE, now) {
+            return Vec::new();
+        }
         vec![self.welcome(peer, now)]
+    }
+
+    /// What this page sends a seat whose ply does not fit its game: a
+    /// player its record (the longer answers), a page that watches an ask
+    /// (a player answers a visitor's record with nothing).
+    fn catch_up(&self, peer: &str) -> Event {
+        if self.watching() {
+            Event::Send(peer.to_owned(), Message::Ask)
+        } else {
+            self.sync_to(peer)
+        }
     }
 
     fn sync_to(&self, peer: &str) -> Event {
@@ -1748,7 +1816,7 @@ impl Table {
             }
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
-                let ended = self.game.outcome().is_none() && game.outcome().is_some();
+                let ended = game.outcome().is_some();
                 self.game = game;
                 self.pending = None;
                 // The sender's plies with the times its record claims.
@@ -1913,7 +1981,13 @@ impl Table {
         if self.game.resign(side).is_err() {
             return Vec::new();
         }
-        vec![Event::Broadcast(Message::Resign), Event::Changed]
+        // Its whole game too: a page that watches and is behind, or that
+        // heard the other's ply first, can still match it to the other's.
+        vec![
+            Event::Broadcast(Message::Resign),
+            self.said_to_all(),
+            Event::Changed,
+        ]
     }
 
     /// True when `offer` makes sense now (about a game of `plies` plies).

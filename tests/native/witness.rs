@@ -411,3 +411,279 @@ fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
     play_turn(&mut net, guest);
     assert_eq!(net.table(watcher).game, net.table(host).game);
 }
+
+#[test]
+fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
+    let mut net = Net::new();
+    let control = kharbga::engine::clock::TimeControl::new(60, 0).unwrap();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let table = Table::host(game, Side::First, "Amel".into(), key(1), "d".into()).timed(
+        control,
+        &Timing::NONE,
+        None,
+        net.now,
+        net.now,
+    );
+    let host = net.add("p-host", table);
+    // A spectator welcomed while the seat is free; the guest sits down two
+    // minutes later (no clock ran meanwhile).
+    let watcher = net.add("p-watch", newcomer());
+    net.now += 120_000.0;
+    let guest = net.add("p-guest", newcomer());
+    net.act(guest, |t| t.join("Mallory".into(), key(2)));
+    assert_eq!(net.table(watcher).role, Role::Spectator);
+    // The host's page closes at once; the guest claims its flag at move 0.
+    net.remove(host);
+    let (guest, watcher) = (guest - 1, watcher - 1);
+    let flag = net.sealed(
+        guest,
+        Message::Flag {
+            side: Seat::First,
+            plies: 0,
+        },
+    );
+    net.deliver("p-guest", "p-watch", &flag);
+    let now = net.now;
+    assert!(net.table_mut(watcher).check_flag(now).is_empty());
+    assert!(net.table(watcher).game.outcome().is_none());
+    // A minute later it has really fallen.
+    net.now += 61_000.0;
+    let now = net.now;
+    assert!(!net.table_mut(watcher).check_flag(now).is_empty());
+}
+
+#[test]
+fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here() {
+    let (mut net, host, guest) = timed_seated(60, 0);
+    let watcher = net.add("p-watch", newcomer());
+    play_turn(&mut net, host);
+    // The guest sends its turn to the spectator at once and to the host
+    // 15 s later: the spectator's count of the host's turn starts early.
+    let now = net.now;
+    let mut events = Vec::new();
+    while net.table(guest).game.position().to_move() == Side::Second {
+        let ply = some_ply(&net, guest);
+        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
+    }
+    net.route(guest, events);
+    let to_host: Vec<_> = net
+        .queue
+        .iter()
+        .filter(|(_, to, _)| to == "p-host")
+        .cloned()
+        .collect();
+    net.queue.retain(|(_, to, _)| to != "p-host");
+    net.run();
+    net.now += 15_000.0;
+    for (from, to, text) in to_host {
+        net.deliver(&from, &to, &text);
+    }
+    net.run();
+    // 50 s into the host's turn by the host's count, 65 s by the
+    // spectator's: the guest claims the host's flag at the spectator. The
+    // host's page is here all along (its heartbeat says so): its own word,
+    // not this count, says its flag.
+    for _ in 0..25 {
+        net.now += 2_000.0;
+        let now = net.now;
+        net.act(host, |t| t.tick(now));
+    }
+    let plies = net.table(host).game.plies().len() as u32;
+    let flag = net.sealed(
+        guest,
+        Message::Flag {
+            side: Seat::First,
+            plies,
+        },
+    );
+    net.deliver("p-guest", "p-watch", &flag);
+    let now = net.now;
+    let host_left = net
+        .table(host)
+        .clock
+        .as_ref()
+        .unwrap()
+        .left(Side::First, now as u64);
+    assert!(host_left > 5_000, "{host_left}");
+    let events = net.table_mut(watcher).check_flag(now);
+    assert!(events.is_empty());
+    assert!(net.table(watcher).game.outcome().is_none());
+}
+
+#[test]
+fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    play_turn(&mut net, host);
+    // The guest's next ply: X to the host, Y to the spectator.
+    let agreed = net.table(host).game.plies().len();
+    let legal = net.table(guest).game.position().legal_plies();
+    let (x, y) = (legal[0].to_string(), legal[1].to_string());
+    let mut lie = net.table(guest).game.clone();
+    lie.play_text(&y).unwrap();
+    let text = net.sealed(
+        guest,
+        Message::Ply {
+            index: agreed as u32,
+            ply: y,
+            hash: kharbga::net::message::hash_text(lie.position().hash()),
+            left: None,
+        },
+    );
+    net.deliver("p-guest", "p-watch", &text);
+    assert_eq!(net.table(watcher).game.plies().len(), agreed + 1);
+    let now = net.now;
+    let events = net.table_mut(guest).play(&x, now).unwrap();
+    net.route(guest, events);
+    net.queue.retain(|(_, to, _)| to != "p-watch");
+    net.run();
+    // The game goes on from X; the spectator hears the host build on it.
+    play_turn(&mut net, guest);
+    play_turn(&mut net, host);
+    let now = net.now;
+    net.act(host, |t| t.tick(now));
+    let watching = net.table(watcher);
+    assert_eq!(
+        watching.game.plies().len(),
+        agreed,
+        "back where both seats agree: the guest's ply is disputed"
+    );
+    assert!(net.warnings(watcher).contains(&Warning::Diverged));
+}
+
+#[test]
+fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
+    use kharbga::net::identity::{hello_bytes, Role as SeatRole};
+    use kharbga::net::message::Claim;
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    let room = key(1).public().room();
+    let hello = Message::Hello {
+        app: "0.1.0".into(),
+        name: "Amel".into(),
+        claim: Some(Claim {
+            role: SeatRole::Host,
+            side: Seat::Second,
+            n: 0,
+            cert: None,
+            signature: key(1).sign(&hello_bytes(
+                &room,
+                SeatRole::Host,
+                "second",
+                "Amel",
+                0,
+                "p-watch",
+            )),
+        }),
+    };
+    let now = net.now;
+    net.table_mut(watcher).connected("p-host-2".into(), now);
+    net.deliver("p-host-2", "p-watch", &encode(&hello));
+    assert_eq!(
+        net.table(watcher).names,
+        ["Amel".to_owned(), "Youssef".to_owned()]
+    );
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    assert_eq!(
+        net.table(watcher).game,
+        net.table(host).game,
+        "the guest's plies still count"
+    );
+}
+
+#[test]
+fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
+    let (mut net, host, guest) = seated();
+    play_turn(&mut net, host);
+    net.act(guest, Table::resign);
+    assert!(net.table(host).game.outcome().is_some());
+    // The guest's welcome reaches the newcomer first.
+    let mut page = newcomer();
+    page.set_id("p-new".into(), net.now);
+    let now = net.now;
+    let hello = net.table_mut(guest).connected("p-new".into(), now);
+    for (_, text) in net.table_mut(guest).outgoing(&hello) {
+        page.receive("p-guest", &text, now);
+    }
+    let record = net.table(guest).record();
+    let welcome = net.sealed(
+        guest,
+        Message::Welcome {
+            record,
+            open: None,
+            running: None,
+        },
+    );
+    page.receive("p-guest", &welcome, now);
+    let page = net.add("p-new", page);
+    let outcome = net.table(page).game.outcome().expect("both seats say it");
+    assert_eq!(outcome.reason, Reason::Resignation);
+    assert_eq!(net.table(page).unconfirmed(), None);
+}
+
+#[test]
+fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    play_turn(&mut net, host);
+    // The guest's turn never reaches the spectator.
+    let now = net.now;
+    let mut events = Vec::new();
+    while net.table(guest).game.position().to_move() == Side::Second {
+        let ply = some_ply(&net, guest);
+        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
+    }
+    net.route(guest, events);
+    net.queue.retain(|(_, to, _)| to != "p-watch");
+    net.run();
+    net.act(host, Table::resign);
+    let watching = net.table(watcher);
+    assert_eq!(watching.game, net.table(host).game);
+    assert_eq!(
+        watching.game.outcome().map(|o| o.reason),
+        Some(Reason::Resignation)
+    );
+}
+
+#[test]
+fn the_seat_race_loser_follows_a_winner_it_heard_before_the_certificate() {
+    let mut net = Net::new();
+    let game = Game::new(Rules::seega(BoardSize::Five));
+    let host = net.add(
+        "p-host",
+        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
+    );
+    let loser = net.add("p-guest", newcomer());
+    let winner = net.add("p-winner", newcomer());
+    // The loser presses Join; its join is slow to reach the host.
+    let events = net.table_mut(loser).join("Youssef".into(), key(2));
+    net.route(loser, events);
+    let slow: Vec<_> = net.queue.drain(..).collect();
+    // The winner joins; what the host says to the loser is held, so the
+    // winner's proved hello reaches the loser before the certificate.
+    let events = net.table_mut(winner).join("Mallory".into(), key(3));
+    net.route(winner, events);
+    let mut held = Vec::new();
+    while !net.queue.is_empty() {
+        let (from, to, text) = net.queue.remove(0);
+        if from == "p-host" && to == "p-guest" {
+            held.push((from, to, text));
+        } else {
+            net.deliver(&from, &to, &text);
+        }
+    }
+    for (from, to, text) in slow.into_iter().chain(held) {
+        net.deliver(&from, &to, &text);
+    }
+    net.run();
+    assert_eq!(net.table(winner).role, Role::Player(Side::Second));
+    assert_eq!(net.table(loser).role, Role::Spectator);
+    net.warnings(loser);
+    play_turn(&mut net, host);
+    play_turn(&mut net, winner);
+    assert_eq!(net.table(loser).game, net.table(host).game);
+    assert!(!net.warnings(loser).contains(&Warning::NotPlayer));
+}

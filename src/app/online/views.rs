@@ -66,6 +66,9 @@ pub fn RoomBar(room: Room) -> impl IntoView {
             {move || (role.get() == Role::Spectator).then(|| view! {
                 <p class="watching" data-testid="watching">{tr_text(|| tr!("online-watching"))}</p>
             })}
+            {move || table.with(|t| t.waiting_for_host(room.clock.get())).then(|| view! {
+                <p class="notice" data-testid="online-host-away" role="status">{tr_text(|| tr!("online-host-away"))}</p>
+            })}
             {move || table.with(|t| t.unconfirmed().map(|(side, outcome)| {
                 // One seat's word of an end that the other has not said:
                 // shown as its word, not as the result.

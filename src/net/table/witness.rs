@@ -42,6 +42,9 @@ pub(super) struct Witness {
     pub(super) own: [Option<(u64, Option<f64>)>; 2],
     /// The side the host plays (as its proof said; a rematch swaps it).
     pub(super) host_side: Option<Side>,
+    /// The first ply on which the seats' words differ: no ply from there
+    /// on is taken from either seat alone until they agree again.
+    pub(super) disputed: Option<usize>,
 }
 
 /// The plies at the end of `theirs` past `ours` that `side` may bring to a
@@ -91,9 +94,10 @@ impl Table {
     /// runs from `now`, the other's is stopped.
     fn witness_turn(&mut self, now: f64) {
         let to_move = self.game.position().to_move();
-        let over = self.game.outcome().is_some();
+        // No clock runs before the second seat is taken.
+        let stopped = self.game.outcome().is_some() || !self.begun();
         for side in [Side::First, Side::Second] {
-            let running = !over && side == to_move;
+            let running = !stopped && side == to_move;
             if let Some((left, since)) = &mut self.witness.own[slot(side)] {
                 match (running, *since) {
                     (true, None) => *since = Some(now),
@@ -107,11 +111,36 @@ impl Table {
         }
     }
 
+    /// Whether a ply at `index` is one the seats dispute (taken from
+    /// neither alone).
+    pub(super) fn disputed_from(&self, index: usize) -> bool {
+        self.witness.disputed.is_some_and(|d| index >= d)
+    }
+
+    /// The second seat was taken while this page watched: the clocks start,
+    /// the side to move's own count with them.
+    pub(super) fn game_begins(&mut self, now: f64) {
+        self.witness_turn(now);
+    }
+
+    /// Whether the seat that plays `side` is here and answering (its page
+    /// can say its own flag itself).
+    fn seat_here(&self, side: Side, now: f64) -> bool {
+        self.peers.values().any(|p| {
+            p.left.is_none()
+                && p.proved.is_some_and(|(_, s)| s == side)
+                && now - p.heard < super::AWAY_MS
+        })
+    }
+
     /// A seat's own ply was taken, with the time its mover claims after it
     /// (its own word: an upper bound on its time).
     pub(super) fn witness_ply(&mut self, side: Side, claim: Option<u64>, now: f64) {
-        if let (Some(claim), true) = (claim, self.clock.is_some()) {
-            self.witness.own[slot(side)] = Some((claim, None));
+        // Its word, as far as this page's count took it.
+        let accepted = self.clock.as_ref().and_then(GameClock::last);
+        if let Some(claim) = claim.or(accepted) {
+            let own = accepted.map_or(claim, |a| a.min(claim));
+            self.witness.own[slot(side)] = Some((own, None));
         }
         self.witness_turn(now);
         // A word about a position the game has left (an end or a takeback
@@ -157,10 +186,9 @@ impl Table {
         running: Option<u64>,
         now: f64,
     ) {
-        self.witness = super::Witness {
-            host_side: Some(host_side),
-            ..super::Witness::default()
-        };
+        // (What the guest said before the host's welcome stays its word.)
+        self.witness.host_side = Some(host_side);
+        self.witness.own = [None, None];
         self.witness_record(record, &[host_side], now);
         let guest = host_side.opponent();
         if !record.game.plies().iter().any(|p| p.side == guest) {
@@ -220,6 +248,37 @@ impl Table {
     pub(super) fn settle_words(&mut self, now: f64) -> Vec<Event> {
         let mut changed = false;
         let mut events = Vec::new();
+        // A seat whose game goes another way than this page's from a ply
+        // that only one seat vouched for (the other seat's, or an earlier
+        // word of its own): that ply is disputed, and this page goes back
+        // to where both seats agree.
+        for role in [SeatRole::Host, SeatRole::Guest] {
+            let Some(record) = &self.witness.said[seat_slot(role)] else {
+                continue;
+            };
+            if record.game.rules() != self.game.rules() || record.game.start() != self.game.start()
+            {
+                continue;
+            }
+            let ours = self.game.plies();
+            let theirs = record.game.plies();
+            let common = ours
+                .iter()
+                .zip(theirs)
+                .take_while(|(a, b)| a.ply == b.ply)
+                .count();
+            if common < ours.len() && common < theirs.len() {
+                self.witness.disputed =
+                    Some(self.witness.disputed.map_or(common, |d| d.min(common)));
+                while self.game.plies().len() > common {
+                    self.game.undo();
+                }
+                self.run_clock(now);
+                self.witness_turn(now);
+                events.push(Event::Warn(super::Warning::Diverged));
+                changed = true;
+            }
+        }
         // Each seat's own plies, as long as either brings some (the host's
         // may wait for the guest's before them, and the other way round).
         loop {
@@ -231,7 +290,7 @@ impl Table {
                 ) else {
                     continue;
                 };
-                if self.game.outcome().is_some() {
+                if self.game.outcome().is_some() || self.disputed_from(self.game.plies().len()) {
                     continue;
                 }
                 let Some(count) = own_plies(&self.game, &record.game, side) else {
@@ -269,6 +328,13 @@ impl Table {
                 *said = None;
             }
         }
+        // Both seats say the same ply where they differed: it is settled.
+        if let (Some(d), [Some(host), Some(guest)]) = (self.witness.disputed, &self.witness.said) {
+            let at = |r: &Record| r.game.plies().get(d).map(|p| p.ply);
+            if at(host).is_some() && at(host) == at(guest) {
+                self.witness.disputed = None;
+            }
+        }
         // Both seats say the same game: that is the game.
         if let [Some(host), Some(guest)] = &self.witness.said {
             if host.game == guest.game {
@@ -288,16 +354,18 @@ impl Table {
     /// The game both seats said (`host` and `guest`, their records of it):
     /// a takeback, an end, a rematch (the names swapped).
     fn adopt(&mut self, host: &Record, guest: &Record, now: f64) {
-        let swapped = host.first == self.names[1]
-            && host.second == self.names[0]
-            && self.names[0] != self.names[1];
-        if swapped && host.game.plies().is_empty() {
-            // A rematch: the sides change hands.
-            self.names.swap(0, 1);
+        // A rematch (only ever agreed after the end): a new game, the
+        // sides changing hands.
+        let rematch = host.game.plies().is_empty()
+            && host.game.outcome().is_none()
+            && self.game.outcome().is_some();
+        if rematch {
+            self.names = [host.first.clone(), host.second.clone()];
             self.witness.host_side = self.witness.host_side.map(Side::opponent);
             self.swap_claimed();
         }
         self.game = host.game.clone();
+        self.witness.disputed = None;
         self.clock_from(host, now);
         // Each side's own word is its own seat's record.
         if let (Some(h), Some(g)) = (self.side_of(SeatRole::Host), self.side_of(SeatRole::Guest)) {
@@ -323,7 +391,10 @@ impl Table {
             .iter()
             .flatten()
             .any(|r| r.game == timed_out);
-        if !claimed || self.own_left(to_move, now) != Some(0) {
+        // While the flagged player's page is here, it says its own flag
+        // (the other seat controls when each page hears of a turn's start,
+        // so this page's count is a proof only for a page that is gone).
+        if !claimed || self.seat_here(to_move, now) || self.own_left(to_move, now) != Some(0) {
             return Vec::new();
         }
         self.game = timed_out;
@@ -335,6 +406,22 @@ impl Table {
             }
         }
         vec![Event::Changed]
+    }
+
+    /// A newcomer that hears the guest's page but not the host's: it
+    /// believes the game from the host only, and waits for it.
+    pub fn waiting_for_host(&self, now: f64) -> bool {
+        self.role == Role::Newcomer
+            && self.seat_here_as(SeatRole::Guest, now)
+            && !self.seat_here_as(SeatRole::Host, now)
+    }
+
+    fn seat_here_as(&self, role: SeatRole, now: f64) -> bool {
+        self.peers.values().any(|p| {
+            p.left.is_none()
+                && p.proved.is_some_and(|(r, _)| r == role)
+                && now - p.heard < super::AWAY_MS
+        })
     }
 
     /// What one seat says of the game's end that the other has not
