@@ -22,8 +22,8 @@ use super::identity::{
     Signature,
 };
 use super::limits::{
-    Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, INTRO_MS, MAX_VISITORS,
-    OPPONENT_BURST, OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
+    Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, INTRO_MS, MAX_VISITORS, OPPONENT_BURST,
+    OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
 };
 use super::merge::{merge, peer_record, takeback_point, Merge};
 use super::message::{
