@@ -90,6 +90,8 @@ struct Peer {
     /// When it connected (or came back on its connection): a peer still
     /// not introduced [`INTRO_MS`] later is closed.
     met: f64,
+    /// This page asked for its connection to be closed.
+    closed: bool,
     bucket: Bucket,
     flooding: bool,
     chats: Vec<f64>,
@@ -113,6 +115,7 @@ impl Peer {
             kind: Kind::Unknown,
             heard: now,
             met: now,
+            closed: false,
             bucket: Bucket::full(BURST, now),
             flooding: false,
             chats: Vec::new(),
@@ -742,6 +745,7 @@ impl Table {
                 p.greeted = false;
                 p.kind = Kind::Unknown;
                 p.met = now;
+                p.closed = false;
             }
             None => {
                 self.peers.insert(peer.clone(), Peer::new(now));
@@ -784,7 +788,8 @@ impl Table {
     /// The heartbeat: a ping to every peer (with this game's length, so
     /// that a ply lost in a reconnection is caught up), the spectator count
     /// if it changed since it was last told, peers long gone forgotten, and
-    /// peers that never introduced themselves (or were refused) closed.
+    /// peers that never introduced themselves (or were refused), or that
+    /// said goodbye and stayed, closed.
     pub fn tick(&mut self, now: f64) -> Vec<Event> {
         self.peers
             .retain(|_, p| p.left.is_none_or(|left| now - left < FORGET_MS));
@@ -798,14 +803,21 @@ impl Table {
         // that left (its allowance with it). A page of another protocol
         // version is kept while the room has room for it, so that the
         // notice about it stays.
+        // A peer that said goodbye and did not come back on its connection
+        // within the same time is closed too (an honest page closes it
+        // itself; asking again for a connection already gone does nothing).
         let room = self.visitors() < MAX_VISITORS;
         for (id, p) in &mut self.peers {
             let silent = p.left.is_none()
                 && p.kind == Kind::Unknown
                 && !(room && p.version.is_some())
                 && now - p.met >= INTRO_MS;
+            let gone = p.left.is_some_and(|left| now - left >= INTRO_MS);
             if silent {
                 p.left = Some(now);
+            }
+            if (silent || gone) && !p.closed {
+                p.closed = true;
                 events.push(Event::Close(id.clone()));
             }
         }
@@ -845,6 +857,7 @@ impl Table {
                 p.left = None;
                 p.greeted = false;
                 p.met = now;
+                p.closed = false;
             }
             Some(_) => {}
         }

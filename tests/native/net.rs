@@ -1745,4 +1745,14 @@ fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
     // Closed once: the next heartbeat asks nothing more.
     assert!(closed(&net.table_mut(host).tick(later + 2_000.0)).is_empty());
     assert_eq!(net.table(host).watchers(), MAX_VISITORS as u32);
+    // A visitor that says goodbye and keeps its connection open is closed
+    // once the same time has passed.
+    let bye = encode(&Message::Bye);
+    net.deliver("p-v0", "p-host", &bye);
+    let left = net.now;
+    assert!(closed(&net.table_mut(host).tick(left + INTRO_MS - 1.0)).is_empty());
+    assert_eq!(
+        closed(&net.table_mut(host).tick(left + INTRO_MS)),
+        vec!["p-v0".to_owned()]
+    );
 }
