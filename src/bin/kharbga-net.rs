@@ -1,7 +1,9 @@
 //! The page's network module: matchbox's WebRTC socket behind a small
 //! `Link` class (open a room, send text to a peer, close), reporting what
 //! happens to a callback: `("id", me, "")`, `("peer", id, "")`,
-//! `("left", id, "")`, `("message", id, text)`, `("closed", "", why)`.
+//! `("left", id, "")`, `("message", id, text)`, `("closed", "", why)`,
+//! `("refused", id, "")` (the browser would not make a connection to that
+//! peer: too many in the page).
 //! Built by Trunk as a separate wasm file (`data-type="worker"`, loaded by
 //! the page with a script element when an online game starts), so the
 //! first load does not carry matchbox. Natively there is nothing to run.
@@ -12,7 +14,7 @@ mod link {
     use std::collections::{HashMap, HashSet};
     use std::rc::Rc;
 
-    use futures::channel::mpsc::UnboundedSender;
+    use futures::channel::mpsc::{self, UnboundedSender};
     use futures::channel::oneshot;
     use futures::{select, FutureExt, StreamExt};
     use gloo_timers::future::TimeoutFuture;
@@ -25,6 +27,8 @@ mod link {
     #[wasm_bindgen]
     pub struct Link {
         sender: UnboundedSender<(PeerId, Packet)>,
+        /// Peers to close, to the socket's loop.
+        closing: UnboundedSender<PeerId>,
         peers: Peers,
         stop: Option<oneshot::Sender<()>>,
         /// When the socket's loop last went round (it does at least once a
@@ -97,6 +101,7 @@ mod link {
             let departed: Rc<RefCell<HashSet<PeerId>>> = Rc::default();
             let beat = Rc::new(Cell::new(js_sys::Date::now()));
             let beating = beat.clone();
+            let (closing, mut to_close) = mpsc::unbounded::<PeerId>();
             wasm_bindgen_futures::spawn_local(async move {
                 let mut message_loop = message_loop.fuse();
                 let mut stopped = stopped.fuse();
@@ -155,8 +160,16 @@ mod link {
                             emit(&on_event, "closed", "", &why);
                             break;
                         }
+                        close = to_close.next() => {
+                            if let Some(peer) = close {
+                                socket.close_peer(peer);
+                            }
+                        }
                         _ = stopped => break,
                         () = wait => {}
+                    }
+                    for peer in socket.refused_peers() {
+                        emit(&on_event, "refused", &peer.to_string(), "");
                     }
                     if !id_told {
                         if let Some(id) = socket.id() {
@@ -171,6 +184,7 @@ mod link {
             });
             Link {
                 sender,
+                closing,
                 peers,
                 stop: Some(stop),
                 beat,
@@ -204,6 +218,15 @@ mod link {
             }
         }
 
+        /// Closes the connection to `peer` (silent, refused, or over its
+        /// limits): it is reported `left` and not connected to again unless
+        /// it joins afresh.
+        pub fn close_peer(&self, peer: &str) {
+            if let Some(id) = self.peers.borrow().get(peer) {
+                let _ = self.closing.unbounded_send(*id);
+            }
+        }
+
         /// Leaves the room: the socket's loop ends and its connections close.
         pub fn close(&mut self) {
             if let Some(stop) = self.stop.take() {
@@ -211,6 +234,25 @@ mod link {
             }
         }
     }
+}
+
+/// The network module's memory, in bytes (what the peers' signals and
+/// messages can make it grow to: the end-to-end tests check its bound).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn memory_bytes() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map(|memory| {
+            f64::from(
+                memory
+                    .buffer()
+                    .unchecked_into::<js_sys::ArrayBuffer>()
+                    .byte_length(),
+            )
+        })
+        .unwrap_or(0.0)
 }
 
 /// `text` as a QR code: an SVG picture (dark modules on a light square,

@@ -18,9 +18,14 @@ pub(crate) const OPPONENT_RATE: f64 = 60.0;
 /// connections (a new peer id each time) do not bring a new allowance.
 pub(crate) const ROOM_BURST: f64 = 120.0;
 pub(crate) const ROOM_RATE: f64 = 40.0;
-/// Peers other than the opponent a page talks to; past that a newcomer is
-/// told the room is full and not answered.
+/// Peers other than the opponent a page talks to (those that said hello);
+/// past that a newcomer is told the room is full and not answered, unless
+/// the seat is free (it may be the invited friend) or it proves a seat.
 pub const MAX_VISITORS: usize = 16;
+/// A connection that has not introduced itself this long after it opened
+/// (an honest page says hello at once), or whose hello was refused, is
+/// closed at the next heartbeat.
+pub const INTRO_MS: f64 = 10_000.0;
 /// A peer that left is remembered this long (its allowance with it: saying
 /// `bye` and `hello` again does not refill it).
 pub(crate) const FORGET_MS: f64 = 60_000.0;

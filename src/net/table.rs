@@ -24,7 +24,7 @@ use super::identity::{
     SeatKey, Signature,
 };
 use super::limits::{
-    Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, MAX_VISITORS, OPPONENT_BURST,
+    Bucket, BURST, CHAT_LINES, CHAT_WINDOW_MS, FORGET_MS, INTRO_MS, MAX_VISITORS, OPPONENT_BURST,
     OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE,
 };
 use super::merge::{merge, peer_record, takeback_point, Merge};
@@ -100,6 +100,11 @@ enum Kind {
 struct Peer {
     kind: Kind,
     heard: f64,
+    /// When it connected (or came back on its connection): a peer still
+    /// not introduced [`INTRO_MS`] later is closed.
+    met: f64,
+    /// This page asked for its connection to be closed.
+    closed: bool,
     bucket: Bucket,
     flooding: bool,
     chats: Vec<f64>,
@@ -127,6 +132,8 @@ impl Peer {
         Peer {
             kind: Kind::Unknown,
             heard: now,
+            met: now,
+            closed: false,
             bucket: Bucket::full(BURST, now),
             flooding: false,
             chats: Vec::new(),
@@ -251,6 +258,9 @@ pub enum Event {
     Answered(Offer, bool),
     /// A rematch started: a new game, sides swapped.
     Rematch,
+    /// Close this peer's connection: it never introduced itself, or was
+    /// refused (a connection is a resource its page must not hold).
+    Close(PeerId),
 }
 
 /// The opponent as the page shows it.
@@ -808,6 +818,8 @@ impl Table {
                 p.left = None;
                 p.greeted = false;
                 p.kind = Kind::Unknown;
+                p.met = now;
+                p.closed = false;
             }
             None => {
                 self.peers.insert(peer.clone(), Peer::new(now));
@@ -849,7 +861,9 @@ impl Table {
 
     /// The heartbeat: a ping to every peer (with this game's length, so
     /// that a ply lost in a reconnection is caught up), the spectator count
-    /// if it changed since it was last told, and peers long gone forgotten.
+    /// if it changed since it was last told, peers long gone forgotten, and
+    /// peers that never introduced themselves (or were refused), or that
+    /// said goodbye and stayed, closed.
     pub fn tick(&mut self, now: f64) -> Vec<Event> {
         self.peers
             .retain(|_, p| p.left.is_none_or(|left| now - left < FORGET_MS));
@@ -857,15 +871,46 @@ impl Table {
             at: now as u64,
             plies: Some(self.game.plies().len() as u32),
         })];
+        // An honest page says hello the moment it connects. A connection
+        // that stays silent, or whose hello was refused, holds a connection
+        // of this page for nothing: it is closed, and remembered as a peer
+        // that left (its allowance with it). A page of another protocol
+        // version is kept while the room has room for it, so that the
+        // notice about it stays.
+        // A peer that said goodbye and did not come back on its connection
+        // within the same time is closed too (an honest page closes it
+        // itself; asking again for a connection already gone does nothing).
+        let room = self.visitors() < MAX_VISITORS;
+        for (id, p) in &mut self.peers {
+            let silent = p.left.is_none()
+                && p.kind == Kind::Unknown
+                && !(room && p.version.is_some())
+                && now - p.met >= INTRO_MS;
+            let gone = p.left.is_some_and(|left| now - left >= INTRO_MS);
+            if silent {
+                p.left = Some(now);
+            }
+            if (silent || gone) && !p.closed {
+                p.closed = true;
+                events.push(Event::Close(id.clone()));
+            }
+        }
         events.extend(self.count_watchers());
         events
     }
 
-    /// Peers here that are not the proved opponent.
+    /// Peers here that introduced themselves and are not the proved
+    /// opponent (a connection that never said hello is no visitor: it is
+    /// closed at the heartbeat after [`INTRO_MS`]), and pages of another
+    /// protocol version, which are kept.
     fn visitors(&self) -> usize {
         self.peers
             .values()
-            .filter(|p| p.left.is_none() && p.kind != Kind::Opponent)
+            .filter(|p| {
+                p.left.is_none()
+                    && (matches!(p.kind, Kind::Visitor | Kind::Claimed(_))
+                        || (p.kind == Kind::Unknown && p.version.is_some()))
+            })
             .count()
     }
 
@@ -885,6 +930,8 @@ impl Table {
                 // from us: it had ours).
                 p.left = None;
                 p.greeted = false;
+                p.met = now;
+                p.closed = false;
             }
             Some(_) => {}
         }
@@ -1227,7 +1274,11 @@ impl Table {
             let last = &mut self.last[seat_slot(role)];
             *last = (*last).max(claim.n);
         }
-        let full = self.visitors() > MAX_VISITORS;
+        // (This peer is not counted yet: it has just introduced itself.) A
+        // newcomer while the seat is free may be the invited friend, whom
+        // no crowd of visitors keeps out; a seat's owner proves itself and
+        // is never refused.
+        let full = self.visitors() >= MAX_VISITORS && self.open_seat().is_none();
         let forged = claim.is_some() && proved.is_none();
         match (self.role, proved) {
             (Role::Player(me), Some((role, side, key)))

@@ -36,7 +36,16 @@ export function open_link(net, url, ice, username, credential, callback) {
   const handle = { live: true, link: null, callback };
   try {
     handle.link = new net.Link(url, ice, username, credential, (kind, peer, text) => {
-      if (handle.live) callback(kind, peer, text);
+      if (!handle.live) return;
+      if (kind === 'refused') {
+        // The browser made no connection to a peer (the page holds too many,
+        // closed ones included until they are collected): the room is left,
+        // which closes every connection of this link, and opened again.
+        link_close(handle);
+        callback('closed', '', 'refused');
+        return;
+      }
+      callback(kind, peer, text);
     });
   } catch (error) {
     setTimeout(() => dead(handle, error), 0);
@@ -51,6 +60,10 @@ export function link_send(handle, peer, text) {
 export function link_broadcast(handle, text) {
   if (!handle.live) return;
   try { handle.link.broadcast(text); } catch (error) { dead(handle, error); }
+}
+export function link_close_peer(handle, peer) {
+  if (!handle.live) return;
+  try { handle.link.close_peer(peer); } catch (error) { dead(handle, error); }
 }
 export function link_alive(handle) {
   // A hidden page's timers are slowed down: only a visible page judges.
@@ -76,6 +89,7 @@ extern "C" {
     fn net_qr(net: &JsValue, text: &str) -> String;
     fn link_send(handle: &JsValue, peer: &str, text: &str);
     fn link_broadcast(handle: &JsValue, text: &str);
+    fn link_close_peer(handle: &JsValue, peer: &str);
     fn link_alive(handle: &JsValue);
     fn link_close(handle: &JsValue);
 }
@@ -168,6 +182,12 @@ impl Link {
     /// Sends `text` to every peer.
     pub fn broadcast(&self, text: &str) {
         link_broadcast(&self.handle, text);
+    }
+
+    /// Closes the connection to one peer (it never introduced itself, or was
+    /// refused): it is reported as left.
+    pub fn close_peer(&self, peer: &str) {
+        link_close_peer(&self.handle, peer);
     }
 
     /// Checks that the module's task still runs (the heartbeat asks): a

@@ -185,6 +185,12 @@ impl Room {
                         None => l.broadcast(&text),
                     }
                 }
+                // Connections the referee gives up (silent, or refused).
+                for event in &events {
+                    if let Event::Close(peer) = event {
+                        l.close_peer(peer);
+                    }
+                }
             }
         });
         for event in events {

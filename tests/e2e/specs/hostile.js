@@ -269,3 +269,158 @@ export async function hostile(browser, room, behaviour = {}) {
     close: () => context.close(),
   };
 }
+
+/**
+ * The in-page crowd: many signalling connections of one hostile page, each
+ * a peer of the room. What each does with an offer: 'honest' (answers, so a
+ * data channel opens, and then says nothing) or 'ignore' (the offerer's
+ * handshake stays half-open).
+ */
+function installCrowd() {
+  window.C = {
+    members: [],
+    offers: 0,
+    member(url, onOffer) {
+      return new Promise((resolve, reject) => {
+        const ws = new WebSocket(url);
+        const m = { ws, id: null, pcs: [], channels: [] };
+        ws.onmessage = async (message) => {
+          const event = JSON.parse(message.data);
+          if (event.IdAssigned) { m.id = event.IdAssigned; resolve(m); }
+          const data = event.Signal && event.Signal.data;
+          if (!data || data.Offer === undefined) return;
+          this.offers += 1;
+          if (onOffer !== 'honest') return;
+          const sender = event.Signal.sender;
+          const pc = new RTCPeerConnection({ iceServers: [] });
+          const channel = pc.createDataChannel('crowd', { negotiated: true, id: 0, ordered: true });
+          m.pcs.push(pc);
+          m.channels.push(channel);
+          pc.onicecandidate = (e) => ws.send(JSON.stringify({ Signal: {
+            receiver: sender, data: { IceCandidate: e.candidate ? JSON.stringify(e.candidate.toJSON()) : 'null' },
+          } }));
+          try {
+            await pc.setRemoteDescription({ type: 'offer', sdp: data.Offer });
+            await pc.setLocalDescription(await pc.createAnswer());
+            ws.send(JSON.stringify({ Signal: { receiver: sender, data: { Answer: pc.localDescription.sdp } } }));
+          } catch (error) { console.warn('crowd', String(error)); }
+        };
+        ws.onerror = () => reject(new Error('signalling server'));
+      });
+    },
+    async join(url, count, onOffer) {
+      for (let i = 0; i < count; i++) this.members.push(await this.member(url, onOffer));
+    },
+    open() {
+      return this.members.reduce((n, m) => n + m.channels.filter((c) => c.readyState === 'open').length, 0);
+    },
+    leave() {
+      for (const m of this.members) {
+        for (const pc of m.pcs) pc.close();
+        m.ws.close();
+      }
+      this.members = [];
+    },
+    // `count` peers join and leave at once, `batch` at a time.
+    async churn(url, count, batch) {
+      for (let done = 0; done < count; done += batch) {
+        const wave = await Promise.all(Array.from({ length: Math.min(batch, count - done) },
+          () => this.member(url, 'ignore')));
+        for (const m of wave) m.ws.close();
+      }
+    },
+  };
+}
+
+/**
+ * A crowd of `count` peers in the room, in a fresh context of `browser`,
+ * each answering offers as `onOffer` says ('honest' or 'ignore'); resolves
+ * once all have joined.
+ */
+export async function crowd(browser, room, count, onOffer = 'ignore') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/kharbga-worker_loader.js');
+  await page.evaluate(installCrowd);
+  const url = `ws://127.0.0.1:3536/kharbga-${room}`;
+  if (count > 0) await page.evaluate(({ u, n, o }) => window.C.join(u, n, o), { u: url, n: count, o: onOffer });
+  return {
+    page,
+    /** Data channels open to the crowd now. */
+    open: () => page.evaluate(() => window.C.open()),
+    /** Offers the crowd received. */
+    offers: () => page.evaluate(() => window.C.offers),
+    /** `n` more peers join and leave at once, `batch` at a time. */
+    churn: (n, batch = 20) => page.evaluate(({ u, c, b }) => window.C.churn(u, c, b), { u: url, c: n, b: batch }),
+    leave: () => page.evaluate(() => window.C.leave()),
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Sends `count` ICE candidates of about `bytes` bytes each from the hostile
+ * `evil` (see `hostile`) to `peer` through the signalling server, each with
+ * an address of its own (so that nothing could fold them together), and
+ * waits until the socket has sent them all.
+ */
+export function candidateFlood(evil, peer, count, bytes) {
+  return evil.run(async ({ p, n, size }) => {
+    const pad = 'a'.repeat(size);
+    for (let i = 0; i < n; i++) {
+      const candidate = `candidate:1 1 udp 2122260223 ${i}-${pad} 9 typ host`;
+      window.H.signal(p, { IceCandidate: JSON.stringify({ candidate, sdpMid: '0', sdpMLineIndex: 0 }) });
+      while (window.H.ws.bufferedAmount > 1_000_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    while (window.H.ws.bufferedAmount > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }, { p: peer, n: count, size: bytes });
+}
+
+/**
+ * Counts the `RTCPeerConnection`s of the pages of `context` (an init
+ * script): made, closed, collected by the garbage collector, refused; and,
+ * while `window.__refusePeerConnections` is true, refuses new ones as
+ * Chromium does past its limit of 500 in a page.
+ */
+export async function countPeerConnections(context) {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const stats = { made: 0, closed: 0, collected: 0, refused: 0 };
+    const registry = new FinalizationRegistry(() => { stats.collected += 1; });
+    window.__peerConnections = stats;
+    window.__refusePeerConnections = false;
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args) {
+        if (window.__refusePeerConnections) {
+          stats.refused += 1;
+          throw new DOMException('Cannot create so many PeerConnections', 'UnknownError');
+        }
+        super(...args);
+        stats.made += 1;
+        registry.register(this, null);
+      }
+      close() {
+        if (this.signalingState !== 'closed') stats.closed += 1;
+        return super.close();
+      }
+    };
+  });
+}
+
+/** The peer connections of `page` (see `countPeerConnections`) after a full
+ * garbage collection. */
+export async function peerConnectionsAfterGc(page) {
+  const cdp = await page.context().newCDPSession(page);
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await page.waitForTimeout(200);
+  }
+  await cdp.detach();
+  return page.evaluate(() => ({ ...window.__peerConnections }));
+}
+
+/** The network module's wasm memory in `page`, in bytes. */
+export function netMemory(page) {
+  // (`wasm_bindgen` is a global `let` of the module's script, not a property of `window`.)
+  // eslint-disable-next-line no-undef
+  return page.evaluate(() => wasm_bindgen.memory_bytes());
+}

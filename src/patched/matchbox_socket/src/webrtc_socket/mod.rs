@@ -17,6 +17,7 @@ use futures::{
     future::Either,
     stream::{FusedStream, FuturesUnordered},
 };
+use futures_util::future::{AbortHandle, AbortRegistration, Abortable};
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender};
 use futures_timer::Delay;
 use futures_util::select;
@@ -35,22 +36,136 @@ use std::{collections::HashMap, pin::Pin, time::Duration};
 /// a peer that never answers must not hold a connection for ever).
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// At most this many handshakes at once: more peers than this starting one
-/// together (a flood of visitors) wait for the next `NewPeer` or signal
-/// rather than open a connection each.
+/// How long a handshake waits for the peer's offer or answer. An honest peer
+/// sends it as soon as its ICE gathering is complete (well under a second on
+/// a local network, a few seconds through STUN); a peer that never sends it
+/// holds a handshake slot and a connection for nothing.
+const DESCRIPTION_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// At most this many handshakes at once. A new peer past the limit does not
+/// wait: the oldest handshake still waiting for its peer's offer or answer
+/// (or, failing that, the oldest) is given up to make room. A peer cannot be
+/// told apart from another before its handshake, so no crowd of strangers
+/// that join and stay silent may keep the next peer (a player coming back,
+/// say) from connecting.
 const MAX_HANDSHAKES: usize = 32;
 
-/// A handshake bounded by [`HANDSHAKE_TIMEOUT`]: `Err(peer)` when it ran out.
+/// Handshakes started with one peer id, at most: a peer whose handshakes
+/// fail (a refused description, a description that never comes) cannot
+/// start new ones for ever.
+const MAX_ATTEMPTS: u8 = 3;
+
+/// The signals kept of one peer, at most, in count and in bytes; one signal
+/// at most [`MAX_SIGNAL_BYTES`]; and of all peers together, in bytes. An
+/// honest peer sends one description and a few ICE candidates (a few
+/// kilobytes in all); whatever a peer sends past its allowance is dropped.
+const PEER_SIGNALS: usize = 64;
+const PEER_SIGNAL_BYTES: usize = 64 * 1024;
+const MAX_SIGNAL_BYTES: usize = 16 * 1024;
+const ALL_SIGNAL_BYTES: usize = 2 * 1024 * 1024;
+
+/// Peers whose attempts are remembered, at most (then the record starts
+/// afresh: the memory it takes is bounded).
+const MAX_REMEMBERED: usize = 1024;
+
+/// How a handshake ended, in [`bounded`].
+enum Ended<D: PeerDataSender, M> {
+    /// Connected.
+    Done(HandshakeResult<D, M>),
+    /// Given up by the messenger (see [`GiveUp`]).
+    GaveUp(GiveUp),
+    /// Ran out of time.
+    TimedOut,
+    /// Ended by the message loop (the peer left, was closed or evicted).
+    Aborted,
+}
+
+/// A handshake bounded by [`HANDSHAKE_TIMEOUT`] and ended at once by its
+/// abort handle; it reports its peer and its number.
 async fn bounded<D: PeerDataSender, M>(
     peer: PeerId,
-    handshake: impl Future<Output = HandshakeResult<D, M>>,
-) -> Result<HandshakeResult<D, M>, PeerId> {
-    let mut handshake = Box::pin(handshake.fuse());
+    seq: u64,
+    handshake: impl Future<Output = Result<HandshakeResult<D, M>, GiveUp>>,
+    abort: AbortRegistration,
+) -> (PeerId, u64, Ended<D, M>) {
+    let mut handshake = Box::pin(Abortable::new(handshake, abort).fuse());
     let mut timeout = Delay::new(HANDSHAKE_TIMEOUT).fuse();
-    select! {
-        result = handshake => Ok(result),
-        _ = timeout => Err(peer),
+    let ended = select! {
+        result = handshake => match result {
+            Ok(Ok(result)) => Ended::Done(result),
+            Ok(Err(why)) => Ended::GaveUp(why),
+            Err(_) => Ended::Aborted,
+        },
+        _ = timeout => Ended::TimedOut,
+    };
+    (peer, seq, ended)
+}
+
+/// A handshake under way, as the message loop sees it.
+struct Slot {
+    /// Ends the handshake at once (its connection is closed as it drops).
+    abort: AbortHandle,
+    /// Its number: the lowest is the oldest.
+    seq: u64,
+    /// This page offers (and waits for the peer's answer), or answers.
+    offering: bool,
+    /// The peer sent the description this handshake waits for (its answer
+    /// to our offer, or its offer): it is doing its part.
+    described: bool,
+    /// The peer's signals, to the handshake (and then to its peer loop).
+    signals: UnboundedSender<PeerSignal>,
+}
+
+/// What each peer's signals take, and all of them together.
+#[derive(Default)]
+struct SignalLedger {
+    peers: HashMap<PeerId, (usize, usize)>,
+    total: usize,
+}
+
+impl SignalLedger {
+    /// Counts a signal of `bytes` from `peer`: false when it is over one of
+    /// the limits (and then it is dropped).
+    fn admit(&mut self, peer: PeerId, bytes: usize) -> bool {
+        let (count, used) = self.peers.get(&peer).copied().unwrap_or((0, 0));
+        if bytes > MAX_SIGNAL_BYTES
+            || count >= PEER_SIGNALS
+            || used + bytes > PEER_SIGNAL_BYTES
+            || self.total + bytes > ALL_SIGNAL_BYTES
+        {
+            return false;
+        }
+        self.peers.insert(peer, (count + 1, used + bytes));
+        self.total += bytes;
+        true
     }
+
+    /// The peer is gone: what it took is free again.
+    fn forget(&mut self, peer: &PeerId) {
+        if let Some((_, used)) = self.peers.remove(peer) {
+            self.total -= used;
+        }
+    }
+}
+
+/// The bytes a signal brings.
+fn signal_size(signal: &PeerSignal) -> usize {
+    match signal {
+        PeerSignal::IceCandidate(text) | PeerSignal::Offer(text) | PeerSignal::Answer(text) => {
+            text.len()
+        }
+    }
+}
+
+/// Why a messenger gave a handshake up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GiveUp {
+    /// A step failed (the peer's description refused, the peer gone): the
+    /// connection is closed.
+    Failed,
+    /// The browser refused a new peer connection (too many in the page, or
+    /// a bad ICE server entry).
+    NoConnection,
 }
 
 cfg_if! {
@@ -185,7 +300,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp>;
 
     async fn accept_handshake(
         signal_peer: SignalPeer,
@@ -193,7 +308,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp>;
 
     /// Runs the connection to a peer until it ends, reporting the candidate pair it uses on
     /// `candidate_pair_tx` whenever it changes
@@ -218,12 +333,22 @@ async fn message_loop<M: Messenger>(
         messages_from_peers_tx,
         peer_state_tx,
         candidate_pair_tx,
+        mut close_rx,
+        refused_tx,
     } = channels;
 
     let mut handshakes = FuturesUnordered::new();
     let mut peer_loops = FuturesUnordered::new();
-    let mut handshake_signals = HashMap::new();
+    // Handshakes under way, and the signal senders of connected peers (ICE
+    // candidates keep trickling in after the channels opened).
+    let mut slots: HashMap<PeerId, Slot> = HashMap::new();
+    let mut connected_signals: HashMap<PeerId, UnboundedSender<PeerSignal>> = HashMap::new();
     let mut data_channels: HashMap<PeerId, Vec<M::DataChannel>> = HashMap::new();
+    let mut attempts: HashMap<PeerId, u8> = HashMap::new();
+    let mut ledger = SignalLedger::default();
+    let mut next_seq: u64 = 0;
+    // When each handshake must have its peer's description by.
+    let mut deadlines = FuturesUnordered::new();
     let mut id_tx = Option::Some(id_tx);
 
     let mut timeout = if let Some(interval) = keep_alive_interval {
@@ -232,6 +357,43 @@ async fn message_loop<M: Messenger>(
         Either::Right(std::future::pending())
     }
     .fuse();
+
+    // Whether another handshake with `peer` may start (and counts it).
+    let mut may_start = |peer: PeerId| -> bool {
+        if attempts.len() >= MAX_REMEMBERED && !attempts.contains_key(&peer) {
+            attempts.clear();
+        }
+        let tried = attempts.entry(peer).or_insert(0);
+        if *tried >= MAX_ATTEMPTS {
+            return false;
+        }
+        *tried += 1;
+        true
+    };
+
+    // Ends the handshake with `peer` at once, if one is under way.
+    fn end_handshake(slots: &mut HashMap<PeerId, Slot>, peer: &PeerId) {
+        if let Some(slot) = slots.remove(peer) {
+            slot.abort.abort();
+        }
+    }
+
+    // Makes room for one more handshake: the oldest that still waits for
+    // its peer's description, or else the oldest, is given up.
+    fn make_room(slots: &mut HashMap<PeerId, Slot>, ledger: &mut SignalLedger) {
+        if slots.len() < MAX_HANDSHAKES {
+            return;
+        }
+        let victim = slots
+            .iter()
+            .min_by_key(|(_, slot)| (slot.described, slot.seq))
+            .map(|(peer, _)| *peer);
+        if let Some(peer) = victim {
+            warn!("too many handshakes: giving up the one with {peer}");
+            end_handshake(slots, &peer);
+            ledger.forget(&peer);
+        }
+    }
 
     loop {
         let mut next_peer_messages_out = peer_messages_out_rx
@@ -276,43 +438,76 @@ async fn message_loop<M: Messenger>(
                                 };
                             },
                             PeerEvent::NewPeer(peer_uuid) => {
-                                if handshakes.len() >= MAX_HANDSHAKES || handshake_signals.contains_key(&peer_uuid) {
-                                    warn!("not connecting to {peer_uuid}: too many handshakes, or one is under way");
+                                if slots.contains_key(&peer_uuid) || connected_signals.contains_key(&peer_uuid) {
+                                    warn!("not connecting to {peer_uuid} again");
                                     continue;
                                 }
+                                if !may_start(peer_uuid) {
+                                    warn!("not connecting to {peer_uuid}: too many attempts");
+                                    continue;
+                                }
+                                make_room(&mut slots, &mut ledger);
                                 let (signal_tx, signal_rx) = futures_channel::mpsc::unbounded();
-                                handshake_signals.insert(peer_uuid, signal_tx);
+                                let (abort, registration) = AbortHandle::new_pair();
+                                let seq = next_seq;
+                                next_seq += 1;
+                                slots.insert(peer_uuid, Slot { abort, seq, offering: true, described: false, signals: signal_tx });
+                                deadlines.push(Delay::new(DESCRIPTION_TIMEOUT).map(move |_| (peer_uuid, seq)));
                                 let signal_peer = SignalPeer::new(peer_uuid, requests_sender.clone());
-                                handshakes.push(bounded(peer_uuid, M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs)))
+                                handshakes.push(bounded(peer_uuid, seq, M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs), registration))
                             },
                             PeerEvent::PeerLeft(peer_uuid) => {
-                                // A handshake under way ends (its signals stop), and the
-                                // connection of a connected peer is closed.
-                                handshake_signals.remove(&peer_uuid);
+                                // A handshake under way ends at once (its connection
+                                // is closed as it drops), and the connection of a
+                                // connected peer is closed.
+                                end_handshake(&mut slots, &peer_uuid);
+                                connected_signals.remove(&peer_uuid);
+                                ledger.forget(&peer_uuid);
                                 if let Some(channels) = data_channels.remove(&peer_uuid) {
                                     for mut channel in channels {
                                         channel.close();
                                     }
                                 }
                                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
-                                    // socket dropped, exit cleanly
+                                    // socket dropped
                                     break Ok(());
                                 }
                             },
                             PeerEvent::Signal { sender, data } => {
-                                if !handshake_signals.contains_key(&sender) && handshakes.len() >= MAX_HANDSHAKES {
-                                    warn!("ignoring signal from {sender}: too many handshakes");
+                                if !ledger.admit(sender, signal_size(&data)) {
+                                    debug!("dropping a signal from {sender}: over its allowance");
                                     continue;
                                 }
-                                let signal_tx = handshake_signals.entry(sender).or_insert_with(|| {
-                                    let (from_peer_tx, peer_signal_rx) = futures_channel::mpsc::unbounded();
+                                if let Some(slot) = slots.get_mut(&sender) {
+                                    match (&data, slot.offering) {
+                                        (PeerSignal::Answer(_), true) | (PeerSignal::Offer(_), false) => slot.described = true,
+                                        _ => {}
+                                    }
+                                    // (A handshake that ended drops the signal.)
+                                    let _ = slot.signals.unbounded_send(data);
+                                } else if let Some(signals) = connected_signals.get(&sender) {
+                                    let _ = signals.unbounded_send(data);
+                                } else if matches!(data, PeerSignal::Offer(_)) {
+                                    // A peer that was here before us offers: a new
+                                    // handshake. Only an offer starts one (an honest
+                                    // peer sends its candidates after it).
+                                    if !may_start(sender) {
+                                        warn!("ignoring an offer from {sender}: too many attempts");
+                                        ledger.forget(&sender);
+                                        continue;
+                                    }
+                                    make_room(&mut slots, &mut ledger);
+                                    let (signal_tx, signal_rx) = futures_channel::mpsc::unbounded();
+                                    let (abort, registration) = AbortHandle::new_pair();
+                                    let seq = next_seq;
+                                    next_seq += 1;
+                                    let _ = signal_tx.unbounded_send(data);
+                                    slots.insert(sender, Slot { abort, seq, offering: false, described: true, signals: signal_tx });
                                     let signal_peer = SignalPeer::new(sender, requests_sender.clone());
-                                    handshakes.push(bounded(sender, M::accept_handshake(signal_peer, peer_signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs)));
-                                    from_peer_tx
-                                });
-
-                                if signal_tx.unbounded_send(data).is_err() {
-                                    warn!("ignoring signal from peer {sender} because the handshake has already finished");
+                                    handshakes.push(bounded(sender, seq, M::accept_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs), registration));
+                                } else {
+                                    debug!("ignoring a signal from {sender}: no handshake with it");
+                                    ledger.forget(&sender);
                                 }
                             },
                         }
@@ -343,18 +538,67 @@ async fn message_loop<M: Messenger>(
                 }
             }
 
+            close = close_rx.next() => {
+                // The application closes a peer (silent, unwelcome, or over
+                // its limits): as if it had left.
+                let Some(peer) = close else { continue };
+                end_handshake(&mut slots, &peer);
+                connected_signals.remove(&peer);
+                ledger.forget(&peer);
+                if let Some(channels) = data_channels.remove(&peer) {
+                    for mut channel in channels {
+                        channel.close();
+                    }
+                }
+                if peer_state_tx.unbounded_send((peer, PeerState::Disconnected)).is_err() {
+                    break Ok(());
+                }
+            }
+
+            deadline = deadlines.select_next_some() => {
+                let (peer, seq) = deadline;
+                let waiting = slots.get(&peer).is_some_and(|slot| slot.seq == seq && !slot.described);
+                if waiting {
+                    warn!("handshake with {peer} given up: no description in time");
+                    end_handshake(&mut slots, &peer);
+                    ledger.forget(&peer);
+                }
+            }
+
             handshake_result = handshakes.select_next_some() => {
-                let handshake_result = match handshake_result {
-                    Ok(result) => result,
-                    Err(peer) => {
-                        // Given up (refused, abandoned or too slow): its connection
-                        // was closed or is dropped with the future; a new signal
-                        // from that peer starts afresh.
-                        warn!("handshake with {peer} timed out");
-                        handshake_signals.remove(&peer);
+                let (peer, seq, ended) = handshake_result;
+                // The slot is this handshake's unless it was ended (and its
+                // peer perhaps started afresh).
+                let slot = match slots.get(&peer) {
+                    Some(slot) if slot.seq == seq => slots.remove(&peer),
+                    _ => None,
+                };
+                let handshake_result = match ended {
+                    Ended::Done(result) => result,
+                    Ended::GaveUp(why) => {
+                        warn!("handshake with {peer} given up: {why:?}");
+                        ledger.forget(&peer);
+                        if why == GiveUp::NoConnection {
+                            let _ = refused_tx.unbounded_send(peer);
+                        }
                         continue;
                     }
+                    Ended::TimedOut => {
+                        warn!("handshake with {peer} timed out");
+                        ledger.forget(&peer);
+                        continue;
+                    }
+                    Ended::Aborted => continue,
                 };
+                let Some(slot) = slot else {
+                    // Ended meanwhile: its channels are closed (the peer
+                    // loop that would close the connection never starts).
+                    for mut channel in handshake_result.data_channels {
+                        channel.close();
+                    }
+                    continue;
+                };
+                connected_signals.insert(peer, slot.signals);
                 data_channels.insert(handshake_result.peer_id, handshake_result.data_channels);
                 if peer_state_tx.unbounded_send((handshake_result.peer_id, PeerState::Connected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore
@@ -365,6 +609,10 @@ async fn message_loop<M: Messenger>(
 
             peer_uuid = peer_loops.select_next_some() => {
                 debug!("peer {peer_uuid} finished");
+                // Nothing of the peer is kept: its channels and signals go.
+                connected_signals.remove(&peer_uuid);
+                data_channels.remove(&peer_uuid);
+                ledger.forget(&peer_uuid);
                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore
                     break Ok(());

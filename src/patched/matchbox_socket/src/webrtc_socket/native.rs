@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    GiveUp, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     messages::{PeerEvent, PeerRequest},
 };
 use crate::{
@@ -152,7 +152,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -220,7 +220,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -232,7 +232,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -241,7 +241,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -299,7 +299,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -311,7 +311,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn peer_loop(

@@ -208,6 +208,8 @@ impl WebRtcSocketBuilder {
 
         let (peer_state_tx, peer_state_rx) = futures_channel::mpsc::unbounded();
         let (candidate_pair_tx, candidate_pair_rx) = futures_channel::mpsc::unbounded();
+        let (close_tx, close_rx) = futures_channel::mpsc::unbounded();
+        let (refused_tx, refused_rx) = futures_channel::mpsc::unbounded();
 
         let mut peer_messages_out_rx = Vec::with_capacity(self.config.channels.len());
         let mut messages_from_peers_tx = Vec::with_capacity(self.config.channels.len());
@@ -239,6 +241,10 @@ impl WebRtcSocketBuilder {
             peer_state_tx,
             candidate_pair_tx,
             messages_from_peers_tx,
+            PeerControl {
+                close_rx,
+                refused_tx,
+            },
         )
         // Transform the source into a user-error.
         .map(|f| {
@@ -262,6 +268,8 @@ impl WebRtcSocketBuilder {
                 candidate_pair_rx,
                 candidate_pairs: Default::default(),
                 channels,
+                close_tx,
+                refused_rx,
             },
             Box::pin(socket_fut),
         )
@@ -497,6 +505,10 @@ pub struct WebRtcSocket {
     /// These are [`Some`] even before any connection is made: the only transition to [`None`] when
     /// [`ChannelError::Taken`].
     channels: Vec<Option<WebRtcChannel>>,
+    /// Peers the application closes, to the message loop.
+    close_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
+    /// Peers whose connection the platform refused to make.
+    refused_rx: futures_channel::mpsc::UnboundedReceiver<PeerId>,
 }
 
 impl WebRtcSocket {
@@ -549,8 +561,26 @@ impl Stream for WebRtcSocket {
 }
 
 impl WebRtcSocket {
-    // Todo: Disconnect from the peer, severing all communication channels.
-    // pub fn disconnect(&mut self, peer: PeerId) {}
+    /// Disconnects from `peer`: a handshake under way is given up, a connected peer's data
+    /// channels and connection are closed, and what was kept of its signals is freed. The peer is
+    /// then reported [`PeerState::Disconnected`]. (Nothing is sent to the signaling server: the
+    /// peer stays in the room and is not connected to again unless it joins afresh or offers
+    /// anew.)
+    pub fn close_peer(&mut self, peer: PeerId) {
+        let _ = self.close_tx.unbounded_send(peer);
+    }
+
+    /// The peers whose connection the platform refused to make since the last call (a browser
+    /// refuses a new `RTCPeerConnection` when the page holds too many, 500 in Chromium, closed
+    /// ones included until they are garbage collected). Their handshakes were given up; the
+    /// application may close peers it does not need and join again later.
+    pub fn refused_peers(&mut self) -> Vec<PeerId> {
+        let mut peers = Vec::new();
+        while let Ok(peer) = self.refused_rx.try_recv() {
+            peers.push(peer);
+        }
+        peers
+    }
 
     /// Close this socket, disconnecting all channels.
     pub fn close(&mut self) {
@@ -840,6 +870,16 @@ pub struct MessageLoopChannels {
     pub peer_state_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PeerState)>,
     pub candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, CandidatePair)>,
     pub messages_from_peers_tx: Vec<futures_channel::mpsc::UnboundedSender<(PeerId, Packet)>>,
+    /// Peers the application closes.
+    pub close_rx: futures_channel::mpsc::UnboundedReceiver<PeerId>,
+    /// Peers whose connection the platform refused.
+    pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
+}
+
+/// The application's say over single peers, for the message loop.
+pub(crate) struct PeerControl {
+    pub close_rx: futures_channel::mpsc::UnboundedReceiver<PeerId>,
+    pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
 }
 
 async fn run_socket(
@@ -850,6 +890,7 @@ async fn run_socket(
     peer_state_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PeerState)>,
     candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, CandidatePair)>,
     messages_from_peers_tx: Vec<futures_channel::mpsc::UnboundedSender<(PeerId, Packet)>>,
+    control: PeerControl,
 ) -> Result<(), SignalingError> {
     debug!("Starting WebRtcSocket");
 
@@ -873,6 +914,8 @@ async fn run_socket(
         peer_state_tx,
         candidate_pair_tx,
         messages_from_peers_tx,
+        close_rx: control.close_rx,
+        refused_tx: control.refused_tx,
     };
     let message_loop_fut = message_loop::<UseMessenger>(
         id_tx,
@@ -1022,6 +1065,10 @@ mod test {
             peer_state_tx,
             candidate_pair_tx,
             vec![messages_from_peers_tx],
+            super::PeerControl {
+                close_rx: mpsc::unbounded().1,
+                refused_tx: mpsc::unbounded().0,
+            },
         )
         .await;
         assert!(

@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    GiveUp, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     error::JsErrorExt,
     messages::{PeerEvent, PeerRequest},
 };
@@ -135,12 +135,12 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp> {
         debug!("making offer");
 
         let Some(conn) = create_rtc_peer_connection(ice_server_config) else {
             warn!("handshake with {} not started: no peer connection", signal_peer.id);
-            return futures::future::pending().await;
+            return Err(GiveUp::NoConnection);
         };
         // Closed if the handshake is given up (its time limit drops it).
         let closer = CloseOnDrop(Some(conn.clone()));
@@ -233,11 +233,11 @@ impl Messenger for WasmMessenger {
         .await;
 
         closer.keep();
-        HandshakeResult {
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -246,12 +246,12 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp> {
         debug!("handshake_accept");
 
         let Some(conn) = create_rtc_peer_connection(ice_server_config) else {
             warn!("handshake with {} not started: no peer connection", signal_peer.id);
-            return futures::future::pending().await;
+            return Err(GiveUp::NoConnection);
         };
         // Closed if the handshake is given up (its time limit drops it).
         let closer = CloseOnDrop(Some(conn.clone()));
@@ -351,11 +351,11 @@ impl Messenger for WasmMessenger {
         .await;
 
         closer.keep();
-        HandshakeResult {
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn peer_loop(
@@ -364,6 +364,11 @@ impl Messenger for WasmMessenger {
         candidate_pair_tx: UnboundedSender<(PeerId, CandidatePair)>,
     ) -> PeerId {
         let (mut peer_loop_finished_rx, conn, signaled, mut peer_signal_rx) = handshake_meta;
+        // The connection is closed when the loop ends, and also when it is
+        // dropped before (the socket itself closed: its message loop is
+        // dropped with every peer loop in it). A connection left open is
+        // never collected, and the peer would see it open.
+        let _closer = CloseOnDrop(Some(conn.clone()));
         let mut candidate_pairs = Box::pin(
             report_candidate_pairs(&conn, peer_uuid, candidate_pair_tx, signaled.clone()).fuse(),
         );
@@ -380,8 +385,8 @@ impl Messenger for WasmMessenger {
             }
         }
         // The peer is gone (its channels closed, or the server said it
-        // left): nothing keeps its connection open any longer.
-        conn.close();
+        // left): nothing keeps its connection open any longer (`_closer`
+        // closes it).
         peer_uuid
     }
 }
@@ -627,12 +632,16 @@ fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> Option<
     peer_config.set_ice_servers(&serde_wasm_bindgen::to_value(&ice_servers).ok()?);
     let connection = RtcPeerConnection::new_with_configuration(&peer_config).ok()?;
 
-    let connection_1 = connection.clone();
-    let oniceconnectionstatechange: Box<dyn FnMut(_)> = Box::new(move |_event: JsValue| {
-        debug!(
-            "ice connection state changed: {:?}",
-            connection_1.ice_connection_state()
-        );
+    // The handler must not hold the connection: it is leaked (`forget`), and
+    // a leaked reference would keep every closed connection from being
+    // collected, and Chromium counts each one until it is (500 at most in a
+    // page, after which `new RTCPeerConnection` throws).
+    let oniceconnectionstatechange: Box<dyn FnMut(_)> = Box::new(move |event: Event| {
+        let state = event
+            .target()
+            .and_then(|target| target.dyn_into::<RtcPeerConnection>().ok())
+            .map(|connection| connection.ice_connection_state());
+        debug!("ice connection state changed: {state:?}");
     });
     let oniceconnectionstatechange = Closure::wrap(oniceconnectionstatechange);
     // NOTE: Not attaching a handler on this event causes FF to disconnect after a couple of seconds
@@ -799,13 +808,12 @@ fn sdp_of(description: &JsValue) -> Option<String> {
 
 /// A handshake that cannot go on (the other peer sent a description the
 /// browser refuses, or left): the connection is closed and the handshake
-/// never completes; the message loop gives it up at its time limit and
-/// forgets the peer. A hostile or broken peer can no longer end the
-/// socket's task.
-async fn fail<T>(conn: &RtcPeerConnection, peer: PeerId, why: &str) -> T {
+/// is given up at once, which frees its slot in the message loop. A hostile
+/// or broken peer can no longer end the socket's task.
+async fn fail<T>(conn: &RtcPeerConnection, peer: PeerId, why: &str) -> Result<T, GiveUp> {
     warn!("handshake with {peer} abandoned: {why}");
     conn.close();
-    futures::future::pending().await
+    Err(GiveUp::Failed)
 }
 
 /// Closes a handshake's connection when the handshake is dropped before it
