@@ -36,10 +36,13 @@ export default defineConfig({
   // that no main-thread task passes 50 ms must not share the two cores with
   // another game.
   projects: [
-    { name: 'main', testIgnore: /(computer|analysis)\.spec\.js/ },
+    { name: 'main', testIgnore: /(computer|analysis|hostile-resources)\.spec\.js/ },
     { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
     // The analysis board's responsiveness, alone too.
     { name: 'analysis', testMatch: /analysis\.spec\.js/, dependencies: ['computer'], fullyParallel: false },
+    // Hundreds of connections at once (what one peer can make a page
+    // hold): alone too, so that their load delays no other test's room.
+    { name: 'resources', testMatch: /hostile-resources\.spec\.js/, dependencies: ['analysis'], fullyParallel: false },
   ],
   webServer: [
     {

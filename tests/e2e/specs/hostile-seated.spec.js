@@ -125,6 +125,8 @@ test('a guest seated properly cannot tell the pages that watch of an end, a flag
   // with a proof of its own, three thousand times in a few seconds.
   const eve = await hostile(browser, room, { onOffer: 'honest' });
   await expect.poll(() => eve.run(() => window.H.openPeers()), { timeout: 20_000 }).toContain(hostId);
+  // (It says hello, as a visitor: a connection that never does is closed.)
+  await eve.send(hostId, HELLO);
   const eveSeat = seatKey();
   const eveId = await eve.id();
   const proof = fieldsOf(joinMessage(eveSeat, room, 'Mallory', eveId, hostId)).pop();
