@@ -1,6 +1,8 @@
 //! The result dialog: who won and why, a rematch with sides swapped, a new
 //! game, or a look at the final board. A modal `<dialog>`: it takes the
-//! focus when it opens, keeps Tab inside, and Escape closes it.
+//! focus when it opens, keeps Tab inside, and Escape closes it. On a
+//! tournament's board the game is the board's result: the way back to the
+//! tournament comes first, and no rematch is offered.
 
 use crate::tr;
 use leptos::ev;
@@ -23,10 +25,20 @@ fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
         .collect()
 }
 
+/// Given as a context by a page whose game is an online tournament's
+/// board: the address of its tournament's page.
+#[derive(Clone, Debug)]
+pub struct TournamentBack(pub String);
+
 /// The result, while the game is over and the dialog open.
 #[component]
 pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> impl IntoView {
     let play = expect_context::<Play>();
+    // A board online goes back to its tournament's page; a board of a
+    // tournament on this device goes back with `on_new_game` (its page's
+    // way back).
+    let back = use_context::<TournamentBack>().map(|b| b.0);
+    let board = play.board || back.is_some();
     let controller = play.controller;
     let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
     move || {
@@ -105,16 +117,34 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                         })
                     })}
                     <div class="controls">
-                        <button type="button" class="primary" data-testid="rematch"
-                            on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
-                            {tr_text(|| tr!("result-rematch"))}
-                        </button>
+                        {board.then(|| {
+                            let back = back.clone();
+                            view! {
+                                <button type="button" class="primary" data-testid="result-back-to-tournament"
+                                    on:click=move |_| match &back {
+                                        Some(href) => {
+                                            let _ = window().location().assign(href);
+                                        }
+                                        None => on_new_game.run(()),
+                                    }>
+                                    {tr_text(|| tr!("result-back-to-tournament"))}
+                                </button>
+                            }
+                        })}
+                        {(!board).then(|| view! {
+                            <button type="button" class="primary" data-testid="rematch"
+                                on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
+                                {tr_text(|| tr!("result-rematch"))}
+                            </button>
+                        })}
                         <button type="button" data-testid="result-review" on:click=move |_| crate::app::study::review(&play.record())>
                             {tr_text(|| tr!("study-review"))}
                         </button>
-                        <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
-                            {tr_text(|| tr!("control-new"))}
-                        </button>
+                        {(!board).then(|| view! {
+                            <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
+                                {tr_text(|| tr!("control-new"))}
+                            </button>
+                        })}
                         <button type="button" data-testid="result-close" on:click=move |_| close()>
                             {tr_text(|| tr!("result-close"))}
                         </button>
