@@ -166,19 +166,26 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         });
     };
     let tick = move || {
-        if done.get_value() {
+        // (Nothing once the screen is gone.)
+        if done.try_get_value().unwrap_or(true) {
             return;
         }
         let now = now_ms();
-        let ended = room.table.with_untracked(|t| {
-            matches!(t.role, Role::Player(_))
-                .then(|| t.game.outcome())
-                .flatten()
-                .map(|o| (Score::of(Some(o)), t.record()))
-        });
+        let ended = room
+            .table
+            .try_with_untracked(|t| {
+                matches!(t.role, Role::Player(_))
+                    .then(|| t.game.outcome())
+                    .flatten()
+                    .map(|o| (Score::of(Some(o)), t.record()))
+            })
+            .flatten();
         let Some((score, record)) = ended else {
             return;
         };
+        if status.get_untracked().is_none() {
+            status.set(Some(ReportState::Sending));
+        }
         if !opening.get_value() && now - lost_at.get_value() >= RETRY_MS {
             open();
         }
@@ -195,7 +202,6 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         };
         match follower.with_value(|f| f.standing(board.0, board.1)) {
             Some(Standing::Open) => {
-                status.set(Some(ReportState::Sending));
                 if now - sent_at.get_value() >= RESEND_MS {
                     sent_at.set_value(now);
                     let message = follower
