@@ -103,4 +103,5 @@ tournament-online-followed = عبر الإنترنت
 tournament-online-board-done = لمباراتك نتيجتها: تُقرَّر مواجهات الجولة التالية عندما تكون لكل الطاولات نتائجها.
 tournament-online-reported = أبلغتَ عن نتيجة مباراتك ({ $score }): تنتظر البطولة تقرير { $name }.
 tournament-online-report-waiting = أبلغ { $name } عن { $score }؛ في انتظار { $other }.
+tournament-online-your-dispute = أبلغتَ أنت و{ $name } عن نتيجتين مختلفتين: يقرّر المنظّم.
 tournament-online-remove = حذف { $name } من القائمة

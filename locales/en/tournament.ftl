@@ -100,4 +100,5 @@ tournament-online-followed = online
 tournament-online-board-done = Your game has its result: the next round is paired when every board has one.
 tournament-online-reported = You reported your game's result ({ $score }): the tournament waits for { $name }'s report.
 tournament-online-report-waiting = { $name } reported { $score }; waiting for { $other }.
+tournament-online-your-dispute = You and { $name } reported different results: the organizer decides.
 tournament-online-remove = Take { $name } off the list

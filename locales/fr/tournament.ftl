@@ -100,4 +100,5 @@ tournament-online-followed = en ligne
 tournament-online-board-done = Votre partie a son résultat : la ronde suivante est appariée quand toutes les tables ont le leur.
 tournament-online-reported = Vous avez donné le résultat de votre partie ({ $score }) : le tournoi attend celui de { $name }.
 tournament-online-report-waiting = { $name } a donné { $score } ; en attente de { $other }.
+tournament-online-your-dispute = Vous et { $name } avez donné des résultats différents : l’organisateur tranche.
 tournament-online-remove = Retirer { $name } de la liste

@@ -810,9 +810,10 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                         let p = player?;
                         let side = if pairing.first == p { "first" } else { "second" };
                         let other = pairing.opponent(p).and_then(|o| t.players.get(o)).map(|o| o.name.clone());
+                        // (Reports that disagree are the organizer's to decide.)
                         let reported = s.reports.iter()
                             .find(|x| (x.round, x.board, x.player) == (r, b, p))
-                            .map(|x| x.score);
+                            .map(|x| if s.disputed.contains(&(r, b)) { None } else { Some(x.score) });
                         Some((r + 1, b + 1, side, other, pairing.score.is_some(), reported))
                     });
                     view! {
@@ -824,7 +825,12 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                 view! { <p class="notice" role="status" data-testid="tournament-online-joined">{move || tr!("tournament-online-joined", { "name" => n.clone() })}</p> }.into_any()
                             }
                             (Some(_), false) => match board.clone() {
-                                Some((_, _, _, Some(other), false, Some(score))) => view! {
+                                Some((_, _, _, Some(other), false, Some(None))) => view! {
+                                    <p class="notice" role="status" data-testid="tournament-online-board" data-disputed="true">
+                                        {move || tr!("tournament-online-your-dispute", { "name" => other.clone() })}
+                                    </p>
+                                }.into_any(),
+                                Some((_, _, _, Some(other), false, Some(Some(score)))) => view! {
                                     <p class="notice" role="status" data-testid="tournament-online-board" data-reported=score.token()>
                                         {move || tr!("tournament-online-reported", { "score" => score.token(), "name" => other.clone() })}
                                     </p>
