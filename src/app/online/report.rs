@@ -201,15 +201,14 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
             return;
         };
         match follower.with_value(|f| f.standing(board.0, board.1)) {
-            Some(Standing::Open) => {
-                if now - sent_at.get_value() >= RESEND_MS {
-                    sent_at.set_value(now);
-                    let message = follower
-                        .try_update_value(|f| f.report(board, host, score, &record, now as u64))
-                        .flatten();
-                    if let Some(message) = message {
-                        send(&message);
-                    }
+            // Sent again until the organizer's state shows it.
+            Some(Standing::Open) if now - sent_at.get_value() >= RESEND_MS => {
+                sent_at.set_value(now);
+                let message = follower
+                    .try_update_value(|f| f.report(board, host, score, &record, now as u64))
+                    .flatten();
+                if let Some(message) = message {
+                    send(&message);
                 }
             }
             Some(Standing::Reported(_)) => status.set(Some(ReportState::Waiting)),
@@ -218,7 +217,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
                 done.set_value(true);
                 close();
             }
-            None => {}
+            Some(Standing::Open) | None => {}
         }
     };
     let ticks = Interval::new(500, tick);
