@@ -40,8 +40,8 @@ pub const TOURNAMENT_BOARD_KEY: &str = "kharbga-tournament-board-";
 pub const TOURNAMENT_SEAT_KEY: &str = "kharbga-tournament-seat-";
 
 /// The storage key, before the organizer's key, of the last state this
-/// page believed of an online tournament it follows: the organizer's
-/// number on it, a line break, the state's text.
+/// browser's tournament page believed of an online tournament it follows:
+/// the organizer's number on it, a line break, the state's text.
 pub const TOURNAMENT_FOLLOW_KEY: &str = "kharbga-tournament-follow-";
 
 /// The storage key of the saved tournaments' index (a line each, newest

@@ -3,7 +3,8 @@
 //! played there, the result dialog leads back to the tournament, and once
 //! the game has ended this page reports its result itself. It opens the
 //! player's private room with the organizer (a second link, with the
-//! player's tournament key), asks for a fresh state, sends its report with
+//! player's tournament key), waits for a state addressed to it (asking
+//! again if none comes), sends its report with
 //! the game's record, and sends it again every few seconds until the
 //! organizer's state shows it (or the board's result) or the organizer
 //! refuses it. The link, the ticks and the follower belong to the screen
@@ -17,11 +18,11 @@ use super::link::{self, Link, LinkEvent};
 use super::room::Room;
 use super::settings::OnlineSettings;
 use crate::app::services::browser::now_ms;
-use crate::app::{TOURNAMENT_BOARD_KEY, TOURNAMENT_FOLLOW_KEY, TOURNAMENT_SEAT_KEY};
+use crate::app::{TOURNAMENT_BOARD_KEY, TOURNAMENT_SEAT_KEY};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::room::room_url;
 use crate::net::table::Role;
-use crate::net::tournament::{member_room, Follower, Heard, Refusal, Standing, State};
+use crate::net::tournament::{member_room, Follower, Heard, Refusal, Standing};
 use crate::tournament::Score;
 
 /// How long a report waits for the organizer's state to show it before it
@@ -83,15 +84,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         return status; // a spectator's browser, or another player's
     };
     let code = member_room(&organizer, &key.public());
-    let mut following = Follower::new(organizer, Some(key));
-    let follow_key = format!("{TOURNAMENT_FOLLOW_KEY}{organizer}");
-    if let Some((state, heard)) = load(&follow_key).and_then(|t| {
-        let (n, text) = t.split_once('\n')?;
-        Some((State::from_text(text).ok()?, n.parse::<u64>().ok()?))
-    }) {
-        following.remember(state, heard);
-    }
-    let follower = StoredValue::new_local(following);
+    let follower = StoredValue::new_local(Follower::new(organizer, Some(key)));
     let link: StoredValue<Option<Link>, LocalStorage> = StoredValue::new_local(None);
     // The link is being opened or is open; when it was lost; when the
     // report was last sent; whether this page is done with it.
@@ -121,23 +114,14 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
                 return;
             };
             match heard {
-                Heard::State => {
-                    // The tournament page, opened again, starts from it.
-                    follower.with_value(|f| {
-                        if let (Some(state), Some(storage)) = (f.state(), storage()) {
-                            let _ = storage.set_item(
-                                &follow_key,
-                                &format!("{}\n{}", f.heard(), state.to_text()),
-                            );
-                        }
-                    });
-                }
                 Heard::Refused(why) => {
                     status.set(Some(ReportState::Refused(why)));
                     done.set_value(true);
                     close();
                 }
-                Heard::Nothing => {}
+                // (The state is the tournament page's to keep: this page
+                // only needs it to know where its report stands.)
+                Heard::State | Heard::Nothing => {}
             }
         }
         LinkEvent::Closed(_) => {

@@ -34,11 +34,6 @@ pub struct TournamentBack(pub String);
 #[component]
 pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> impl IntoView {
     let play = expect_context::<Play>();
-    // A board online goes back to its tournament's page; a board of a
-    // tournament on this device goes back with `on_new_game` (its page's
-    // way back).
-    let back = use_context::<TournamentBack>().map(|b| b.0);
-    let board = play.board || back.is_some();
     let controller = play.controller;
     let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
     move || {
@@ -49,6 +44,8 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
             let reason = crate::app::play::describe::reason_token(outcome, play.variant);
             let dialog = NodeRef::<leptos::html::Dialog>::new();
+            let back = back_button(&play, on_new_game);
+            let board = back.is_some();
             // Shown as a modal once in the page: the rest of the page is
             // inert, and the first button has the focus.
             Effect::new(move |_| {
@@ -117,20 +114,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                         })
                     })}
                     <div class="controls">
-                        {board.then(|| {
-                            let back = back.clone();
-                            view! {
-                                <button type="button" class="primary" data-testid="result-back-to-tournament"
-                                    on:click=move |_| match &back {
-                                        Some(href) => {
-                                            let _ = window().location().assign(href);
-                                        }
-                                        None => on_new_game.run(()),
-                                    }>
-                                    {tr_text(|| tr!("result-back-to-tournament"))}
-                                </button>
-                            }
-                        })}
+                        {back}
                         {(!board).then(|| view! {
                             <button type="button" class="primary" data-testid="rematch"
                                 on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
@@ -153,4 +137,36 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
             }
         })
     }
+}
+
+/// The way back to the tournament, first in the dialog of a tournament's
+/// board: an online board goes back to its tournament's page, a board of
+/// a tournament on this device with `on_new_game` (its page's way back).
+/// None for any other game.
+#[cfg(any(feature = "online", feature = "tournament"))]
+fn back_button(play: &Play, on_new_game: Callback<()>) -> Option<AnyView> {
+    let back = use_context::<TournamentBack>().map(|b| b.0);
+    if !play.board && back.is_none() {
+        return None;
+    }
+    Some(
+        view! {
+            <button type="button" class="primary" data-testid="result-back-to-tournament"
+                on:click=move |_| match &back {
+                    Some(href) => {
+                        let _ = window().location().assign(href);
+                    }
+                    None => on_new_game.run(()),
+                }>
+                {tr_text(|| tr!("result-back-to-tournament"))}
+            </button>
+        }
+        .into_any(),
+    )
+}
+
+/// The first page has no tournament boards (and carries none of this).
+#[cfg(not(any(feature = "online", feature = "tournament")))]
+fn back_button(_play: &Play, _on_new_game: Callback<()>) -> Option<AnyView> {
+    None
 }
