@@ -139,6 +139,7 @@ result-reason = { $reason ->
     }
 result-rematch = مباراة ثأرية مع تبادل الأدوار
 result-close = انظر إلى الرقعة
+result-back-to-tournament = العودة إلى البطولة
 computer-name = الحاسوب، المستوى { $level }
 computer-thinking = الحاسوب يفكر…
 newgame-level = مستوى الحاسوب

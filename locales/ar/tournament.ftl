@@ -90,6 +90,8 @@ tournament-online-refused = { $why ->
         [name] هذا الاسم فارغ أو لاعب آخر يحمله.
         [not-yours] هذه ليست طاولتك.
         [record] سجل المباراة لا يُظهر هذه النتيجة.
+        [room] لم تُلعب هذه المباراة في غرفة هذه الطاولة.
+        [players] هذه المباراة ليست بين لاعبَي هذه الطاولة في جهتيهما.
        *[disagrees] لهذه الطاولة نتيجة أخرى.
     }
 tournament-online-leave = مغادرة البطولة
@@ -99,4 +101,7 @@ tournament-online-waiting = في انتظار صفحة المنظّم…
 tournament-online-play = العب مباراتك
 tournament-online-followed = عبر الإنترنت
 tournament-online-board-done = لمباراتك نتيجتها: تُقرَّر مواجهات الجولة التالية عندما تكون لكل الطاولات نتائجها.
+tournament-online-reported = أبلغتَ عن نتيجة مباراتك ({ $score }): تنتظر البطولة تقرير { $name }.
+tournament-online-report-waiting = أبلغ { $name } عن { $score }؛ في انتظار { $other }.
+tournament-online-your-dispute = أبلغتَ أنت و{ $name } عن نتيجتين مختلفتين: يقرّر المنظّم.
 tournament-online-remove = حذف { $name } من القائمة

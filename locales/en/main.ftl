@@ -140,6 +140,7 @@ result-reason = { $reason ->
     }
 result-rematch = Rematch, sides swapped
 result-close = Look at the board
+result-back-to-tournament = Back to the tournament
 computer-name = Computer, level { $level }
 computer-thinking = The computer is thinking…
 newgame-level = The computer's level

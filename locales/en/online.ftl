@@ -83,3 +83,15 @@ online-warning = A message was ignored: { $kind ->
        *[version] it came from another version.
     }
 online-back-to-tournament = ← Back to the tournament
+online-tournament-report = { $state ->
+        [sending] Sending this game's result to the tournament…
+        [waiting] The tournament has your result: it waits for your opponent's report.
+        [settled] The tournament has this board's result ({ $score }).
+       *[refused] The tournament refused this result: { $why ->
+            [room] it was not played in this board's room.
+            [players] it is not between this board's players on their sides.
+            [record] the game's record does not show that result.
+            [disagrees] the board has another result.
+           *[other] it is not your board.
+        }
+    }

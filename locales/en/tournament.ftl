@@ -87,6 +87,8 @@ tournament-online-refused = { $why ->
         [name] That name is empty or another player's.
         [not-yours] That is not your board.
         [record] That game's record does not show that result.
+        [room] That game was not played in this board's room.
+        [players] That game is not between this board's players on their sides.
        *[disagrees] That board has another result.
     }
 tournament-online-leave = Leave the tournament
@@ -96,4 +98,7 @@ tournament-online-waiting = Waiting for the organizer's page…
 tournament-online-play = Play your game
 tournament-online-followed = online
 tournament-online-board-done = Your game has its result: the next round is paired when every board has one.
+tournament-online-reported = You reported your game's result ({ $score }): the tournament waits for { $name }'s report.
+tournament-online-report-waiting = { $name } reported { $score }; waiting for { $other }.
+tournament-online-your-dispute = You and { $name } reported different results: the organizer decides.
 tournament-online-remove = Take { $name } off the list

@@ -139,6 +139,7 @@ result-reason = { $reason ->
     }
 result-rematch = Revanche, camps échangés
 result-close = Voir le plateau
+result-back-to-tournament = Retour au tournoi
 computer-name = Ordinateur, niveau { $level }
 computer-thinking = L'ordinateur réfléchit…
 newgame-level = Niveau de l'ordinateur

@@ -83,3 +83,15 @@ online-warning = Un message a été ignoré : { $kind ->
        *[version] il venait d’une autre version.
     }
 online-back-to-tournament = ← Retour au tournoi
+online-tournament-report = { $state ->
+        [sending] Envoi du résultat de cette partie au tournoi…
+        [waiting] Le tournoi a votre résultat : il attend celui de votre adversaire.
+        [settled] Le tournoi a le résultat de cette table ({ $score }).
+       *[refused] Le tournoi a refusé ce résultat : { $why ->
+            [room] la partie n’a pas été jouée dans la salle de cette table.
+            [players] elle n’oppose pas les joueurs de cette table dans leurs camps.
+            [record] le relevé de la partie ne montre pas ce résultat.
+            [disagrees] la table a un autre résultat.
+           *[other] ce n’est pas votre table.
+        }
+    }

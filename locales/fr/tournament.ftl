@@ -87,6 +87,8 @@ tournament-online-refused = { $why ->
         [name] Ce nom est vide ou déjà pris.
         [not-yours] Ce n’est pas votre table.
         [record] La partie ne montre pas ce résultat.
+        [room] Cette partie n’a pas été jouée dans la salle de cette table.
+        [players] Cette partie n’oppose pas les joueurs de cette table dans leurs camps.
        *[disagrees] Cette table a un autre résultat.
     }
 tournament-online-leave = Quitter le tournoi
@@ -96,4 +98,7 @@ tournament-online-waiting = En attente de la page de l’organisateur…
 tournament-online-play = Jouer votre partie
 tournament-online-followed = en ligne
 tournament-online-board-done = Votre partie a son résultat : la ronde suivante est appariée quand toutes les tables ont le leur.
+tournament-online-reported = Vous avez donné le résultat de votre partie ({ $score }) : le tournoi attend celui de { $name }.
+tournament-online-report-waiting = { $name } a donné { $score } ; en attente de { $other }.
+tournament-online-your-dispute = Vous et { $name } avez donné des résultats différents : l’organisateur tranche.
 tournament-online-remove = Retirer { $name } de la liste

@@ -35,6 +35,15 @@ pub const TOURNAMENT_KEY: &str = "kharbga-tournament-";
 /// online page links back to it.
 pub const TOURNAMENT_BOARD_KEY: &str = "kharbga-tournament-board-";
 
+/// The storage key, before the organizer's key, of this page's player's
+/// secret key in an online tournament.
+pub const TOURNAMENT_SEAT_KEY: &str = "kharbga-tournament-seat-";
+
+/// The storage key, before the organizer's key, of the last state this
+/// browser's tournament page believed of an online tournament it follows:
+/// the organizer's number on it, a line break, the state's text.
+pub const TOURNAMENT_FOLLOW_KEY: &str = "kharbga-tournament-follow-";
+
 /// The storage key of the saved tournaments' index (a line each, newest
 /// first: the id, a tab, the name), which the library lists.
 pub const TOURNAMENT_INDEX: &str = "kharbga-tournaments";

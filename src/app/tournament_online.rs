@@ -11,7 +11,7 @@
 
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
+use gloo_timers::callback::{Interval, Timeout};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -37,12 +37,12 @@ use crate::tr;
 
 /// The organizer's saved tournament: this key, then the lobby's code.
 const HOST_KEY: &str = "kharbga-tournament-host-";
-/// A player's secret key for a tournament: this key, then the organizer's.
-const SEAT_KEY: &str = "kharbga-tournament-seat-";
+/// A player's secret key for a tournament (the online page reads it too).
+const SEAT_KEY: &str = crate::app::TOURNAMENT_SEAT_KEY;
 /// The last state a page believed of a tournament it follows (a player or
-/// a spectator keeps the standings and the crosstable): this key, then
-/// the organizer's.
-const FOLLOW_KEY: &str = "kharbga-tournament-follow-";
+/// a spectator keeps the standings and the crosstable; the online page of
+/// a board reads it).
+const FOLLOW_KEY: &str = crate::app::TOURNAMENT_FOLLOW_KEY;
 /// How long a lost link waits before it is opened again.
 const RETRY_MS: u32 = 2_000;
 
@@ -134,19 +134,38 @@ pub fn listed() -> Vec<(String, String)> {
         .collect()
 }
 
-/// This page's saved game in the room of `host`, if any.
-fn saved_board(saves: Saves, host: &PublicKey) -> Option<(SavedGame, Record)> {
+/// This page's saved game of a board: in the room of `host`, between the
+/// board's players on their sides (`names`, first side first). Any other
+/// game of that room (a rematch, should an older page have played one) is
+/// not the board's.
+fn saved_board(saves: Saves, host: &PublicKey, names: (&str, &str)) -> Option<(SavedGame, Record)> {
     let code = host.room();
     saves
         .update(|l| {
-            let id = l
+            let ids: Vec<String> = l
                 .games()
                 .iter()
-                .find(|g| g.room.as_deref() == Some(code.as_str()))
-                .map(|g| g.id.clone());
-            Ok(id.and_then(|id| l.load(&id)))
+                .filter(|g| g.room.as_deref() == Some(code.as_str()))
+                .map(|g| g.id.clone())
+                .collect();
+            Ok(ids.into_iter().find_map(|id| {
+                l.load(&id).filter(|(_, record)| {
+                    (record.first.trim(), record.second.trim()) == (names.0.trim(), names.1.trim())
+                })
+            }))
         })
         .flatten()
+}
+
+/// The names of the players of board `board` of round `round`, first side
+/// first.
+fn board_names(state: &State, round: usize, board: usize) -> Option<(String, String)> {
+    let t = &state.tournament;
+    let pairing = t.rounds.get(round)?.get(board)?;
+    Some((
+        t.players.get(pairing.first)?.name.clone(),
+        t.players.get(pairing.second?)?.name.clone(),
+    ))
 }
 
 /// Writes this page's seat in its board's room to the library, where the
@@ -396,7 +415,9 @@ pub fn HostView(code: String) -> impl IntoView {
             LinkEvent::Message(peer, text) => {
                 let reply = organizer.try_update_value(|o| o.receive(&peer, &text, now_ms()));
                 let answer = match reply {
-                    Some(Reply::State) => organizer.try_update_value(|o| o.state_message(now())),
+                    // Addressed to the page that asked: a page believes its
+                    // first state only so (see net::tournament).
+                    Some(Reply::State) => organizer.try_update_value(|o| o.state_to(&peer, now())),
                     Some(Reply::Refused(why)) => {
                         save();
                         organizer.try_update_value(|o| o.refusal_message(why, now()))
@@ -535,6 +556,14 @@ fn Progress(
                         let first = name(board.first);
                         let second = board.second.map(name);
                         let disputed = s.disputed.contains(&(round - 1, b));
+                        // A player's report waiting for the other's.
+                        let waiting = s.reports.iter()
+                            .find(|r| (r.round, r.board) == (round - 1, b) && board.score.is_none())
+                            .filter(|_| !disputed)
+                            .and_then(|r| {
+                                let other = board.opponent(r.player)?;
+                                Some((name(r.player), r.score, name(other)))
+                            });
                         view! {
                             <li data-testid="tournament-board" data-done=board.done().to_string()>
                                 <span class="board-players"><bdi>{first.clone()}</bdi>" – "{match second.clone() {
@@ -543,6 +572,11 @@ fn Progress(
                                 }}</span>
                                 {board.score.map(|sc| view! { <span class="board-score" data-testid="board-score">{sc.token()}</span> })}
                                 {disputed.then(|| view! { <em class="disputed" data-testid="board-disputed">{tr_text(|| tr!("tournament-online-disputed"))}</em> })}
+                                {waiting.map(|(who, score, other)| view! {
+                                    <em class="board-report" data-testid="board-report">
+                                        {move || tr!("tournament-online-report-waiting", { "name" => who.clone(), "score" => score.token(), "other" => other.clone() })}
+                                    </em>
+                                })}
                                 {s.room(round - 1, b).filter(|_| board.score.is_none()).map(|room| view! {
                                     <a href=format!("online.html{}", crate::net::room::fragment(&room.host))
                                         data-testid="tournament-online-watch">{tr_text(|| tr!("tournament-watch"))}</a>
@@ -639,12 +673,21 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                 {
                     continue;
                 }
+                let Some((first, second)) = board_names(&state, room.round, room.board) else {
+                    continue;
+                };
                 let ended = saves
-                    .and_then(|s| saved_board(s, &room.host))
+                    .and_then(|s| saved_board(s, &room.host, (&first, &second)))
                     .filter(|(_, record)| record.game.outcome().is_some());
                 if let Some((saved, record)) = ended {
                     let score = Score::of(record.game.outcome());
-                    out.extend(f.report(room.round, room.board, score, &saved.record, now()));
+                    out.extend(f.report(
+                        (room.round, room.board),
+                        room.host,
+                        score,
+                        &saved.record,
+                        now(),
+                    ));
                 }
             }
         });
@@ -653,8 +696,14 @@ pub fn FollowView(organizer: String) -> impl IntoView {
         }
     };
     let rooms = Rooms::new(move |room, event| {
-        let LinkEvent::Message(_, text) = event else {
-            return;
+        let text = match event {
+            // A state addressed to this peer id is this page's.
+            LinkEvent::Id(id) => {
+                follower.update_value(|f| f.add_id(&id));
+                return;
+            }
+            LinkEvent::Message(_, text) => text,
+            _ => return,
         };
         let Some(heard) = follower.try_update_value(|f| f.receive(&text)) else {
             return;
@@ -701,6 +750,15 @@ pub fn FollowView(organizer: String) -> impl IntoView {
     if let Some(code) = mine.clone() {
         rooms.open(code);
     }
+    // Until a state addressed to this page came (the organizer's welcome
+    // may be lost, or dropped when it is flooded), it asks again, with a
+    // backoff; the ticks die with the view.
+    let asking = Interval::new(1_000, move || {
+        if let Some(Some(hello)) = follower.try_update_value(|f| f.ask(now_ms())) {
+            rooms.broadcast(&hello);
+        }
+    });
+    StoredValue::new_local(asking);
     let join = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let typed = name.get_untracked();
@@ -743,14 +801,21 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                     let player = me.get();
                     let my_name = player.and_then(|p| t.players.get(p)).map(|p| p.name.clone());
                     let withdrawn = player.and_then(|p| t.players.get(p)).is_some_and(|p| p.withdrawn.is_some());
-                    let board = player.and_then(|p| s.board_of(p)).and_then(|(r, b)| {
+                    let over = t.is_over();
+                    // The board of the round under way (none once the
+                    // tournament is over: there is no next round to wait
+                    // for), and this player's report on it, if it waits.
+                    let board = player.filter(|_| !over).and_then(|p| s.board_of(p)).and_then(|(r, b)| {
                         let pairing = t.rounds[r][b].clone();
                         let p = player?;
                         let side = if pairing.first == p { "first" } else { "second" };
                         let other = pairing.opponent(p).and_then(|o| t.players.get(o)).map(|o| o.name.clone());
-                        Some((r + 1, b + 1, side, other, pairing.score.is_some()))
+                        // (Reports that disagree are the organizer's to decide.)
+                        let reported = s.reports.iter()
+                            .find(|x| (x.round, x.board, x.player) == (r, b, p))
+                            .map(|x| if s.disputed.contains(&(r, b)) { None } else { Some(x.score) });
+                        Some((r + 1, b + 1, side, other, pairing.score.is_some(), reported))
                     });
-                    let over = t.is_over();
                     view! {
                         <h2><bdi>{t.name.clone()}</bdi></h2>
                         {match (&my_name, withdrawn) {
@@ -760,14 +825,25 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                 view! { <p class="notice" role="status" data-testid="tournament-online-joined">{move || tr!("tournament-online-joined", { "name" => n.clone() })}</p> }.into_any()
                             }
                             (Some(_), false) => match board.clone() {
-                                Some((r, b, side, Some(other), false)) => {
+                                Some((_, _, _, Some(other), false, Some(None))) => view! {
+                                    <p class="notice" role="status" data-testid="tournament-online-board" data-disputed="true">
+                                        {move || tr!("tournament-online-your-dispute", { "name" => other.clone() })}
+                                    </p>
+                                }.into_any(),
+                                Some((_, _, _, Some(other), false, Some(Some(score)))) => view! {
+                                    <p class="notice" role="status" data-testid="tournament-online-board" data-reported=score.token()>
+                                        {move || tr!("tournament-online-reported", { "score" => score.token(), "name" => other.clone() })}
+                                    </p>
+                                }.into_any(),
+                                Some((r, b, side, Some(other), false, None)) => {
                                     let room = s.room(r - 1, b - 1).copied();
                                     let s2 = s.clone();
+                                    let names = board_names(&s, r - 1, b - 1).unwrap_or_default();
                                     let play = move |_| {
                                         let Some(room) = room else { return };
                                         let Some(key) = follower.with_value(|f| f.key().cloned()) else { return };
                                         if let Some(saves) = saves {
-                                            if saved_board(saves, &room.host).is_none() {
+                                            if saved_board(saves, &room.host, (&names.0, &names.1)).is_none() {
                                                 prepare_board(saves, &s2, &key, &public, &room);
                                             }
                                         }
@@ -784,8 +860,8 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                         </button>
                                     }.into_any()
                                 }
-                                Some((_, _, _, None, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-bye"))}</p> }.into_any(),
-                                Some((_, _, _, Some(_), true)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-board-done"))}</p> }.into_any(),
+                                Some((_, _, _, None, _, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-bye"))}</p> }.into_any(),
+                                Some((_, _, _, Some(_), true, _)) => view! { <p class="notice" data-testid="tournament-online-board">{tr_text(|| tr!("tournament-online-board-done"))}</p> }.into_any(),
                                 _ => ().into_any(),
                             },
                             (None, _) if !started => view! {

@@ -317,6 +317,10 @@ pub struct Table {
     last: [u64; 2],
     /// A timed game's clocks: both run here, as this page sees the game.
     pub clock: Option<GameClock>,
+    /// The room is a tournament's board: its game is the board's result,
+    /// so no rematch is offered or accepted here (the opponent's offer is
+    /// declined), and the record is never replaced by another game.
+    pub tournament_board: bool,
     /// The game's length when the clocks came from a record mid-turn, or
     /// when this page was opened again on the other's turn; and until when
     /// (a player's page) it waits for the other's record before claiming.
@@ -369,6 +373,7 @@ impl Table {
             n: 0,
             last: [0, 0],
             clock: None,
+            tournament_board: false,
             blind_turn: None,
             blind_until: 0.0,
             witness: Witness::default(),
@@ -2047,7 +2052,7 @@ impl Table {
         let same = self.game.plies().len() == plies as usize;
         match offer {
             Offer::Draw => !over && same,
-            Offer::Rematch => over,
+            Offer::Rematch => over && !self.tournament_board,
             Offer::Takeback => same && !over && self.opponent_turn_start().is_some(),
         }
     }
@@ -2070,7 +2075,7 @@ impl Table {
         }
         let fits = match offer {
             Offer::Draw => self.game.outcome().is_none(),
-            Offer::Rematch => self.game.outcome().is_some(),
+            Offer::Rematch => self.game.outcome().is_some() && !self.tournament_board,
             Offer::Takeback => {
                 self.game.outcome().is_none() && takeback_point(&self.game, side).is_some()
             }

@@ -27,7 +27,21 @@
 //! and that end is the result reported) and takes a result when the two
 //! players' reports agree, or at once when a player reports its own loss.
 //! Reports that disagree leave the board *disputed* for the organizer to
-//! decide. A player who leaves (a signed [`Body::Leave`]) is withdrawn.
+//! decide. A report names the board's room, and its record must be the
+//! game of that board: between its two players, on their sides (a rematch
+//! in the same room has them swapped, and is refused). A player who leaves
+//! (a signed [`Body::Leave`]) is withdrawn.
+//!
+//! **Freshness.** A state the organizer sends to one page (the answer to
+//! its hello, or its welcome on arrival) is addressed to that page's peer
+//! id, which the signalling server gave it for this connection; states
+//! sent to every page are addressed to nobody (`-`). A page believes its
+//! first state after it opened only when it is addressed to one of its
+//! own peer ids, and after that only newer ones: a genuine old state,
+//! replayed by someone who kept it, is never shown. A page without a fresh
+//! state asks again ([`Follower::ask`], with a backoff); the organizer
+//! answers each peer's hello at most once every [`HELLO_EVERY_MS`], so a
+//! flooding connection costs the hellos' shared allowance almost nothing.
 
 use std::fmt::Write as _;
 
@@ -46,11 +60,25 @@ use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, 
 /// What every tournament message starts with, and its version.
 const MAGIC: &str = "kharbga-tournament-net";
 /// The protocol's version.
-pub const TOURNAMENT_PROTOCOL: u32 = 1;
+pub const TOURNAMENT_PROTOCOL: u32 = 2;
 /// The longest message read (a report carries a whole record).
 pub const MAX_TOURNAMENT_MESSAGE: usize = 128 * 1024;
 /// What the saved and sent state starts with.
 const STATE_MAGIC: &str = "kharbga-online-tournament 1";
+/// The organizer answers one peer's hello at most once in this many ms.
+pub const HELLO_EVERY_MS: f64 = 3_000.0;
+/// A page without a fresh state asks first after this many ms, then
+/// half as long again each time, up to [`ASK_AT_MOST_MS`].
+pub const ASK_FIRST_MS: f64 = 3_000.0;
+/// The longest wait between two hellos of a page.
+pub const ASK_AT_MOST_MS: f64 = 10_000.0;
+/// The addressee of a state sent to every page.
+pub const EVERYONE: &str = "-";
+/// The longest peer id a state is addressed to (matchbox's are UUIDs).
+const MAX_PEER_ID: usize = 64;
+/// The peer ids a follower remembers as its own (one a room it is in, and
+/// those of links lost and opened again).
+const OWN_IDS: usize = 8;
 
 /// A room code from a hash of `parts`.
 fn code(parts: &[&[u8]]) -> RoomCode {
@@ -100,6 +128,11 @@ pub enum Refusal {
     /// That board already has another result, or this player reported
     /// another one.
     Disagrees,
+    /// The report names another room than the board's.
+    Room,
+    /// The record is not between the board's players on their sides (a
+    /// rematch, or another game).
+    Players,
 }
 
 impl Refusal {
@@ -112,6 +145,8 @@ impl Refusal {
             Refusal::NotYours => "not-yours",
             Refusal::Record => "record",
             Refusal::Disagrees => "disagrees",
+            Refusal::Room => "room",
+            Refusal::Players => "players",
         }
     }
 
@@ -123,6 +158,8 @@ impl Refusal {
             Refusal::NotYours,
             Refusal::Record,
             Refusal::Disagrees,
+            Refusal::Room,
+            Refusal::Players,
         ]
         .into_iter()
         .find(|r| r.token() == token)
@@ -146,6 +183,8 @@ pub enum Body {
         round: u32,
         /// The board (from 0).
         board: u32,
+        /// The host key of the room the game was played in.
+        host: PublicKey,
         /// The result, from the board's first player's side.
         score: Score,
         /// The game's record.
@@ -170,6 +209,9 @@ pub enum Body {
     State {
         /// The state's text.
         text: String,
+        /// The peer id of the page it answers (a hello, an arrival), or
+        /// [`EVERYONE`].
+        to: String,
     },
     /// The organizer refused a page's message (the message's sender and
     /// number are named: a refusal is shown only to the page refused).
@@ -203,11 +245,13 @@ impl Body {
             Body::Report {
                 round,
                 board,
+                host,
                 score,
                 record,
             } => vec![
                 round.to_string(),
                 board.to_string(),
+                host.to_string(),
                 score.token().to_owned(),
                 record.clone(),
             ],
@@ -222,7 +266,7 @@ impl Body {
                 host.to_string(),
                 cert.to_string(),
             ],
-            Body::State { text } => vec![text.clone()],
+            Body::State { text, to } => vec![text.clone(), to.clone()],
             Body::Refused { why, to, n } => {
                 vec![why.token().to_owned(), to.to_string(), n.to_string()]
             }
@@ -234,9 +278,10 @@ impl Body {
             ("hello", []) => Body::Hello,
             ("leave", []) => Body::Leave,
             ("enter", [name]) => Body::Enter { name: name.clone() },
-            ("report", [round, board, score, record]) => Body::Report {
+            ("report", [round, board, host, score, record]) => Body::Report {
                 round: round.parse().ok()?,
                 board: board.parse().ok()?,
+                host: PublicKey::parse(host)?,
                 score: Score::from_token(score).filter(|s| s.played())?,
                 record: record.clone(),
             },
@@ -246,7 +291,10 @@ impl Body {
                 host: PublicKey::parse(host)?,
                 cert: Signature::parse(cert)?,
             },
-            ("state", [text]) => Body::State { text: text.clone() },
+            ("state", [text, to]) if !to.is_empty() && to.len() <= MAX_PEER_ID => Body::State {
+                text: text.clone(),
+                to: to.clone(),
+            },
             ("refused", [why, to, n]) => Body::Refused {
                 why: Refusal::from_token(why)?,
                 to: PublicKey::parse(to)?,
@@ -589,6 +637,14 @@ impl State {
             .find(|r| (r.round, r.board) == (round, board))
     }
 
+    /// The board (round, board) whose room's host key is `host`.
+    pub fn board_of_room(&self, host: &PublicKey) -> Option<(usize, usize)> {
+        self.rooms
+            .iter()
+            .find(|r| r.host == *host)
+            .map(|r| (r.round, r.board))
+    }
+
     /// The player whose key is `key`.
     pub fn player(&self, key: &PublicKey) -> Option<usize> {
         self.keys.iter().position(|k| k == key)
@@ -643,8 +699,17 @@ pub struct Organizer {
     /// Each peer's allowance (the most recent peers'), and the one all
     /// hellos and arrivals share (a new connection brings no new allowance
     /// for them).
-    limits: Vec<(String, Bucket)>,
+    limits: Vec<Allowance>,
     hellos: Option<Bucket>,
+}
+
+/// One peer's allowance: its messages, and when its last hello (or its
+/// arrival) was answered.
+#[derive(Debug)]
+struct Allowance {
+    peer: String,
+    bucket: Bucket,
+    hello: Option<f64>,
 }
 
 impl Organizer {
@@ -704,9 +769,22 @@ impl Organizer {
     /// in ms: numbers follow it, so a reloaded page numbers above what it
     /// signed before).
     pub fn state_message(&mut self, now: u64) -> String {
+        self.state_to(EVERYONE, now)
+    }
+
+    /// The state, signed, addressed to the page of peer id `peer` (the
+    /// answer to its hello): a page that just opened believes only such a
+    /// state, so an old one replayed to it is never shown.
+    pub fn state_to(&mut self, peer: &str, now: u64) -> String {
         self.n = now.max(self.n + 1);
+        let to: String = peer.chars().take(MAX_PEER_ID).collect();
         let body = Body::State {
             text: self.state.to_text(),
+            to: if to.is_empty() {
+                EVERYONE.to_owned()
+            } else {
+                to
+            },
         };
         seal(&self.key.public(), &self.key, self.n, &body)
     }
@@ -716,7 +794,7 @@ impl Organizer {
     /// does.
     pub fn welcome(&mut self, peer: &str, now: f64) -> Option<String> {
         self.allowed(peer, true, now)
-            .then(|| self.state_message(now.max(0.0) as u64))
+            .then(|| self.state_to(peer, now.max(0.0) as u64))
     }
 
     /// The refusal `why` of the message last refused, signed, naming its
@@ -804,27 +882,43 @@ impl Organizer {
 
     /// Whether `peer` may send one more message at `now` (ms): 40 at once,
     /// 20 a second after that, as in a game's room; hellos and arrivals
-    /// (each answered with the whole state) share one allowance besides.
+    /// (each answered with the whole state) share one allowance besides,
+    /// and each peer's are answered at most once every [`HELLO_EVERY_MS`]
+    /// (a page that has its state does not ask again, so more is a flood:
+    /// it is dropped before it costs the shared allowance anything).
     fn allowed(&mut self, peer: &str, hello: bool, now: f64) -> bool {
-        let index = match self.limits.iter().position(|(p, _)| p == peer) {
+        let index = match self.limits.iter().position(|a| a.peer == peer) {
             Some(i) => i,
             None => {
                 if self.limits.len() == REMEMBERED_PEERS {
                     self.limits.remove(0);
                 }
-                self.limits
-                    .push((peer.to_owned(), Bucket::full(BURST, now)));
+                self.limits.push(Allowance {
+                    peer: peer.to_owned(),
+                    bucket: Bucket::full(BURST, now),
+                    hello: None,
+                });
                 self.limits.len() - 1
             }
         };
-        if !self.limits[index].1.take(BURST, RATE, now) {
+        let allowance = &mut self.limits[index];
+        if hello && allowance.hello.is_some_and(|at| now - at < HELLO_EVERY_MS) {
             return false;
         }
-        !hello
-            || self
-                .hellos
-                .get_or_insert_with(|| Bucket::full(ROOM_BURST, now))
-                .take(ROOM_BURST, ROOM_RATE, now)
+        if !allowance.bucket.take(BURST, RATE, now) {
+            return false;
+        }
+        if !hello {
+            return true;
+        }
+        let shared = self
+            .hellos
+            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now))
+            .take(ROOM_BURST, ROOM_RATE, now);
+        if shared {
+            self.limits[index].hello = Some(now);
+        }
+        shared
     }
 
     /// Whether `n` is news from `from` (numbers only grow), remembered.
@@ -876,9 +970,16 @@ impl Organizer {
             Body::Report {
                 round,
                 board,
+                host,
                 score,
                 record,
-            } => self.report(&from, round as usize, board as usize, score, &record),
+            } => self.report(
+                &from,
+                (round as usize, board as usize),
+                &host,
+                score,
+                &record,
+            ),
             Body::Leave => Ok(self.leave(&from)),
             Body::Board {
                 round,
@@ -907,15 +1008,16 @@ impl Organizer {
     }
 
     /// A player's report: the cheap checks first (a result known, the same
-    /// word again), then the record replayed by the engine; taken at once
-    /// when it concedes, or when it agrees with the other's report; kept
-    /// (in the state, for every page to see) until the other reports;
+    /// word again, the board's room), then the record replayed by the
+    /// engine and its players checked (the board's, on their sides); taken
+    /// at once when it concedes, or when it agrees with the other's report;
+    /// kept (in the state, for every page to see) until the other reports;
     /// disputed when the two disagree.
     fn report(
         &mut self,
         from: &PublicKey,
-        round: usize,
-        board: usize,
+        (round, board): (usize, usize),
+        host: &PublicKey,
         score: Score,
         record: &str,
     ) -> Result<bool, Refusal> {
@@ -955,6 +1057,10 @@ impl Organizer {
                 return Err(Refusal::Disagrees);
             }
         }
+        // The game of this board is played in its room, and nowhere else.
+        if self.state.room(round, board).map(|r| r.host) != Some(*host) {
+            return Err(Refusal::Room);
+        }
         let text = record;
         let record = Record::from_text(text).map_err(|_| Refusal::Record)?;
         let game = &record.game;
@@ -964,6 +1070,15 @@ impl Organizer {
             || Score::of(game.outcome()) != score
         {
             return Err(Refusal::Record);
+        }
+        // Between the board's players, on their sides: a rematch in the
+        // same room (sides swapped) is another game.
+        let players = &self.state.tournament.players;
+        let name = |p: Option<usize>| p.and_then(|p| players.get(p)).map(|p| p.name.trim());
+        if Some(record.first.trim()) != name(Some(pairing.first))
+            || Some(record.second.trim()) != name(pairing.second)
+        {
+            return Err(Refusal::Players);
         }
         let theirs = self
             .state
@@ -1172,6 +1287,17 @@ pub enum Heard {
     Refused(Refusal),
 }
 
+/// Where a board's result stands, as a page's last state shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// No result, and no report of this page's player.
+    Open,
+    /// This page's player reported; the other's report is awaited.
+    Reported(Score),
+    /// The board has its result.
+    Settled(Score),
+}
+
 /// Any page but the organizer's: a player (with its key) or a spectator.
 #[derive(Debug)]
 pub struct Follower {
@@ -1182,6 +1308,13 @@ pub struct Follower {
     heard: u64,
     /// The last number this page signed.
     n: u64,
+    /// This page's peer ids (the latest last), in the rooms it is in.
+    ids: Vec<String>,
+    /// A state addressed to this page was believed since it opened.
+    fresh: bool,
+    /// When this page asks for the state next (ms), and the wait after.
+    ask_at: Option<f64>,
+    ask_wait: f64,
 }
 
 impl Follower {
@@ -1194,7 +1327,69 @@ impl Follower {
             state: None,
             heard: 0,
             n: 0,
+            ids: Vec::new(),
+            fresh: false,
+            ask_at: None,
+            ask_wait: ASK_FIRST_MS,
         }
+    }
+
+    /// The signalling server gave this page `id` in one of its rooms: a
+    /// state addressed to it is this page's.
+    pub fn add_id(&mut self, id: &str) {
+        if self.ids.iter().any(|i| i == id) {
+            return;
+        }
+        if self.ids.len() == OWN_IDS {
+            self.ids.remove(0);
+        }
+        self.ids.push(id.to_owned());
+    }
+
+    /// Whether this page believed a state addressed to it since it opened
+    /// (until then it shows only what it kept, and asks again).
+    pub fn is_fresh(&self) -> bool {
+        self.fresh
+    }
+
+    /// The hello to send at `now` (ms), if this page has no fresh state and
+    /// it is time to ask again: first [`ASK_FIRST_MS`] after the first
+    /// call (the organizer's welcome usually comes before), then each wait
+    /// half as long again, up to [`ASK_AT_MOST_MS`].
+    pub fn ask(&mut self, now: f64) -> Option<String> {
+        if self.fresh {
+            return None;
+        }
+        match self.ask_at {
+            None => {
+                self.ask_at = Some(now + self.ask_wait);
+                None
+            }
+            Some(at) if now >= at => {
+                self.ask_wait = (self.ask_wait * 1.5).min(ASK_AT_MOST_MS);
+                self.ask_at = Some(now + self.ask_wait);
+                Some(Follower::hello())
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Where the board of `round` and `board` stands, as this page's
+    /// last state shows it.
+    pub fn standing(&self, round: usize, board: usize) -> Option<Standing> {
+        let state = self.state.as_ref()?;
+        let pairing = state.tournament.rounds.get(round)?.get(board)?;
+        if let Some(score) = pairing.score {
+            return Some(Standing::Settled(score));
+        }
+        let me = self.me();
+        Some(
+            state
+                .reports
+                .iter()
+                .find(|r| (r.round, r.board) == (round, board) && Some(r.player) == me)
+                .map_or(Standing::Open, |r| Standing::Reported(r.score)),
+        )
     }
 
     /// The state this page believed before it was closed (its own saved
@@ -1272,11 +1467,12 @@ impl Follower {
         )
     }
 
-    /// Reports a board's result with its game's record.
+    /// Reports a board's result with its game's record, played in the
+    /// room of `host`.
     pub fn report(
         &mut self,
-        round: usize,
-        board: usize,
+        (round, board): (usize, usize),
+        host: PublicKey,
         score: Score,
         record: &str,
         now: u64,
@@ -1284,6 +1480,7 @@ impl Follower {
         let body = Body::Report {
             round: u32::try_from(round).ok()?,
             board: u32::try_from(board).ok()?,
+            host,
             score,
             record: record.to_owned(),
         };
@@ -1330,7 +1527,8 @@ impl Follower {
     }
 
     /// Takes one message: only the organizer's signed state, newer than the
-    /// last, whole and consistent, is believed.
+    /// last, whole and consistent, is believed; until one addressed to this
+    /// page came, only such a one (see the module's *Freshness*).
     pub fn receive(&mut self, text: &str) -> Heard {
         let Some(Envelope {
             signed: Some((from, n, signature)),
@@ -1346,14 +1544,21 @@ impl Follower {
             return Heard::Nothing;
         }
         match body {
-            Body::State { text } => match State::from_text(&text) {
-                Ok(state) => {
-                    self.heard = n;
-                    self.state = Some(state);
-                    Heard::State
+            Body::State { text, to } => {
+                let mine = self.ids.contains(&to);
+                if !(mine || self.fresh && to == EVERYONE) {
+                    return Heard::Nothing;
                 }
-                Err(StateError) => Heard::Nothing,
-            },
+                match State::from_text(&text) {
+                    Ok(state) => {
+                        self.heard = n;
+                        self.state = Some(state);
+                        self.fresh = true;
+                        Heard::State
+                    }
+                    Err(StateError) => Heard::Nothing,
+                }
+            }
             Body::Refused { why, to, n: theirs } => {
                 let mine = self.key.as_ref().map(SeatKey::public);
                 if mine != Some(to) || theirs != self.n {

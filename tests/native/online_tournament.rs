@@ -4,10 +4,11 @@
 //! and replays refused, and the organizer's page reloaded mid-round.
 
 use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
-use kharbga::net::identity::SeatCert;
+use kharbga::net::identity::{PublicKey, SeatCert};
 use kharbga::net::tournament::{
     board_key, decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard,
-    Organizer, Refusal, Reply, State,
+    Organizer, Refusal, Reply, Standing, State, ASK_AT_MOST_MS, ASK_FIRST_MS, EVERYONE,
+    HELLO_EVERY_MS,
 };
 use kharbga::tournament::{Format, Score};
 
@@ -32,26 +33,20 @@ impl Take for Organizer {
 
 const NAMES: [&str; 4] = ["Amel", "Youssef", "نورة", "Karim"];
 
-/// A finished Seega 5×5 game's record: `loser` resigned after one ply.
-fn record(loser: Side) -> String {
+/// The record of a Seega 5×5 game between `first` and `second` that ends
+/// as `score` says, from the first side's view, after one ply.
+fn record_of(score: Score, (first, second): (&str, &str)) -> String {
     let mut game = Game::new(Rules::seega(BoardSize::Five));
     game.play_text("a1").unwrap();
-    game.resign(loser).unwrap();
-    Record::new(game).to_text()
-}
-
-/// The record of a game the score says, from the first side's view.
-fn record_of(score: Score) -> String {
     match score {
-        Score::FirstWins => record(Side::Second),
-        Score::SecondWins => record(Side::First),
-        _ => {
-            let mut game = Game::new(Rules::seega(BoardSize::Five));
-            game.play_text("a1").unwrap();
-            game.agree_draw().unwrap();
-            Record::new(game).to_text()
-        }
-    }
+        Score::FirstWins => game.resign(Side::Second).unwrap(),
+        Score::SecondWins => game.resign(Side::First).unwrap(),
+        _ => game.agree_draw().unwrap(),
+    };
+    let mut record = Record::new(game);
+    record.first = first.to_owned();
+    record.second = second.to_owned();
+    record.to_text()
 }
 
 /// A tournament of four followers (keys 11..14) with `format`, entered and
@@ -76,6 +71,11 @@ impl Club {
         let mut players: Vec<Follower> = (11..15)
             .map(|n| Follower::new(public, Some(key(n))))
             .collect();
+        for (i, p) in players.iter_mut().enumerate() {
+            p.add_id(&format!("player{i}"));
+        }
+        let mut spectator = Follower::new(public, None);
+        spectator.add_id("spectator");
         let mut now = 1_000;
         for (p, name) in players.iter_mut().zip(NAMES) {
             now += 1;
@@ -83,14 +83,23 @@ impl Club {
             assert_eq!(organizer.take(&entry), Reply::Changed);
         }
         organizer.start().unwrap();
-        let mut club = Club {
+        // Each page's first state is addressed to it (its welcome).
+        for (i, p) in players.iter_mut().enumerate() {
+            now += 1;
+            let welcome = organizer.state_to(&format!("player{i}"), now);
+            assert_eq!(p.receive(&welcome), Heard::State);
+        }
+        now += 1;
+        assert_eq!(
+            spectator.receive(&organizer.state_to("spectator", now)),
+            Heard::State
+        );
+        Club {
             organizer,
             players,
-            spectator: Follower::new(public, None),
+            spectator,
             now,
-        };
-        club.broadcast();
-        club
+        }
     }
 
     /// The organizer's state to every page.
@@ -102,15 +111,48 @@ impl Club {
         }
     }
 
-    /// Player `p` reports `score` on its board of the round under way.
+    /// Player `p` reports `score` on its board of the round under way,
+    /// with the record of that board's game.
     fn report(&mut self, p: usize, score: Score) -> Reply {
         let state = self.organizer.state().clone();
         let (round, board) = state.board_of(p).unwrap();
+        let host = self.room(round, board);
+        let record = self.record(round, board, score);
         self.now += 1;
         let message = self.players[p]
-            .report(round, board, score, &record_of(score), self.now)
+            .report((round, board), host, score, &record, self.now)
             .unwrap();
         self.organizer.take(&message)
+    }
+
+    /// The host key of the room of board `board` of round `round` (of the
+    /// round under way), made by its first player if it was not yet.
+    fn room(&mut self, round: usize, board: usize) -> PublicKey {
+        if let Some(room) = self.organizer.state().room(round, board) {
+            return room.host;
+        }
+        let first = self.organizer.state().tournament.rounds[round][board].first;
+        self.now += 1;
+        let made = self.players[first].make_room(self.now).unwrap();
+        assert_eq!(self.organizer.take(&made), Reply::Changed);
+        self.broadcast();
+        self.organizer.state().room(round, board).unwrap().host
+    }
+
+    /// The names of the players of a board, first side first.
+    fn names(&self, round: usize, board: usize) -> (String, String) {
+        let t = &self.organizer.state().tournament;
+        let pairing = &t.rounds[round][board];
+        (
+            t.players[pairing.first].name.clone(),
+            t.players[pairing.second.unwrap()].name.clone(),
+        )
+    }
+
+    /// The record of a board's game that ends as `score` says.
+    fn record(&self, round: usize, board: usize, score: Score) -> String {
+        let (first, second) = self.names(round, board);
+        record_of(score, (&first, &second))
     }
 
     /// The players of board `b` of the round under way.
@@ -132,12 +174,14 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
         Body::Report {
             round: 1,
             board: 2,
+            host: key(6).public(),
             score: Score::Draw,
-            record: record_of(Score::Draw),
+            record: record_of(Score::Draw, ("A", "B")),
         },
         Body::Leave,
         Body::State {
             text: "line\nline".to_owned(),
+            to: "a-peer-id".to_owned(),
         },
         Body::Refused {
             why: Refusal::Disagrees,
@@ -162,6 +206,8 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
         "",
         "kharbga\t2\tping",
         "kharbga-tournament-net\t9\thello\t-\t-\t-",
+        // Version 1's hello: another protocol.
+        "kharbga-tournament-net\t1\thello\t-\t-\t-",
     ] {
         assert_eq!(decode(junk), None);
     }
@@ -263,6 +309,7 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
         u64::MAX - 1,
         &Body::State {
             text: forged.to_text(),
+            to: EVERYONE.to_owned(),
         },
     );
     assert_eq!(club.spectator.receive(&stranger), Heard::Nothing);
@@ -289,8 +336,9 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
     // A page opened again remembers the number of the state it kept: an
     // older state of the organizer's, replayed, is not believed.
     let older = club.organizer.state_message(club.now + 20);
-    let newer = club.organizer.state_message(club.now + 21);
     let mut reopened = Follower::new(organizer, None);
+    reopened.add_id("reopened");
+    let newer = club.organizer.state_to("reopened", club.now + 21);
     assert_eq!(reopened.receive(&newer), Heard::State);
     let mut again = Follower::new(organizer, None);
     again.remember(reopened.state().unwrap().clone(), reopened.heard());
@@ -316,7 +364,10 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
             &organizer,
             &key(10),
             u64::MAX - 10 + i as u64,
-            &Body::State { text: bad },
+            &Body::State {
+                text: bad,
+                to: EVERYONE.to_owned(),
+            },
         );
         assert_eq!(club.spectator.receive(&signed), Heard::Nothing);
     }
@@ -381,10 +432,12 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
 fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let mut club = Club::new(Format::RoundRobin { double: false });
     let (a, b) = club.board(0);
+    let host = club.room(0, 0);
     let now = club.now + 1;
     // A record that ends otherwise than the result sent.
+    let record = club.record(0, 0, Score::SecondWins);
     let lie = club.players[a]
-        .report(0, 0, Score::FirstWins, &record_of(Score::SecondWins), now)
+        .report((0, 0), host, Score::FirstWins, &record, now)
         .unwrap();
     assert_eq!(club.organizer.take(&lie), Reply::Refused(Refusal::Record));
     // A record of another game (Kharbga, not Seega 5×5), or unfinished.
@@ -395,24 +448,19 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     })
     .to_text();
     let other = club.players[a]
-        .report(0, 0, Score::FirstWins, &kharbga, now + 1)
+        .report((0, 0), host, Score::FirstWins, &kharbga, now + 1)
         .unwrap();
     assert_eq!(club.organizer.take(&other), Reply::Refused(Refusal::Record));
     let unfinished = Record::new(Game::new(Rules::seega(BoardSize::Five))).to_text();
     let open = club.players[a]
-        .report(0, 0, Score::Draw, &unfinished, now + 2)
+        .report((0, 0), host, Score::Draw, &unfinished, now + 2)
         .unwrap();
     assert_eq!(club.organizer.take(&open), Reply::Refused(Refusal::Record));
     // Another board's result.
     let (c, _) = club.board(1);
+    let record = club.record(0, 0, Score::SecondWins);
     let theirs = club.players[c]
-        .report(
-            0,
-            0,
-            Score::SecondWins,
-            &record_of(Score::SecondWins),
-            now + 3,
-        )
+        .report((0, 0), host, Score::SecondWins, &record, now + 3)
         .unwrap();
     assert_eq!(
         club.organizer.take(&theirs),
@@ -420,8 +468,9 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     );
     // A stranger's key, which entered nothing.
     let mut stranger = Follower::new(club.organizer.public(), Some(key(77)));
+    let record = club.record(0, 0, Score::SecondWins);
     let forged = stranger
-        .report(0, 0, Score::SecondWins, &record_of(Score::SecondWins), now)
+        .report((0, 0), host, Score::SecondWins, &record, now)
         .unwrap();
     assert_eq!(
         club.organizer.take(&forged),
@@ -453,9 +502,11 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     );
     // A report replayed (the same signed message again) is old news.
     let (x, _) = club.board(1);
+    let host = club.room(0, 1);
     let now = club.now + 50;
+    let record = club.record(0, 1, Score::SecondWins);
     let concede = club.players[x]
-        .report(0, 1, Score::SecondWins, &record_of(Score::SecondWins), now)
+        .report((0, 1), host, Score::SecondWins, &record, now)
         .unwrap();
     assert_eq!(club.organizer.take(&concede), Reply::Changed);
     assert_eq!(club.organizer.take(&concede), Reply::Nothing);
@@ -498,16 +549,12 @@ fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
 fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     let mut club = Club::new(Format::Swiss { rounds: 2 });
     let (a, b) = club.board(0);
+    let host = club.room(0, 0);
+    let won = club.record(0, 0, Score::FirstWins);
     // A winner's report waits for the loser's.
     club.now += 1;
     let claim = club.players[a]
-        .report(
-            0,
-            0,
-            Score::FirstWins,
-            &record_of(Score::FirstWins),
-            club.now,
-        )
+        .report((0, 0), host, Score::FirstWins, &won, club.now)
         .unwrap();
     assert_eq!(club.organizer.take(&claim), Reply::Changed);
     let saved = club.organizer.to_text();
@@ -517,13 +564,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     // The waiting report is remembered: the loser's agreement settles it.
     club.now += 1;
     let agree = club.players[b]
-        .report(
-            0,
-            0,
-            Score::FirstWins,
-            &record_of(Score::FirstWins),
-            club.now,
-        )
+        .report((0, 0), host, Score::FirstWins, &won, club.now)
         .unwrap();
     assert_eq!(reloaded.take(&agree), Reply::Changed);
     // The numbers seen are remembered: the winner's old claim is old news.
@@ -598,34 +639,356 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
 fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     let mut club = Club::new(Format::RoundRobin { double: false });
     let hello = Follower::hello();
-    // One peer: 40 at once, then 20 a second.
+    // One peer: one hello answered, then none until HELLO_EVERY_MS later
+    // (a page that has its state does not ask again).
     let answered = (0..200)
         .filter(|_| club.organizer.receive("flood", &hello, 0.0) == Reply::State)
         .count();
-    assert_eq!(answered, 40);
-    let later = (0..200)
-        .filter(|_| club.organizer.receive("flood", &hello, 1_000.0) == Reply::State)
+    assert_eq!(answered, 1);
+    let sooner = (0..200)
+        .filter(|_| {
+            club.organizer
+                .receive("flood", &hello, HELLO_EVERY_MS - 1.0)
+                == Reply::State
+        })
         .count();
-    assert_eq!(later, 20);
+    assert_eq!(sooner, 0);
+    let later = (0..200)
+        .filter(|_| club.organizer.receive("flood", &hello, HELLO_EVERY_MS) == Reply::State)
+        .count();
+    assert_eq!(later, 1);
     // New peer ids bring no new allowance for hellos: they share one.
     let many = (0..400)
-        .filter(|i| club.organizer.receive(&format!("p{i}"), &hello, 1_000.0) == Reply::State)
+        .filter(|i| club.organizer.receive(&format!("p{i}"), &hello, 4_000.0) == Reply::State)
         .count();
     assert!(many <= 120, "{many} hellos answered");
     // A player's signed message still goes through.
-    club.now += 1;
     let (c, _) = club.board(1);
+    let host = club.room(0, 1);
+    club.now += 1;
+    let record = club.record(0, 1, Score::SecondWins);
     let concede = club.players[c]
+        .report((0, 1), host, Score::SecondWins, &record, club.now)
+        .unwrap();
+    assert_eq!(
+        club.organizer.receive("player", &concede, 4_000.0),
+        Reply::Changed
+    );
+}
+
+#[test]
+fn a_flooding_connection_costs_the_hellos_allowance_one_hello() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let hello = Follower::hello();
+    // A thousand hellos from one connection at once...
+    for _ in 0..1_000 {
+        club.organizer.receive("flood", &hello, 10_000.0);
+    }
+    // ...leave the shared allowance (120 at once) to everyone else, but
+    // one: 119 newcomers at that instant are all answered.
+    let others = (0..119)
+        .filter(|i| {
+            club.organizer
+                .receive(&format!("newcomer{i}"), &hello, 10_000.0)
+                == Reply::State
+        })
+        .count();
+    assert_eq!(others, 119);
+}
+
+/// Ten connections flood hellos (a thousand a second each) for ten
+/// seconds while ten newcomers arrive; the organizer's welcome is lost
+/// for each (as it may be under such a load). Each newcomer asks again as
+/// its page does, and every one gets a state addressed to it.
+#[test]
+fn a_thousand_hellos_a_second_from_each_of_ten_peers_do_not_starve_ten_newcomers() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let organizer = club.organizer.public();
+    let hello = Follower::hello();
+    let mut newcomers: Vec<(String, Follower, f64)> = (0..10)
+        .map(|i| {
+            let id = format!("newcomer{i}");
+            let mut f = Follower::new(organizer, None);
+            f.add_id(&id);
+            (id, f, 1_000.0 + 500.0 * f64::from(i))
+        })
+        .collect();
+    let mut fresh_at = vec![None; newcomers.len()];
+    let mut now = 0.0;
+    while now < 20_000.0 {
+        if now < 10_000.0 {
+            for peer in 0..10 {
+                for _ in 0..10 {
+                    club.organizer.receive(&format!("flood{peer}"), &hello, now);
+                }
+            }
+        }
+        for (i, (id, follower, arrives)) in newcomers.iter_mut().enumerate() {
+            if now < *arrives {
+                continue;
+            }
+            if now == *arrives {
+                // The welcome is sent, and lost.
+                let _ = club.organizer.welcome(id, now);
+            }
+            if let Some(ask) = follower.ask(now) {
+                if club.organizer.receive(id, &ask, now) == Reply::State {
+                    let answer = club.organizer.state_to(id, now as u64);
+                    assert_eq!(follower.receive(&answer), Heard::State);
+                    fresh_at[i] = Some(now - *arrives);
+                }
+            }
+        }
+        now += 10.0;
+    }
+    for (i, (_, follower, _)) in newcomers.iter().enumerate() {
+        assert!(follower.is_fresh(), "newcomer {i} never got a state");
+        // It asked first after ASK_FIRST_MS, and got the answer then.
+        assert!(fresh_at[i].unwrap() <= ASK_FIRST_MS + 10.0, "{fresh_at:?}");
+    }
+}
+
+#[test]
+fn a_follower_that_missed_the_answer_asks_again_with_a_backoff() {
+    let mut club = Club::new(Format::RoundRobin { double: false });
+    let mut page = Follower::new(club.organizer.public(), None);
+    page.add_id("late");
+    // The welcome at its arrival is lost.
+    assert!(club.organizer.welcome("late", 0.0).is_some());
+    let mut asked = Vec::new();
+    let mut now = 0.0;
+    while now <= 40_000.0 {
+        if page.ask(now).is_some() {
+            asked.push(now);
+        }
+        now += 100.0;
+    }
+    // First after ASK_FIRST_MS, then each wait longer, up to the most.
+    assert_eq!(asked[0], ASK_FIRST_MS);
+    let waits: Vec<f64> = asked.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(waits.windows(2).all(|w| w[0] <= w[1]), "{waits:?}");
+    assert!(waits.iter().all(|w| *w <= ASK_AT_MOST_MS + 100.0));
+    assert!(waits.len() >= 3 && *waits.last().unwrap() >= ASK_AT_MOST_MS);
+    // It asks again, is answered (each hello, HELLO_EVERY_MS apart at
+    // least, is), and stops asking once it has a state.
+    let hello = page.ask(50_000.0).expect("still asking");
+    assert_eq!(
+        club.organizer.receive("late", &hello, 50_000.0),
+        Reply::State
+    );
+    let answer = club.organizer.state_to("late", 50_000);
+    assert_eq!(page.receive(&answer), Heard::State);
+    assert!(page.is_fresh());
+    assert_eq!(page.ask(100_000.0), None);
+    assert_eq!(page.state(), Some(club.organizer.state()));
+}
+
+#[test]
+fn a_replayed_old_state_is_never_shown_to_a_page_that_just_opened() {
+    let mut organizer = Organizer::new(
+        key(10),
+        "Late night".to_owned(),
+        Rules::seega(BoardSize::Five),
+        None,
+        Format::RoundRobin { double: false },
+    );
+    let public = organizer.public();
+    // Genuine states from before the start: broadcast, and addressed to a
+    // page that was there then. Someone kept them.
+    let before_broadcast = organizer.state_message(10);
+    let before_addressed = organizer.state_to("early-page", 11);
+    for (n, name) in [(11, "Amel"), (12, "Youssef"), (13, "Karim")] {
+        let mut p = Follower::new(public, Some(key(n)));
+        assert_eq!(
+            organizer.take(&p.enter(name, 100 + u64::from(n)).unwrap()),
+            Reply::Changed
+        );
+    }
+    organizer.start().unwrap();
+    // Round 1, as a page saw it then (and kept it).
+    let round_one = organizer.state_message(200);
+    let mut then = Follower::new(public, None);
+    then.add_id("then");
+    assert_eq!(then.receive(&organizer.state_to("then", 210)), Heard::State);
+    // Round 1 ends (three players: one board and a bye); round 2 is paired.
+    let played = organizer.state().tournament.rounds[0]
+        .iter()
+        .position(|p| p.second.is_some())
+        .unwrap();
+    assert!(organizer.decide(0, played, Score::Draw));
+    assert_eq!(organizer.state().tournament.rounds.len(), 2);
+    let current = organizer.state().clone();
+    // A late spectator opens the link: the old states, replayed to it
+    // before the organizer's answer, are not believed; not even one
+    // addressed to a page that was there before.
+    let mut late = Follower::new(public, None);
+    late.add_id("late-page");
+    for old in [&before_broadcast, &before_addressed, &round_one] {
+        assert_eq!(late.receive(old), Heard::Nothing);
+    }
+    assert!(late.state().is_none());
+    // The answer to its hello is addressed to it: believed.
+    let answer = organizer.state_to("late-page", 300);
+    assert_eq!(late.receive(&answer), Heard::State);
+    assert_eq!(late.state(), Some(&current));
+    // After it, only newer states: the old ones again are old news.
+    for old in [&before_broadcast, &before_addressed, &round_one] {
+        assert_eq!(late.receive(old), Heard::Nothing);
+    }
+    let later = organizer.state_message(400);
+    assert_eq!(late.receive(&later), Heard::State);
+    // A page opened again with its kept copy (round 1, with its number)
+    // shows that copy while it connects, but believes no state replayed
+    // to it meanwhile, not even one newer than its copy: only the one
+    // addressed to it.
+    let mut kept = Follower::new(public, None);
+    kept.remember(then.state().unwrap().clone(), then.heard());
+    kept.add_id("kept-page");
+    assert_eq!(kept.receive(&round_one), Heard::Nothing);
+    assert_eq!(kept.receive(&later), Heard::Nothing);
+    assert!(!kept.is_fresh());
+    assert_eq!(kept.state(), then.state());
+    assert_eq!(
+        kept.receive(&organizer.state_to("kept-page", 500)),
+        Heard::State
+    );
+    assert_eq!(kept.state(), Some(organizer.state()));
+}
+
+#[test]
+fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
+    let mut club = Club::new(Format::Swiss { rounds: 2 });
+    let (a, b) = club.board(0);
+    let host = club.room(0, 0);
+    let (first, second) = club.names(0, 0);
+    club.now += 1;
+    // The rematch in the board's room: sides swapped, the board's first
+    // player lost it. Neither player's report of it is taken.
+    let rematch = record_of(Score::SecondWins, (&second, &first));
+    for p in [a, b] {
+        club.now += 1;
+        let report = club.players[p]
+            .report((0, 0), host, Score::SecondWins, &rematch, club.now)
+            .unwrap();
+        assert_eq!(
+            club.organizer.take(&report),
+            Reply::Refused(Refusal::Players)
+        );
+    }
+    // A game between others (another board's names) is not it either.
+    let (c, d) = club.names(0, 1);
+    club.now += 1;
+    let others = club.players[a]
         .report(
-            0,
-            1,
-            Score::SecondWins,
-            &record_of(Score::SecondWins),
+            (0, 0),
+            host,
+            Score::FirstWins,
+            &record_of(Score::FirstWins, (&c, &d)),
             club.now,
         )
         .unwrap();
     assert_eq!(
-        club.organizer.receive("player", &concede, 1_000.0),
-        Reply::Changed
+        club.organizer.take(&others),
+        Reply::Refused(Refusal::Players)
     );
+    // The right players in another room (the next board's, or one of
+    // their own) are not its game.
+    let elsewhere = key(42).public();
+    club.now += 1;
+    let record = club.record(0, 0, Score::FirstWins);
+    let report = club.players[a]
+        .report((0, 0), elsewhere, Score::FirstWins, &record, club.now)
+        .unwrap();
+    assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
+    // A board whose room was never made has no game to report.
+    let (x, _) = club.board(1);
+    club.now += 1;
+    let record = club.record(0, 1, Score::SecondWins);
+    let report = club.players[x]
+        .report((0, 1), host, Score::SecondWins, &record, club.now)
+        .unwrap();
+    assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
+    assert!(club.organizer.state().reports.is_empty());
+    assert_eq!(club.organizer.state().tournament.rounds[0][0].score, None);
+    // The board's own game is taken: the winner's word waits (every page
+    // sees it), the loser's settles it.
+    assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
+    club.broadcast();
+    assert_eq!(
+        club.players[a].standing(0, 0),
+        Some(Standing::Reported(Score::FirstWins))
+    );
+    assert_eq!(club.players[b].standing(0, 0), Some(Standing::Open));
+    assert_eq!(club.spectator.state().unwrap().reports.len(), 1);
+    assert_eq!(club.report(b, Score::FirstWins), Reply::Changed);
+    club.broadcast();
+    assert_eq!(
+        club.players[b].standing(0, 0),
+        Some(Standing::Settled(Score::FirstWins))
+    );
+    assert_eq!(
+        club.organizer.records(),
+        vec![club.record(0, 0, Score::FirstWins)]
+    );
+}
+
+/// A tournament's board: the two players finish its game; neither can
+/// start a rematch (it is neither offered nor accepted, and the other's
+/// offer, from a client of its own, is declined).
+#[test]
+fn no_rematch_on_a_tournament_board() {
+    use crate::net::{newcomer, play_turn, Net};
+    use kharbga::net::message::{Message, Offer};
+    use kharbga::net::table::{Event, Table};
+    let mut net = Net::new();
+    let mut host_table = Table::host(
+        Game::new(Rules::seega(BoardSize::Five)),
+        Side::First,
+        "Amel".into(),
+        key(1),
+        "2026.11.25".into(),
+    );
+    host_table.tournament_board = true;
+    let host = net.add("p-host", host_table);
+    let guest = net.add("p-guest", newcomer());
+    net.table_mut(guest).tournament_board = true;
+    net.act(guest, |t| t.join("Youssef".into(), key(2)));
+    play_turn(&mut net, host);
+    net.act(guest, Table::resign);
+    assert!(net.table(host).game.outcome().is_some());
+    let game = net.table(host).game.clone();
+    let _ = net.events(host);
+    let _ = net.events(guest);
+    // Neither page offers one.
+    for page in [host, guest] {
+        net.act(page, |t| t.offer(Offer::Rematch));
+        assert_eq!(net.table(page).offered, None);
+    }
+    assert!(!net.events(guest).contains(&Event::Offered(Offer::Rematch)));
+    assert!(!net.events(host).contains(&Event::Offered(Offer::Rematch)));
+    // The guest's page speaks for itself (a client of its own): its offer
+    // is declined at once, never pending, and the game stays.
+    let offer = net.sealed(
+        guest,
+        Message::Offer {
+            offer: Offer::Rematch,
+            plies: game.plies().len() as u32,
+        },
+    );
+    net.deliver("p-guest", "p-host", &offer);
+    net.run();
+    assert_eq!(net.table(host).pending, None);
+    assert!(net
+        .events(host)
+        .iter()
+        .all(|e| !matches!(e, Event::Offered(_) | Event::Rematch)));
+    let _ = net.events(guest);
+    net.act(host, |t| t.answer(true));
+    for page in [host, guest] {
+        assert_eq!(net.table(page).game, game);
+        assert_eq!(
+            net.table(page).names,
+            ["Amel".to_owned(), "Youssef".to_owned()]
+        );
+    }
 }

@@ -21,6 +21,8 @@ pub mod settings;
 #[cfg(feature = "online")]
 mod quick;
 #[cfg(feature = "online")]
+mod report;
+#[cfg(feature = "online")]
 mod room;
 #[cfg(feature = "online")]
 mod screen;

@@ -6,9 +6,11 @@
 use leptos::prelude::*;
 
 use super::quick::QuickPairing;
+use super::report::{report_board, tournament_of};
 use super::room::Room;
 use super::views::{Chat, JoinForm, LinkOffer, RoomBar};
 use super::OnlineHooks;
+use crate::app::play::result::TournamentBack;
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
 use crate::engine::timing::GameClock;
@@ -134,10 +136,25 @@ pub fn OnlineScreen(
         return view! { <LinkOffer game=m session=session entry=*entry on_start=on_start/> }
             .into_any();
     }
-    let Some((table, session)) = table_for(start) else {
+    let Some((mut table, session)) = table_for(start) else {
         return ().into_any();
     };
+    // A tournament's board: its game is the board's result (no rematch),
+    // the result dialog leads back to the tournament, and this page
+    // reports the result itself once the game has ended.
+    let board = tournament_of(&table.host);
+    table.tournament_board = board.is_some();
     let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
+    let report = match board {
+        Some((place, organizer)) => {
+            provide_context(TournamentBack(format!(
+                "{}#tournament/{place}",
+                crate::app::TOURNAMENT_PAGE
+            )));
+            report_board(room, organizer)
+        }
+        None => RwSignal::new(None),
+    };
     let table = room.table;
     let role = Memo::new(move |_| table.with(|t| t.role));
     if let Some(name) = join_as {
@@ -213,7 +230,7 @@ pub fn OnlineScreen(
     let chat_muted = RwSignal::new(false);
     view! {
         <div class="online-screen" data-testid="online-screen">
-            <RoomBar room=room/>
+            <RoomBar room=room report=report/>
             <JoinForm table=table act=Callback::new(move |name: String| {
                 room.act(|t| t.join(name, fresh_key()));
             })/>

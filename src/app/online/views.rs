@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::report::{tournament_of, ReportState};
 use super::room::{invitation, LinkState, Room};
 use crate::app::i18n::tr_text;
 use crate::app::play::describe::{reason_token, side_key};
@@ -21,30 +22,12 @@ use crate::tr;
 /// the invitation while a seat is free, play by link while the opponent
 /// is away, and the offers.
 #[component]
-pub fn RoomBar(room: Room) -> impl IntoView {
+pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoView {
     let table = room.table;
     let role = Memo::new(move |_| table.with(|t| t.role));
     let code = room.host.get_value();
     // A tournament's board links back to its tournament.
-    let tournament = window()
-        .local_storage()
-        .ok()
-        .flatten()
-        .and_then(|s| {
-            s.get_item(&format!(
-                "{}{}",
-                crate::app::TOURNAMENT_BOARD_KEY,
-                code.room()
-            ))
-            .ok()
-            .flatten()
-        })
-        .filter(|place| {
-            place.starts_with("join/")
-                && place
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'/')
-        });
+    let tournament = tournament_of(&code).map(|(place, _)| place);
     view! {
         <section class="panel online-bar" aria-label=move || tr!("online-title")>
             {tournament.map(|place| view! {
@@ -52,6 +35,18 @@ pub fn RoomBar(room: Room) -> impl IntoView {
                     href=format!("{}#tournament/{place}", crate::app::TOURNAMENT_PAGE)>
                     {tr_text(|| tr!("online-back-to-tournament"))}
                 </a>
+            })}
+            {move || report.get().map(|state| {
+                let (score, why) = match state {
+                    ReportState::Settled(score) => (score.token(), ""),
+                    ReportState::Refused(why) => ("", why.token()),
+                    _ => ("", ""),
+                };
+                view! {
+                    <p class="notice" role="status" data-testid="tournament-report" data-state=state.token()>
+                        {move || tr!("online-tournament-report", { "state" => state.token(), "score" => score, "why" => why })}
+                    </p>
+                }
             })}
             <p class="connection" data-testid="connection" data-status=move || room.status() role="status">
                 <span class="dot" aria-hidden="true"></span>

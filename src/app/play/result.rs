@@ -1,6 +1,8 @@
 //! The result dialog: who won and why, a rematch with sides swapped, a new
 //! game, or a look at the final board. A modal `<dialog>`: it takes the
-//! focus when it opens, keeps Tab inside, and Escape closes it.
+//! focus when it opens, keeps Tab inside, and Escape closes it. On a
+//! tournament's board the game is the board's result: the way back to the
+//! tournament comes first, and no rematch is offered.
 
 use crate::tr;
 use leptos::ev;
@@ -23,6 +25,11 @@ fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
         .collect()
 }
 
+/// Given as a context by a page whose game is an online tournament's
+/// board: the address of its tournament's page.
+#[derive(Clone, Debug)]
+pub struct TournamentBack(pub String);
+
 /// The result, while the game is over and the dialog open.
 #[component]
 pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> impl IntoView {
@@ -37,6 +44,8 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
             let reason = crate::app::play::describe::reason_token(outcome, play.variant);
             let dialog = NodeRef::<leptos::html::Dialog>::new();
+            let back = back_button(&play, on_new_game);
+            let board = back.is_some();
             // Shown as a modal once in the page: the rest of the page is
             // inert, and the first button has the focus.
             Effect::new(move |_| {
@@ -105,16 +114,21 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                         })
                     })}
                     <div class="controls">
-                        <button type="button" class="primary" data-testid="rematch"
-                            on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
-                            {tr_text(|| tr!("result-rematch"))}
-                        </button>
+                        {back}
+                        {(!board).then(|| view! {
+                            <button type="button" class="primary" data-testid="rematch"
+                                on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
+                                {tr_text(|| tr!("result-rematch"))}
+                            </button>
+                        })}
                         <button type="button" data-testid="result-review" on:click=move |_| crate::app::study::review(&play.record())>
                             {tr_text(|| tr!("study-review"))}
                         </button>
-                        <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
-                            {tr_text(|| tr!("control-new"))}
-                        </button>
+                        {(!board).then(|| view! {
+                            <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>
+                                {tr_text(|| tr!("control-new"))}
+                            </button>
+                        })}
                         <button type="button" data-testid="result-close" on:click=move |_| close()>
                             {tr_text(|| tr!("result-close"))}
                         </button>
@@ -123,4 +137,36 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
             }
         })
     }
+}
+
+/// The way back to the tournament, first in the dialog of a tournament's
+/// board: an online board goes back to its tournament's page, a board of
+/// a tournament on this device with `on_new_game` (its page's way back).
+/// None for any other game.
+#[cfg(any(feature = "online", feature = "tournament"))]
+fn back_button(play: &Play, on_new_game: Callback<()>) -> Option<AnyView> {
+    let back = use_context::<TournamentBack>().map(|b| b.0);
+    if !play.board && back.is_none() {
+        return None;
+    }
+    Some(
+        view! {
+            <button type="button" class="primary" data-testid="result-back-to-tournament"
+                on:click=move |_| match &back {
+                    Some(href) => {
+                        let _ = window().location().assign(href);
+                    }
+                    None => on_new_game.run(()),
+                }>
+                {tr_text(|| tr!("result-back-to-tournament"))}
+            </button>
+        }
+        .into_any(),
+    )
+}
+
+/// The first page has no tournament boards (and carries none of this).
+#[cfg(not(any(feature = "online", feature = "tournament")))]
+fn back_button(_play: &Play, _on_new_game: Callback<()>) -> Option<AnyView> {
+    None
 }

@@ -5,7 +5,7 @@
 // answer an offer honestly or with a broken description, send a broken
 // offer to newcomers, send ICE candidates the browser refuses, and write
 // any text on the data channel.
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from '@playwright/test';
 
 /** The in-page peer: installed once per page, then driven by `H`. */
@@ -181,12 +181,33 @@ export function lobbyOf(link) {
   return toBase32(digest.subarray(0, 10));
 }
 
+/** The version of the tournaments' protocol (`TOURNAMENT_PROTOCOL`). */
+export const TOURNAMENT_VERSION = '2';
+
 /** A tournament message signed by `seat` (any key: its own, as any client
  * could), for the tournament of `organizer`, number `n`. */
 export function tournamentSigned(seat, organizer, n, kind, ...fields) {
   const escaped = fields.map(escape);
-  const bytes = ['kharbga-tournament-net/1', organizer, seat.public, String(n), kind, ...escaped].join('\n');
-  return ['kharbga-tournament-net', '1', kind, seat.public, String(n), seat.sign(bytes), ...escaped].join('\t');
+  const bytes = [`kharbga-tournament-net/${TOURNAMENT_VERSION}`, organizer, seat.public, String(n), kind, ...escaped].join('\n');
+  return ['kharbga-tournament-net', TOURNAMENT_VERSION, kind, seat.public, String(n), seat.sign(bytes), ...escaped].join('\t');
+}
+
+/** A page's hello in a tournament (unsigned: it asks for the state). */
+export const TOURNAMENT_HELLO = ['kharbga-tournament-net', TOURNAMENT_VERSION, 'hello', '-', '-', '-'].join('\t');
+
+/**
+ * The key a page saved (its seed, 64 hexadecimal digits, as the app keeps
+ * `kharbga-tournament-seat-<organizer>`): a client of its own that holds
+ * it signs as that player.
+ */
+export function seatKeyFromSeed(hex) {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(hex, 'hex')]);
+  const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  return {
+    public: toBase32(raw),
+    sign: (text) => toBase32(sign(null, Buffer.from(text, 'utf8'), privateKey)),
+  };
 }
 
 /**

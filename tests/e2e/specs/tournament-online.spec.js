@@ -7,7 +7,7 @@
 // the organizer's alone.
 import { test, expect, watch } from './fixtures.js';
 import { expectText } from './helpers.js';
-import { hostile, lobbyOf, seatKey, tournamentSigned } from './hostile.js';
+import { hostile, lobbyOf, seatKey, tournamentSigned, TOURNAMENT_HELLO } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -203,18 +203,17 @@ test('a hostile peer in the tournament lobby changes nothing', async ({ browser,
   const state = await spectator.evaluate((key) => localStorage.getItem(`kharbga-tournament-follow-${key}`), organizerKey);
   expect(state).toContain('Amel');
   // A state of its own making (Mallory in, Amel out), signed by its key.
-  await evil.broadcast(tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory')));
+  await evil.broadcast(tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory'), '-'));
   // The same state with the organizer's name on it and a signature that
   // proves nothing.
-  const claimed = tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory'))
+  const claimed = tournamentSigned(mallory, organizerKey, Date.now() * 2, 'state', state.replace('Amel', 'Mallory'), '-')
     .replace(`\t${mallory.public}\t`, `\t${organizerKey}\t`);
   await evil.broadcast(claimed);
   // Amel's withdrawal, signed by someone else.
   await evil.broadcast(tournamentSigned(mallory, organizerKey, Date.now(), 'leave'));
   // Bytes that are nothing, and a flood of hellos.
   await evil.broadcast('\u0000\uffff\tkharbga-tournament-net\t1\tstate');
-  await evil.run((hello) => { for (let i = 0; i < 1000; i++) window.H.broadcast(hello); },
-    'kharbga-tournament-net\t1\thello\t-\t-\t-');
+  await evil.run((hello) => { for (let i = 0; i < 1000; i++) window.H.broadcast(hello); }, TOURNAMENT_HELLO);
   // The tournament goes on: a third player joins; nobody sees Mallory.
   await join('Karim');
   for (const page of [organizer, spectator, amel]) {
