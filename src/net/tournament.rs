@@ -51,7 +51,7 @@ use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use super::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
 use super::message::{escape_into, unescape, MAX_NAME};
 use super::room::RoomCode;
-use super::text::{clean_name, is_name};
+use super::text::{clean_name, is_name, looks_same};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Record, Rules};
 use crate::tournament::text::parse;
@@ -831,7 +831,9 @@ impl Organizer {
             return Err(Refusal::Name);
         }
         let players = &mut self.state.tournament.players;
-        let taken = |p: &Player| p.name.trim().to_lowercase() == name.to_lowercase();
+        // A name that would look the same as another player's to a person
+        // (case, invisible characters, look-alike letters) is taken.
+        let taken = |p: &Player| looks_same(&p.name, &name);
         match self.state.keys.iter().position(|k| *k == key) {
             Some(i) => {
                 if players.iter().enumerate().any(|(j, p)| j != i && taken(p)) {

@@ -255,6 +255,15 @@ fn entries_refused_name_taken_or_started() {
         organizer.take(&b.enter("  ", 3).unwrap()),
         Reply::Refused(Refusal::Name)
     );
+    // Names that look the same to a person: an invisible Hangul filler, a
+    // Cyrillic А.
+    for (n, name) in [(5, "Amel\u{3164}"), (6, "\u{0410}mel")] {
+        assert_eq!(
+            organizer.take(&b.enter(name, n).unwrap()),
+            Reply::Refused(Refusal::Name),
+            "{name}"
+        );
+    }
     // A name cut to its 40 characters is compared as every page reads it
     // (here, without the space it ended with).
     let long = format!("{} y", "a".repeat(39));
