@@ -24,7 +24,7 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-use self::view::{piece_token, BoardView, FocusKey, SquareView};
+use self::view::{piece_token, BoardView, FocusKey, Highlight, SquareView};
 use crate::engine::{Side, Square};
 
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
@@ -241,19 +241,26 @@ pub fn Board(
                             .map(|([x1, y1, x2, y2], kind)| {
                                 view! {
                                     <line class=format!("arrow {kind}") x1=x1 y1=y1 x2=x2 y2=y2
-                                        marker-end="url(#arrow-head)"/>
+                                        marker-end=format!("url(#arrow-head-{kind})")/>
+                                }
+                            })
+                            .collect_view();
+                        // A head for each kind of arrow, in its own colour.
+                        let heads = [Highlight::Hint, Highlight::Focus, Highlight::Danger]
+                            .map(|kind| {
+                                let kind = kind.class();
+                                view! {
+                                    <marker id=format!("arrow-head-{kind}") class=kind viewBox="0 0 10 10" refX="5" refY="5"
+                                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
+                                        <path d="M 0 0 L 10 5 L 0 10 z"/>
+                                    </marker>
                                 }
                             })
                             .collect_view();
                         view! {
                             <svg class="arrows" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100) aria-hidden="true"
                                 data-testid="board-arrows">
-                                <defs>
-                                    <marker id="arrow-head" viewBox="0 0 10 10" refX="5" refY="5"
-                                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
-                                        <path d="M 0 0 L 10 5 L 0 10 z"/>
-                                    </marker>
-                                </defs>
+                                <defs>{heads}</defs>
                                 {lines}
                             </svg>
                         }

@@ -58,7 +58,13 @@ fn show_address(start: LearnStart) {
 pub fn LearnScreen(start: LearnStart) -> impl IntoView {
     let place = RwSignal::new(start);
     let progress = RwSignal::new(load_progress());
-    Effect::new(move |_| show_address(place.get()));
+    Effect::new(move |first: Option<()>| {
+        show_address(place.get());
+        // The list, a lesson and the rules sheet each open at their top.
+        if first.is_some() {
+            crate::app::services::browser::scroll_to_top();
+        }
+    });
     view! {
         <div class="learn-screen" data-testid="learn-screen">
             {move || match place.get() {
@@ -148,6 +154,15 @@ fn LessonView(
     let run = RwSignal::new(run);
     let finished = RwSignal::new(false);
     let board_view = Memo::new(move |_| run.with(LessonRun::board_view));
+    // Each step opens at the top, its board in sight (on a phone the
+    // button that led to it is below the board).
+    let step = Memo::new(move |_| run.with(|r| r.step));
+    Effect::new(move |first: Option<()>| {
+        step.track();
+        if first.is_some() {
+            crate::app::services::browser::scroll_to_top();
+        }
+    });
     let act = move |f: &dyn Fn(&mut Controller) -> Response| {
         run.update(|r| {
             let response = f(&mut r.controller);
