@@ -107,7 +107,7 @@ impl Game {
             window: 0,
             seen: Seen::default(),
         };
-        game.seen.count(&game.positions, 0);
+        game.seen.push(&game.positions);
         game
     }
 
@@ -201,7 +201,7 @@ impl Game {
         }
         self.positions.push(next);
         self.plies.push(played);
-        self.seen.count(&self.positions, self.positions.len() - 1);
+        self.seen.push(&self.positions[self.window..]);
         Ok(&self.plies[self.plies.len() - 1])
     }
 
@@ -215,24 +215,17 @@ impl Game {
     }
 
     /// How often `position`'s repetition key occurred since the last removal
-    /// (positions of the setting phase never count): one lookup, or a scan
-    /// of the window in the rare game whose count met two keys of one hash.
+    /// (positions of the setting phase never count).
     fn occurrences(&self, position: &Position) -> usize {
-        if let Some(n) = self.seen.get(&self.positions, position) {
-            return n;
-        }
-        let key = position.repetition_key();
-        self.positions[self.window..]
-            .iter()
-            .filter(|p| !p.is_setting() && p.repetition_key() == key)
-            .count()
+        self.seen
+            .occurrences(&self.positions[self.window..], position)
     }
 
     /// Counts the window's positions afresh.
     fn recount(&mut self) {
         self.seen = Seen::default();
-        for index in self.window..self.positions.len() {
-            self.seen.count(&self.positions, index);
+        for end in self.window + 1..=self.positions.len() {
+            self.seen.push(&self.positions[self.window..end]);
         }
     }
 
@@ -291,7 +284,7 @@ impl Game {
         }
         let played = self.plies.pop()?;
         let last = self.positions.len() - 1;
-        self.seen.uncount(&self.positions, last);
+        self.seen.pop(&self.positions[self.window..]);
         self.positions.pop();
         if last == self.window && self.window > 0 {
             // The ply taken back removed soldiers: count again the positions
@@ -307,126 +300,80 @@ impl Game {
     }
 }
 
-/// The repetition rule's count: how often each position of the moving
-/// phase occurred in the window, by its repetition hash, kept as plies are
-/// played and taken back (one lookup a ply, where a scan of the window
-/// made a long game quadratic). Written out rather than a `HashMap`: the
-/// engine is part of the first page, whose size is budgeted, and a table
-/// of `u64` keys that are already Zobrist hashes needs no hasher.
-///
-/// Open addressing with linear probing, never more than half full. A slot
-/// whose count falls to zero (an undo) keeps its hash: probe sequences run
-/// through it, and the same position played again takes it back. Each slot
-/// remembers where its position first occurred, so that a count is only
-/// ever given for the same repetition key, not merely the same hash; a
-/// table that meets two keys of one hash says so, and the game counts by
-/// scanning the window until the next removal.
+/// The repetition rule's count, kept as plies are played and taken back:
+/// the window's positions of the moving phase chained by bucket (their
+/// repetition hash's low bits), so that counting a position's earlier
+/// occurrences walks only the positions of its bucket (about one), where a
+/// scan of the window made a long game quadratic. The positions themselves
+/// are compared (their repetition keys), not their hashes: the count is
+/// exact. Written out rather than a `HashMap` of counts: the engine is part
+/// of the first page, whose size is budgeted, and this is the smaller code.
 #[derive(Clone, Debug, Default)]
 struct Seen {
-    slots: Vec<Slot>,
-    /// Slots taken (counts of zero included).
-    taken: usize,
-    /// Two different keys of one hash were met: counts are not to be trusted.
-    collided: bool,
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    hash: u64,
-    /// Occurrences in the window (zero: taken back).
-    count: u32,
-    /// The index in the game's positions of one occurrence (the first, so
-    /// it stays while the count is not zero: undo takes the last ones).
-    first: u32,
-    taken: bool,
+    /// For each bucket, its last position (from the window's start, plus
+    /// one; zero for none). As many buckets as positions, at least.
+    heads: Vec<u32>,
+    /// For each position of the window, the one before it in its bucket
+    /// (the same numbering).
+    links: Vec<u32>,
 }
 
 impl Seen {
-    /// The slot of `hash`, or the empty slot where it would go (the table
-    /// is never full).
-    fn find(&self, hash: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = (hash as usize) & mask;
-        while self.slots[i].taken && self.slots[i].hash != hash {
-            i = (i + 1) & mask;
-        }
-        i
+    /// The bucket of `position`.
+    fn bucket(&self, position: &Position) -> usize {
+        position.repetition_hash() as usize & (self.heads.len() - 1)
     }
 
-    /// How often `position` occurred, if the table can say.
-    fn get(&self, positions: &[Position], position: &Position) -> Option<usize> {
-        if self.collided {
-            return None;
+    /// How often `position`'s repetition key occurred among the window's
+    /// positions (`window`, those from the window's start).
+    fn occurrences(&self, window: &[Position], position: &Position) -> usize {
+        if self.heads.is_empty() {
+            return 0;
         }
-        if self.slots.is_empty() {
-            return Some(0);
+        let key = position.repetition_key();
+        let mut count = 0;
+        let mut at = self.heads[self.bucket(position)];
+        while at > 0 {
+            let index = at as usize - 1;
+            count += usize::from(window[index].repetition_key() == key);
+            at = self.links[index];
         }
-        let slot = self.slots[self.find(position.repetition_hash())];
-        if !slot.taken || slot.count == 0 {
-            return Some(0);
-        }
-        (positions[slot.first as usize].repetition_key() == position.repetition_key())
-            .then_some(slot.count as usize)
+        count
     }
 
-    /// Counts the position at `index` (once the moving phase has begun).
-    fn count(&mut self, positions: &[Position], index: usize) {
-        let position = &positions[index];
-        if position.is_setting() || self.collided {
+    /// Chains the window's last position (`window`, those from the
+    /// window's start), if it is of the moving phase.
+    fn push(&mut self, window: &[Position]) {
+        if self.links.len() >= self.heads.len() {
+            // Twice the buckets, every position chained again.
+            self.heads = vec![0; (2 * window.len()).next_power_of_two().max(16)];
+            self.links.clear();
+            for end in 1..window.len() {
+                self.chain(&window[..end]);
+            }
+        }
+        self.chain(window);
+    }
+
+    fn chain(&mut self, window: &[Position]) {
+        let position = &window[window.len() - 1];
+        if position.is_setting() {
+            self.links.push(0);
+        } else {
+            let bucket = self.bucket(position);
+            self.links.push(self.heads[bucket]);
+            self.heads[bucket] = window.len() as u32;
+        }
+    }
+
+    /// Unchains the window's last position, before it goes.
+    fn pop(&mut self, window: &[Position]) {
+        let (Some(position), Some(link)) = (window.last(), self.links.pop()) else {
             return;
-        }
-        if 2 * (self.taken + 1) > self.slots.len() {
-            self.grow();
-        }
-        let hash = position.repetition_hash();
-        let at = self.find(hash);
-        let slot = &mut self.slots[at];
-        if !slot.taken {
-            self.taken += 1;
-            *slot = Slot {
-                hash,
-                count: 0,
-                first: 0,
-                taken: true,
-            };
-        }
-        if slot.count == 0 {
-            slot.first = index as u32;
-        } else if positions[slot.first as usize].repetition_key() != position.repetition_key() {
-            self.collided = true;
-            return;
-        }
-        slot.count += 1;
-    }
-
-    /// Forgets the position at `index`, the last one, before it goes.
-    fn uncount(&mut self, positions: &[Position], index: usize) {
-        let position = &positions[index];
-        if position.is_setting() || self.collided || self.slots.is_empty() {
-            return;
-        }
-        let at = self.find(position.repetition_hash());
-        let slot = &mut self.slots[at];
-        if slot.taken {
-            slot.count = slot.count.saturating_sub(1);
-        }
-    }
-
-    /// Twice the room (or as much, when slots taken back are dropped), the
-    /// counts carried over.
-    fn grow(&mut self) {
-        let live: Vec<Slot> = self
-            .slots
-            .iter()
-            .filter(|s| s.taken && s.count > 0)
-            .copied()
-            .collect();
-        let size = (4 * live.len() + 4).next_power_of_two().max(16);
-        self.slots = vec![Slot::default(); size];
-        self.taken = live.len();
-        for slot in live {
-            let at = self.find(slot.hash);
-            self.slots[at] = slot;
+        };
+        if !position.is_setting() {
+            let bucket = self.bucket(position);
+            self.heads[bucket] = link;
         }
     }
 }
@@ -469,23 +416,23 @@ mod tests {
     }
 
     #[test]
-    fn two_keys_of_one_hash_fall_back_to_the_scan() {
+    fn positions_of_one_bucket_are_told_apart_by_their_keys() {
+        // Few buckets for many positions: every chain is long, and a count
+        // is still the key's own.
         let mut game = walkers();
-        game.play_text("a4-a3").unwrap();
-        // The start's slot made to claim the position after a4-a3 as its
-        // first occurrence: the same hash, another key.
-        let hash = game.start().repetition_hash();
-        let at = game.seen.find(hash);
-        game.seen.slots[at].first = 1;
-        for ply in ["e2-e1", "a3-a4", "e1-e2"] {
+        for ply in ["a4-a3", "e2-e1", "a3-a4", "e1-e2", "a4-a5", "e2-e3"] {
             game.play_text(ply).unwrap();
         }
-        assert!(game.seen.collided);
-        // Counted by the scan, still right.
+        game.seen.heads = vec![0; 1];
+        game.seen.links.clear();
+        for end in 1..=game.positions.len() {
+            game.seen.chain(&game.positions[..end]);
+        }
         assert_eq!(game.occurrences(game.start()), 2);
-        for ply in ["a4-a3", "e2-e1", "a3-a4", "e1-e2"] {
-            game.play_text(ply).unwrap();
-        }
-        assert_eq!(game.outcome().map(|o| o.reason), Some(Reason::Repetition));
+        let last = *game.position();
+        assert_eq!(game.occurrences(&last), 1);
+        game.undo();
+        assert_eq!(game.occurrences(&last), 0);
+        assert_eq!(game.occurrences(game.start()), 2);
     }
 }

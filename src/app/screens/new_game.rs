@@ -83,6 +83,11 @@ pub fn NewGame(
     };
     let first = RwSignal::new(person(Side::First));
     let second = RwSignal::new(person(Side::Second));
+    // Against the computer, the person's name only (the computer's side is
+    // named by its level).
+    let own = RwSignal::new(person(
+        computer.map_or(Side::First, |(side, _)| side.opponent()),
+    ));
     // An optional position string to start from, and why it was refused.
     let start_text = RwSignal::new(position.unwrap_or_default());
     let start_error = RwSignal::new(None::<PositionError>);
@@ -225,10 +230,16 @@ pub fn NewGame(
                 .filter(|(c, _)| *c == side)
                 .map(|(_, l)| computer_name(l))
         };
+        // Against the computer the person's name is the one field's.
+        let typed = |side: Side| match seats.computer() {
+            Some(_) => name(own, side),
+            None if side == Side::First => name(first, side),
+            None => name(second, side),
+        };
         let game_match = Match {
             rules,
-            first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
-            second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
+            first: computer_name(Side::First).unwrap_or_else(|| typed(Side::First)),
+            second: computer_name(Side::Second).unwrap_or_else(|| typed(Side::Second)),
             seats,
             clock,
         };
@@ -314,7 +325,8 @@ pub fn NewGame(
     view! {
         <form class="panel new-game" data-testid="new-game-form" on:submit=start>
             <h2>{tr_text(|| tr!("newgame-title"))}</h2>
-            <p class="tagline">{tr_text(|| tr!("app-tagline"))}</p>
+            // The game chosen, in a sentence.
+            <p class="tagline">{move || tr!("app-tagline", { "game" => family_token(variant.get()) })}</p>
             <fieldset>
                 <legend>{tr_text(|| tr!("newgame-game"))}</legend>
                 <super::forms::VariantRadios name="variant" testid="variant" value=variant
@@ -348,6 +360,7 @@ pub fn NewGame(
                             <span>{tr_text(|| tr!("newgame-you-play"))}</span>
                             <SideMenu id="human-side" testid="human-side" side=human variant=variant/>
                         </label>
+                        <super::forms::NameField id="computer-own-name" testid="own-name" value=own/>
                     </div>
                 })}
 
@@ -378,7 +391,7 @@ pub fn NewGame(
                     <p class="error" role="alert" data-testid="clock-error">{tr_text(|| tr!("newgame-clock-error"))}</p>
                 })}
             </fieldset>
-            <fieldset class:hidden=move || online.get()>
+            <fieldset class:hidden=move || online.get() || against_computer.get()>
                 <legend>{tr_text(|| tr!("newgame-players"))}</legend>
                 {player_field(Side::First, first)}
                 {player_field(Side::Second, second)}
@@ -466,6 +479,15 @@ pub fn NewGame(
                 {move || if online.get() { tr!("online-create") } else { tr!("newgame-start") }}
             </button>
         </form>
+    }
+}
+
+/// What the tagline selects on: Kharbga, Seega (each size) or Kharbaga.
+fn family_token(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Kharbga => "kharbga",
+        Variant::Seega(_) => "seega",
+        Variant::Kharbaga => "kharbaga",
     }
 }
 

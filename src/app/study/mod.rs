@@ -25,7 +25,10 @@ pub const ANALYSE: &str = "#analyse";
 /// (the board it came from was: the second side at the bottom).
 pub fn analyse_fragment(record: &crate::engine::Record, at: usize, turned: bool) -> String {
     let turned = if turned { TURNED } else { "" };
-    format!("{ANALYSE}/{}@{at}{turned}", crate::store::share::encode(record))
+    format!(
+        "{ANALYSE}/{}@{at}{turned}",
+        crate::store::share::encode(record)
+    )
 }
 
 /// What an analysis address asks for.
