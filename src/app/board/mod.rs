@@ -24,8 +24,13 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-use self::view::{piece_token, BoardView, FocusKey, Highlight, SquareView};
+use self::view::{piece_token, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};
+
+/// The arrows' heads, one for each kind of arrow ([`view::Highlight`]'s
+/// classes), each in its own arrow's colour (the style sheet's): fixed
+/// markup, set as it is.
+const ARROW_HEADS: &str = r#"<marker id="arrow-head-hint" class="hint" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker><marker id="arrow-head-focus" class="focus" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker><marker id="arrow-head-danger" class="danger" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker>"#;
 
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
 const DRAG_THRESHOLD: f64 = 6.0;
@@ -245,22 +250,10 @@ pub fn Board(
                                 }
                             })
                             .collect_view();
-                        // A head for each kind of arrow, in its own colour.
-                        let heads = [Highlight::Hint, Highlight::Focus, Highlight::Danger]
-                            .map(|kind| {
-                                let kind = kind.class();
-                                view! {
-                                    <marker id=format!("arrow-head-{kind}") class=kind viewBox="0 0 10 10" refX="5" refY="5"
-                                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
-                                        <path d="M 0 0 L 10 5 L 0 10 z"/>
-                                    </marker>
-                                }
-                            })
-                            .collect_view();
                         view! {
                             <svg class="arrows" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100) aria-hidden="true"
                                 data-testid="board-arrows">
-                                <defs>{heads}</defs>
+                                <defs inner_html=ARROW_HEADS></defs>
                                 {lines}
                             </svg>
                         }

@@ -83,11 +83,6 @@ pub fn NewGame(
     };
     let first = RwSignal::new(person(Side::First));
     let second = RwSignal::new(person(Side::Second));
-    // Against the computer, the person's name only (the computer's side is
-    // named by its level).
-    let own = RwSignal::new(person(
-        computer.map_or(Side::First, |(side, _)| side.opponent()),
-    ));
     // An optional position string to start from, and why it was refused.
     let start_text = RwSignal::new(position.unwrap_or_default());
     let start_error = RwSignal::new(None::<PositionError>);
@@ -230,16 +225,10 @@ pub fn NewGame(
                 .filter(|(c, _)| *c == side)
                 .map(|(_, l)| computer_name(l))
         };
-        // Against the computer the person's name is the one field's.
-        let typed = |side: Side| match seats.computer() {
-            Some(_) => name(own, side),
-            None if side == Side::First => name(first, side),
-            None => name(second, side),
-        };
         let game_match = Match {
             rules,
-            first: computer_name(Side::First).unwrap_or_else(|| typed(Side::First)),
-            second: computer_name(Side::Second).unwrap_or_else(|| typed(Side::Second)),
+            first: computer_name(Side::First).unwrap_or_else(|| name(first, Side::First)),
+            second: computer_name(Side::Second).unwrap_or_else(|| name(second, Side::Second)),
             seats,
             clock,
         };
@@ -249,9 +238,14 @@ pub fn NewGame(
     let player_field = move |side: Side, signal: RwSignal<String>| {
         let id = format!("player-{}", side.token());
         let label_for = id.clone();
+        // Against the computer, only the person's name: the computer's side
+        // is named by its level.
         view! {
-            <label class="field" for=label_for>
+            <label class="field" for=label_for class:hidden=move || against_computer.get() && human.get() != side>
                 <span>{move || {
+                    if against_computer.get() {
+                        return tr!("online-your-name");
+                    }
                     let key = match (variant.get().is_alquerque(), side) {
                         (true, Side::First) => "first-moves",
                         (true, Side::Second) => "second-plain",
@@ -360,7 +354,6 @@ pub fn NewGame(
                             <span>{tr_text(|| tr!("newgame-you-play"))}</span>
                             <SideMenu id="human-side" testid="human-side" side=human variant=variant/>
                         </label>
-                        <super::forms::NameField id="computer-own-name" testid="own-name" value=own/>
                     </div>
                 })}
 
@@ -391,7 +384,7 @@ pub fn NewGame(
                     <p class="error" role="alert" data-testid="clock-error">{tr_text(|| tr!("newgame-clock-error"))}</p>
                 })}
             </fieldset>
-            <fieldset class:hidden=move || online.get() || against_computer.get()>
+            <fieldset class:hidden=move || online.get()>
                 <legend>{tr_text(|| tr!("newgame-players"))}</legend>
                 {player_field(Side::First, first)}
                 {player_field(Side::Second, second)}
