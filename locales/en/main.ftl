@@ -1,7 +1,7 @@
 app-title = Kharbga
 app-tagline = { $game ->
-        [seega] Seega, the soldiers' game of Egypt and North Africa. Set your soldiers two at a time, then the second player steps first: sandwich and capture, but never on the centre square.
-        [kharbaga] Kharbaga, on points joined by lines. Step forward, leap over an enemy piece to take it, always take the most you can, and crown a Mullah on the far side.
+        [seega] Seega: set your soldiers two at a time, the second player steps first, then sandwich and capture, never on the centre square.
+        [kharbaga] Kharbaga, on points and lines: step forward, leap to capture, always take the most you can, and crown a Mullah on the far side.
        *[kharbga] The soldiers' game of North Africa. Set your soldiers two at a time, then step, sandwich and capture.
     }
 language-switcher = Language

@@ -1,7 +1,7 @@
 app-title = Kharbga
 app-tagline = { $game ->
-        [seega] La Seega, le jeu des soldats d'Égypte et d'Afrique du Nord. Posez vos soldats deux par deux, puis le second joueur avance le premier : prenez en tenaille et capturez, mais jamais sur la case centrale.
-        [kharbaga] La Kharbaga, sur des points reliés par des lignes. Avancez, sautez par-dessus une pièce adverse pour la prendre, prenez toujours le plus possible, et couronnez un Mollah sur la dernière rangée.
+        [seega] La Seega : posez vos soldats deux par deux, le second joueur avance le premier, puis prenez en tenaille, jamais sur la case centrale.
+        [kharbaga] La Kharbaga, sur des points et des lignes : avancez, sautez pour prendre, prenez toujours le plus possible, et couronnez un Mollah sur la dernière rangée.
        *[kharbga] Le jeu des soldats d'Afrique du Nord. Posez vos soldats deux par deux, puis avancez, prenez en tenaille et capturez.
     }
 language-switcher = Langue

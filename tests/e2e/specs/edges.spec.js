@@ -292,8 +292,13 @@ test('the new-game form: each game its own tagline, translated; against the comp
   await page.getByTestId('computer-level').selectOption('2');
   await page.getByTestId('human-side').selectOption('second');
   await expect(page.getByTestId('name-first')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(1);
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Amel');
+  // Playing the first side instead: its field is the one asked.
+  await page.getByTestId('human-side').selectOption('first');
   await expect(page.getByTestId('name-second')).toBeHidden();
-  await page.getByLabel('Your name').fill('Amel');
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(1);
+  await page.getByTestId('human-side').selectOption('second');
   await page.getByTestId('start').click();
   await expect(page.locator('.player[data-side="second"] .player-name')).toHaveText('Amel');
   await expect(page.locator('.player[data-side="first"] .player-name')).toHaveText('Computer, level 2');
