@@ -58,7 +58,7 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// A game in progress or finished.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// `positions[i]` is the position before ply `i`; the last is the current one.
     positions: Vec<Position>,
@@ -71,24 +71,7 @@ pub struct Game {
     /// counts: the one after the last removal (a removal makes every earlier
     /// position unreachable).
     window: usize,
-    /// How often each position of the window occurred: the repetition
-    /// rule's count, one lookup a ply.
-    seen: Seen,
 }
-
-/// Two games are the same when their plies from the same start are (the
-/// repetition count follows from them).
-impl PartialEq for Game {
-    fn eq(&self, other: &Game) -> bool {
-        self.positions == other.positions
-            && self.plies == other.plies
-            && self.decided == other.decided
-            && self.custom_start == other.custom_start
-            && self.window == other.window
-    }
-}
-
-impl Eq for Game {}
 
 impl Game {
     /// A new game from the empty board.
@@ -99,16 +82,13 @@ impl Game {
     /// A game that starts from `start`.
     pub fn from_position(start: Position) -> Game {
         let custom_start = start != Position::new(*start.rules());
-        let mut game = Game {
+        Game {
             positions: vec![start],
             plies: Vec::new(),
             decided: None,
             custom_start,
             window: 0,
-            seen: Seen::default(),
-        };
-        game.seen.push(&game.positions);
-        game
+        }
     }
 
     /// The rules.
@@ -154,16 +134,13 @@ impl Game {
     /// still matter to them. What the computer player is sent.
     pub fn tail(&self) -> Game {
         let start = self.positions[self.window];
-        let mut tail = Game {
+        Game {
             positions: self.positions[self.window..].to_vec(),
             plies: self.plies[self.window..].to_vec(),
             decided: None,
             custom_start: start != Position::new(*start.rules()),
             window: 0,
-            seen: Seen::default(),
-        };
-        tail.recount();
-        tail
+        }
     }
 
     /// How the game ended, if it has.
@@ -194,14 +171,12 @@ impl Game {
         let played = PlayedPly { ply, side, effects };
         if played.removed_any() {
             self.window = self.positions.len();
-            self.seen = Seen::default();
         }
         if !next.is_over() && !next.is_setting() && self.occurrences(&next) >= 2 {
             next.set_outcome(next.repetition_outcome());
         }
         self.positions.push(next);
         self.plies.push(played);
-        self.seen.push(&self.positions[self.window..]);
         Ok(&self.plies[self.plies.len() - 1])
     }
 
@@ -215,18 +190,19 @@ impl Game {
     }
 
     /// How often `position`'s repetition key occurred since the last removal
-    /// (positions of the setting phase never count).
+    /// (positions of the setting phase never count): a scan of the window,
+    /// which a removal or the quiet-move limit keeps short. A game without
+    /// the limit can make it long: `kharbga-cli bench`'s line of 100,000
+    /// plies takes 17 s where a count kept in a table took a tenth of a
+    /// second. The table is the engine's, so the first page's: it cost
+    /// 780 bytes of its gzipped budget, which the page does not have
+    /// (docs/rules.md).
     fn occurrences(&self, position: &Position) -> usize {
-        self.seen
-            .occurrences(&self.positions[self.window..], position)
-    }
-
-    /// Counts the window's positions afresh.
-    fn recount(&mut self) {
-        self.seen = Seen::default();
-        for end in self.window + 1..=self.positions.len() {
-            self.seen.push(&self.positions[self.window..end]);
-        }
+        let key = position.repetition_key();
+        self.positions[self.window..]
+            .iter()
+            .filter(|p| !p.is_setting() && p.repetition_key() == key)
+            .count()
     }
 
     /// `side` resigns.
@@ -284,7 +260,6 @@ impl Game {
         }
         let played = self.plies.pop()?;
         let last = self.positions.len() - 1;
-        self.seen.pop(&self.positions[self.window..]);
         self.positions.pop();
         if last == self.window && self.window > 0 {
             // The ply taken back removed soldiers: count again the positions
@@ -294,145 +269,7 @@ impl Game {
                 .iter()
                 .rposition(PlayedPly::removed_any)
                 .map_or(0, |i| i + 1);
-            self.recount();
         }
         Some(played.ply)
-    }
-}
-
-/// The repetition rule's count, kept as plies are played and taken back:
-/// the window's positions of the moving phase chained by bucket (their
-/// repetition hash's low bits), so that counting a position's earlier
-/// occurrences walks only the positions of its bucket (about one), where a
-/// scan of the window made a long game quadratic. The positions themselves
-/// are compared (their repetition keys), not their hashes: the count is
-/// exact. Written out rather than a `HashMap` of counts: the engine is part
-/// of the first page, whose size is budgeted, and this is the smaller code.
-#[derive(Clone, Debug, Default)]
-struct Seen {
-    /// For each bucket, its last position (from the window's start, plus
-    /// one; zero for none). As many buckets as positions, at least.
-    heads: Vec<u32>,
-    /// For each position of the window, the one before it in its bucket
-    /// (the same numbering).
-    links: Vec<u32>,
-}
-
-impl Seen {
-    /// The bucket of `position`.
-    fn bucket(&self, position: &Position) -> usize {
-        position.repetition_hash() as usize & (self.heads.len() - 1)
-    }
-
-    /// How often `position`'s repetition key occurred among the window's
-    /// positions (`window`, those from the window's start).
-    fn occurrences(&self, window: &[Position], position: &Position) -> usize {
-        if self.heads.is_empty() {
-            return 0;
-        }
-        let key = position.repetition_key();
-        let mut count = 0;
-        let mut at = self.heads[self.bucket(position)];
-        while at > 0 {
-            let index = at as usize - 1;
-            count += usize::from(window[index].repetition_key() == key);
-            at = self.links[index];
-        }
-        count
-    }
-
-    /// Chains the window's last position (`window`, those from the
-    /// window's start), if it is of the moving phase.
-    fn push(&mut self, window: &[Position]) {
-        if self.links.len() >= self.heads.len() {
-            // Twice the buckets, every position chained again.
-            self.heads = vec![0; (2 * window.len()).next_power_of_two().max(16)];
-            self.links.clear();
-            for end in 1..window.len() {
-                self.chain(&window[..end]);
-            }
-        }
-        self.chain(window);
-    }
-
-    fn chain(&mut self, window: &[Position]) {
-        let position = &window[window.len() - 1];
-        if position.is_setting() {
-            self.links.push(0);
-        } else {
-            let bucket = self.bucket(position);
-            self.links.push(self.heads[bucket]);
-            self.heads[bucket] = window.len() as u32;
-        }
-    }
-
-    /// Unchains the window's last position, before it goes.
-    fn pop(&mut self, window: &[Position]) {
-        let (Some(position), Some(link)) = (window.last(), self.links.pop()) else {
-            return;
-        };
-        if !position.is_setting() {
-            let bucket = self.bucket(position);
-            self.heads[bucket] = link;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::BoardSize;
-
-    /// Seega 5×5, one soldier a side, no quiet-move limit: two soldiers
-    /// walking back and forth repeat positions.
-    fn walkers() -> Game {
-        let rules: Rules = "seega5:quiet=0".parse().unwrap();
-        let start = Position::from_text("5/S4/5/4s/5 w 0,0 - - 0 20 -", rules).unwrap();
-        assert_eq!(start.size(), BoardSize::Five);
-        Game::from_position(start)
-    }
-
-    #[test]
-    fn the_count_follows_plays_and_takebacks() {
-        let mut game = walkers();
-        let there_and_back = ["a4-a3", "e2-e1", "a3-a4", "e1-e2"];
-        for ply in there_and_back {
-            game.play_text(ply).unwrap();
-        }
-        // The start came back once: its count is two.
-        assert_eq!(game.occurrences(game.start()), 2);
-        // Taken back and played again, the counts are the same.
-        game.undo();
-        assert_eq!(game.occurrences(game.start()), 1);
-        game.play_text("e1-e2").unwrap();
-        assert_eq!(game.occurrences(game.start()), 2);
-        for ply in there_and_back {
-            game.play_text(ply).unwrap();
-        }
-        // A third time: the barrier rule decides (one soldier each: a draw).
-        let outcome = game.outcome().expect("a third repetition");
-        assert_eq!(outcome.reason, Reason::Repetition);
-        assert_eq!(game.tail().occurrences(game.start()), 3);
-    }
-
-    #[test]
-    fn positions_of_one_bucket_are_told_apart_by_their_keys() {
-        // Few buckets for many positions: every chain is long, and a count
-        // is still the key's own.
-        let mut game = walkers();
-        for ply in ["a4-a3", "e2-e1", "a3-a4", "e1-e2", "a4-a5", "e2-e3"] {
-            game.play_text(ply).unwrap();
-        }
-        game.seen.heads = vec![0; 1];
-        game.seen.links.clear();
-        for end in 1..=game.positions.len() {
-            game.seen.chain(&game.positions[..end]);
-        }
-        assert_eq!(game.occurrences(game.start()), 2);
-        let last = *game.position();
-        assert_eq!(game.occurrences(&last), 1);
-        game.undo();
-        assert_eq!(game.occurrences(&last), 0);
-        assert_eq!(game.occurrences(game.start()), 2);
     }
 }

@@ -61,8 +61,8 @@ pub fn Controls(
             // played online while it goes on).
             {local.then(|| view! {
                 <button type="button" data-testid="analyse" on:click=move |_| {
-                    let (at, turned) = controller.with_untracked(|c| (c.browsing().unwrap_or(c.game().plies().len()), c.flipped));
-                    crate::app::study::analyse(&play.record(), at, turned);
+                    let at = controller.with_untracked(|c| c.browsing().unwrap_or(c.game().plies().len()));
+                    crate::app::study::analyse(&play.record(), at);
                 }>
                     {tr_text(|| tr!("study-analyse"))}
                 </button>

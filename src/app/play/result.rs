@@ -109,7 +109,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                             on:click=move |_| on_rematch.run(play.players.with_value(Match::swapped))>
                             {tr_text(|| tr!("result-rematch"))}
                         </button>
-                        <button type="button" data-testid="result-review" on:click=move |_| crate::app::study::review(&play.record(), play.controller.with_untracked(|c| c.flipped))>
+                        <button type="button" data-testid="result-review" on:click=move |_| crate::app::study::review(&play.record())>
                             {tr_text(|| tr!("study-review"))}
                         </button>
                         <button type="button" data-testid="result-new-game" on:click=move |_| on_new_game.run(())>

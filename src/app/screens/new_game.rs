@@ -186,7 +186,7 @@ pub fn NewGame(
             }
         };
         clock_error.set(false);
-        if online.get_untracked() {
+        if cfg!(feature = "online") && online.get_untracked() {
             let side = if draw_lots.get_untracked() {
                 if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
                     Side::First

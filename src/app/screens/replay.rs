@@ -274,7 +274,7 @@ pub fn Replay(
                     }>{tr_text(|| tr!("study-edit-position"))}</button>
                     " "
                     <button type="button" data-testid="replay-analyse" on:click=move |_| {
-                        crate::app::study::analyse(&analysed.get_value(), shown.get_untracked(), controller.with_untracked(|c| c.flipped));
+                        crate::app::study::analyse(&analysed.get_value(), shown.get_untracked());
                     }>{tr_text(|| tr!("study-analyse"))}</button>
                 </p>
                 <div class="share">

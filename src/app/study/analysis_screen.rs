@@ -53,12 +53,7 @@ fn eval_words(finding: &Finding, to_move: Side, variant: crate::engine::Variant)
 /// started if asked); `on_play` starts a game from the position shown.
 #[component]
 pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl IntoView {
-    let AnalysePlace {
-        record,
-        at,
-        review,
-        turned,
-    } = place;
+    let AnalysePlace { record, at, review } = place;
     let variant = record.game.rules().variant;
     let mainline = StoredValue::new(record.game.clone());
     let main_length = record.game.plies().len();
@@ -66,7 +61,6 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
     let controller = RwSignal::new({
         let mut c = Controller::from_game(prefix(&record.game, at));
         c.hands = Hands::Both;
-        c.flipped = turned;
         c
     });
     // The line on the board: the game's first plies, or a variation.

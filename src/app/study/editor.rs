@@ -708,8 +708,7 @@ mod tests {
         assert_eq!(other.verdict().unwrap(), *game.position());
 
         // An analysis address opens the position it shows.
-        let fragment =
-            super::super::analyse_fragment(&crate::engine::Record::new(game.clone()), 0, false);
+        let fragment = super::super::analyse_fragment(&crate::engine::Record::new(game.clone()), 0);
         other
             .paste(&format!("http://127.0.0.1:8080/study.html{fragment}"))
             .unwrap();

@@ -21,14 +21,9 @@ pub const PAGE: &str = "study.html";
 pub const ANALYSE: &str = "#analyse";
 
 /// The analysis board's address for `record` at ply `at` (the position
-/// before it; the game's length for its end), its board turned if `turned`
-/// (the board it came from was: the second side at the bottom).
-pub fn analyse_fragment(record: &crate::engine::Record, at: usize, turned: bool) -> String {
-    let turned = if turned { TURNED } else { "" };
-    format!(
-        "{ANALYSE}/{}@{at}{turned}",
-        crate::store::share::encode(record)
-    )
+/// before it; the game's length for its end).
+pub fn analyse_fragment(record: &crate::engine::Record, at: usize) -> String {
+    format!("{ANALYSE}/{}@{at}", crate::store::share::encode(record))
 }
 
 /// What an analysis address asks for.
@@ -40,22 +35,15 @@ pub struct AnalysePlace {
     pub at: usize,
     /// The computer's review of the game starts at once (`…/review`).
     pub review: bool,
-    /// The board is turned, the second side at the bottom (`…/turned`).
-    pub turned: bool,
 }
 
-/// The place an analysis address names
-/// (`/<game link>@<ply>[/turned][/review]`).
+/// The place an analysis address names (`/<game link>@<ply>[/review]`).
 ///
 /// # Errors
 /// The game link's, when it does not read.
 pub fn read_analyse(rest: &str) -> Result<AnalysePlace, crate::store::share::ShareError> {
     let rest = rest.strip_prefix('/').unwrap_or(rest);
     let (rest, review) = match rest.strip_suffix(REVIEW) {
-        Some(rest) => (rest, true),
-        None => (rest, false),
-    };
-    let (rest, turned) = match rest.strip_suffix(TURNED) {
         Some(rest) => (rest, true),
         None => (rest, false),
     };
@@ -69,29 +57,23 @@ pub fn read_analyse(rest: &str) -> Result<AnalysePlace, crate::store::share::Sha
         record,
         at: at.unwrap_or(length).min(length),
         review,
-        turned,
     })
 }
 
 /// What an analysis address ends with to start the review.
 const REVIEW: &str = "/review";
 
-/// What an analysis address ends with (before [`REVIEW`]) for a turned board.
-const TURNED: &str = "/turned";
-
-/// Opens the analysis board on `record`'s end and starts its review (the
-/// board turned if `turned`).
-pub fn review(record: &crate::engine::Record, turned: bool) {
+/// Opens the analysis board on `record`'s end and starts its review.
+pub fn review(record: &crate::engine::Record) {
     open(&format!(
         "{}{REVIEW}",
-        analyse_fragment(record, record.game.plies().len(), turned)
+        analyse_fragment(record, record.game.plies().len())
     ));
 }
 
-/// Opens the analysis board on `record` at ply `at` (the board turned if
-/// `turned`).
-pub fn analyse(record: &crate::engine::Record, at: usize, turned: bool) {
-    open(&analyse_fragment(record, at, turned));
+/// Opens the analysis board on `record` at ply `at`.
+pub fn analyse(record: &crate::engine::Record, at: usize) {
+    open(&analyse_fragment(record, at));
 }
 
 /// Goes to the study page at `fragment` (from a page without the editor).
@@ -143,7 +125,7 @@ mod tests {
         game.play_text("c2-c3").unwrap();
         let mut record = Record::new(game);
         record.first = "Amel".into();
-        let fragment = analyse_fragment(&record, 1, false);
+        let fragment = analyse_fragment(&record, 1);
         assert!(
             fragment.starts_with("#analyse/g1~kharbaga~Amel~"),
             "{fragment}"
@@ -160,13 +142,7 @@ mod tests {
         assert_eq!(read_analyse(&format!("{bare}@99")).unwrap().at, 1);
         // The review asked for.
         let place = read_analyse(&format!("{bare}@0/review")).unwrap();
-        assert_eq!((place.at, place.review, place.turned), (0, true, false));
-        // A turned board, reviewed or not.
-        let turned = analyse_fragment(&record, 0, true);
-        let place = read_analyse(&turned[ANALYSE.len()..]).unwrap();
-        assert_eq!((place.at, place.review, place.turned), (0, false, true));
-        let place = read_analyse(&format!("{}/review", &turned[ANALYSE.len()..])).unwrap();
-        assert_eq!((place.at, place.review, place.turned), (0, true, true));
+        assert_eq!((place.at, place.review), (0, true));
         assert!(read_analyse("/g1~broken").is_err());
     }
 }
