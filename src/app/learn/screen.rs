@@ -154,15 +154,6 @@ fn LessonView(
     let run = RwSignal::new(run);
     let finished = RwSignal::new(false);
     let board_view = Memo::new(move |_| run.with(LessonRun::board_view));
-    // Each step opens at the top, its board in sight (on a phone the
-    // button that led to it is below the board).
-    let step = Memo::new(move |_| run.with(|r| r.step));
-    Effect::new(move |first: Option<()>| {
-        step.track();
-        if first.is_some() {
-            crate::app::services::browser::scroll_to_top();
-        }
-    });
     let act = move |f: &dyn Fn(&mut Controller) -> Response| {
         run.update(|r| {
             let response = f(&mut r.controller);
@@ -177,6 +168,11 @@ fn LessonView(
     let on_drag = Callback::new(move |(from, to)| act(&|c| c.drag(from, to)));
     let next = move |_| {
         let went = run.try_update(LessonRun::go_on).unwrap_or(false);
+        if went {
+            // The next step opens at the top, its board in sight (on a
+            // phone this button is below the board).
+            crate::app::services::browser::scroll_to_top();
+        }
         if !went && run.with_untracked(|r| r.is_last() && r.can_go_on()) {
             progress.update(|p| p.mark(lesson.id));
             progress.with_untracked(save_progress);
