@@ -107,6 +107,10 @@ release: tools
 	$(call page,learn)
 	$(call page,study)
 	$(call page,tournament)
+	@# The translations without their comments (for translators, not for
+	@# the page: fewer bytes to fetch, the first load's largest language
+	@# among them).
+	sed -i '/^#/d' dist/locales/*/*.ftl
 	@# The service worker, with the files to cache and a version of them all.
 	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
 	  version=$$(cat $$files | sha256sum | cut -c1-16) && \

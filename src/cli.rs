@@ -604,7 +604,10 @@ pub fn store_report() -> Vec<String> {
 }
 
 /// The repetition rule over a long game: `batch` on a legal line of
-/// 100,000 plies (O(1) a ply: a count of positions since the last removal).
+/// 100,000 plies without a removal or a quiet-move limit. Each ply scans
+/// the positions since the last removal, so such a line is quadratic: 17 s
+/// here, where a count kept in a table took a tenth of a second; the table
+/// did not fit the first page's size budget (docs/rules.md).
 pub fn long_line_report() -> String {
     let line = long_line(100_000, 2026);
     let plies = line

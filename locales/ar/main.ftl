@@ -1,5 +1,9 @@
 app-title = الخربقة
-app-tagline = لعبة الجنود من شمال إفريقيا. ضع جنودك اثنين اثنين، ثم حرّكها وحاصر جنود خصمك بين جنديين لتأسرهم.
+app-tagline = { $game ->
+        [seega] السيجة: ضع جنودك اثنين اثنين، ويبدأ الثاني بالتحريك، ثم حاصر جنود خصمك لتأسرهم، إلا على المربع الأوسط.
+        [kharbaga] الخرباقة على نقاط وخطوط: تقدّم، واقفز فوق قطعة خصمك لتأسرها، وخذ دائمًا أكثر ما تستطيع، وتوَّج ملّا في الصف الأخير.
+       *[kharbga] لعبة الجنود من شمال إفريقيا. ضع جنودك اثنين اثنين، ثم حرّكها وحاصر جنود خصمك بين جنديين لتأسرهم.
+    }
 language-switcher = اللغة
 board-label = رقعة الخربقة
 square-label = { $square }{ $malha ->
@@ -313,7 +317,7 @@ error-position-would-have-passed = { $side }، وعليه الدور، لا يم
 error-position-unpromoted = الجندي في { $square } على صفّه الأخير: هناك يكون ملّا (ضع ملّا).
 error-position-already-lost = { $side } خسر بالفعل في هذا الوضع. { $reason }
 error-position-already-drawn = اللعبة منتهية بالفعل في هذا الوضع. { $reason }
-error-rules-unknown-variant = «{ $text }» ليست لعبة يعرفها التطبيق (kharbga، seega5، seega7، seega9).
+error-rules-unknown-variant = «{ $text }» ليست لعبة يعرفها التطبيق ({ $games }).
 error-rules-not-key-value = «{ $text }» ليس خيارًا مكتوبًا على صورة مفتاح=قيمة.
 error-rules-twice = الخيار { $key } مذكور مرتين.
 error-rules-bad-value = لا يمكن أن تكون قيمة الخيار { $key } «{ $value }».

@@ -49,6 +49,9 @@ analysis-line = أفضل تسلسل:
 analysis-game-line = اللعبة
 analysis-variation = تفريع:
 analysis-back = عُد إلى خط اللعبة
+analysis-position = وضعية معدَّلة
+analysis-back-position = عُد إلى الوضعية المعدَّلة
+analysis-ply-number = { $n }.
 
 # المراجعة.
 review-title = المراجعة

@@ -1,5 +1,9 @@
 app-title = Kharbga
-app-tagline = The soldiers' game of North Africa. Set your soldiers two at a time, then step, sandwich and capture.
+app-tagline = { $game ->
+        [seega] Seega: set your soldiers two at a time, the second player steps first, then sandwich and capture, never on the centre square.
+        [kharbaga] Kharbaga, on points and lines: step forward, leap to capture, always take the most you can, and crown a Mullah on the far side.
+       *[kharbga] The soldiers' game of North Africa. Set your soldiers two at a time, then step, sandwich and capture.
+    }
 language-switcher = Language
 board-label = Kharbga board
 # A square as a screen reader announces it: "d4, the Malha, empty".
@@ -298,7 +302,7 @@ error-position-would-have-passed = The { $side }, to move, has no step and would
 error-position-unpromoted = The soldier on { $square } stands on its far rank: there it is a Mullah (use the Mullah).
 error-position-already-lost = The { $side } has already lost here. { $reason }
 error-position-already-drawn = The game is already over here. { $reason }
-error-rules-unknown-variant = “{ $text }” is not a game this app plays (kharbga, seega5, seega7, seega9).
+error-rules-unknown-variant = “{ $text }” is not a game this app plays ({ $games }).
 error-rules-not-key-value = “{ $text }” is not an option written key=value.
 error-rules-twice = The option { $key } is given twice.
 error-rules-bad-value = The option { $key } cannot be “{ $value }”.

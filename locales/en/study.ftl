@@ -45,6 +45,11 @@ analysis-line = Best line:
 analysis-game-line = The game
 analysis-variation = A variation:
 analysis-back = Back to the game line
+# The analysis of a position without a game (the board editor's).
+analysis-position = An edited position
+analysis-back-position = Back to the edited position
+# A ply's number in the game's list (the number the review's verdicts give).
+analysis-ply-number = { $n }.
 
 # The review.
 review-title = Review

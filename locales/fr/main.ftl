@@ -1,5 +1,9 @@
 app-title = Kharbga
-app-tagline = Le jeu des soldats d'Afrique du Nord. Posez vos soldats deux par deux, puis avancez, prenez en tenaille et capturez.
+app-tagline = { $game ->
+        [seega] La Seega : posez vos soldats deux par deux, le second joueur avance le premier, puis prenez en tenaille, jamais sur la case centrale.
+        [kharbaga] La Kharbaga, sur des points et des lignes : avancez, sautez pour prendre, prenez toujours le plus possible, et couronnez un Mollah sur la dernière rangée.
+       *[kharbga] Le jeu des soldats d'Afrique du Nord. Posez vos soldats deux par deux, puis avancez, prenez en tenaille et capturez.
+    }
 language-switcher = Langue
 board-label = Plateau de Kharbga
 square-label = { $square }{ $malha ->
@@ -297,7 +301,7 @@ error-position-would-have-passed = { $side }, au trait, n’a aucun pas possible
 error-position-unpromoted = Le soldat en { $square } est sur sa dernière rangée : il y est un Mollah (posez un Mollah).
 error-position-already-lost = { $side } a déjà perdu ici. { $reason }
 error-position-already-drawn = La partie est déjà finie ici. { $reason }
-error-rules-unknown-variant = « { $text } » n’est pas un jeu de l’application (kharbga, seega5, seega7, seega9).
+error-rules-unknown-variant = « { $text } » n’est pas un jeu de l’application ({ $games }).
 error-rules-not-key-value = « { $text } » n’est pas une option écrite clé=valeur.
 error-rules-twice = L’option { $key } est donnée deux fois.
 error-rules-bad-value = L’option { $key } ne peut pas valoir « { $value } ».

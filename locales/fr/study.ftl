@@ -45,6 +45,9 @@ analysis-line = Meilleure suite :
 analysis-game-line = La partie
 analysis-variation = Une variante :
 analysis-back = Revenir à la partie
+analysis-position = Une position de l’éditeur
+analysis-back-position = Revenir à la position de l’éditeur
+analysis-ply-number = { $n }.
 
 # La revue.
 review-title = Revue

@@ -84,8 +84,9 @@ enum Screen {
     NewGame(Option<Match>),
     Playing(Match, Box<Session>),
     Library,
-    /// A record in the replay viewer.
-    Replay(Box<Record>),
+    /// A record in the replay viewer, and whether its board is turned (the
+    /// person here played the second side).
+    Replay(Box<Record>, bool),
     /// The theme, the board's style, sound.
     Settings,
     /// An online game's room (`online.html` only).
@@ -191,7 +192,7 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
         Route::OnlineForm => online_form(Rules::kharbga()),
         Route::Learn(place) => learn_screen(place),
         Route::Shared(fragment) => match share::decode(&fragment) {
-            Ok(record) => Some(Screen::Replay(Box::new(record))),
+            Ok(record) => Some(Screen::Replay(Box::new(record), false)),
             Err(e) => {
                 notices.link.set(Some(e));
                 None
@@ -354,6 +355,13 @@ fn Shell() -> impl IntoView {
             )
     });
     let screen = RwSignal::new(initial);
+    // Every screen opens at its top (the first as the browser shows it).
+    Effect::new(move |first: Option<()>| {
+        screen.track();
+        if first.is_some() {
+            self::services::browser::scroll_to_top();
+        }
+    });
     let play = move |(m, game): (Match, Game)| {
         if m.seats.is_online() {
             #[cfg(feature = "online")]
@@ -361,7 +369,10 @@ fn Shell() -> impl IntoView {
             #[cfg(not(feature = "online"))]
             online::go_online("#online");
         } else {
-            screen.set(Screen::Playing(m, Box::new(new_session(game))));
+            let mut session = new_session(game);
+            // A person playing the second side sees it at the bottom.
+            session.flipped = m.seats.hands_side() == Some(Side::Second);
+            screen.set(Screen::Playing(m, Box::new(session)));
         }
     };
     // A link pasted into this tab (only the fragment changes: no reload).
@@ -385,8 +396,8 @@ fn Shell() -> impl IntoView {
     let on_continue = Callback::new(move |(m, session): (Match, Session)| {
         screen.set(playing(m, session, by_link_error));
     });
-    let on_replay = Callback::new(move |record: Record| {
-        screen.set(Screen::Replay(Box::new(record)));
+    let on_replay = Callback::new(move |(record, flipped): (Record, bool)| {
+        screen.set(Screen::Replay(Box::new(record), flipped));
     });
 
     let notice_text = move |notice: &SaveNotice| match notice {
@@ -521,8 +532,8 @@ fn Shell() -> impl IntoView {
                        view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
                    }
                    Screen::Settings => view! { <SettingsScreen/> }.into_any(),
-                   Screen::Replay(record) => {
-                       view! { <Replay record=*record on_play=on_start/> }.into_any()
+                   Screen::Replay(record, flipped) => {
+                       view! { <Replay record=*record flipped=flipped on_play=on_start/> }.into_any()
                    }
                    #[cfg(feature = "learn")]
                    Screen::Learn(start) => view! { <LearnScreen start=start/> }.into_any(),
@@ -577,7 +588,7 @@ fn playing(m: Match, session: Session, notice: RwSignal<Option<ByLinkError>>) ->
             record.first = m.first;
             record.second = m.second;
             record.date = session.date;
-            Screen::Replay(Box::new(record))
+            Screen::Replay(Box::new(record), session.flipped)
         }
         _ => Screen::Playing(m, Box::new(session)),
     }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kharbga::cli::{answer, bench_report};
-use kharbga::engine::{perft::perft, Game, Position, Rules};
+use kharbga::engine::{perft::perft, Game, Position, Rules, Variant};
 
 const HELP: &str = "\
 kharbga-cli — the Kharbga, Seega and Kharbaga rules engine
@@ -38,7 +38,7 @@ USAGE
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
-          variant = kharbga | seega5 | seega7 | seega9 | kharbaga, optionally followed by
+          variant = {variants}, optionally followed by
           :key=value,... with quiet=<plies> (0 = no limit), chain=optional|compulsory,
           blocked=pass|remove (Kharbaga: quiet only, its consecutive quiet Mullah moves)
   output: ok <first|second> <first's pieces> <second's pieces> | <legal plies, sorted>
@@ -48,6 +48,11 @@ BATCH
           illegal <index of the first illegal ply> <that ply>
           error <message>
 ";
+
+/// The help, the games named from the engine's list of them.
+fn help() -> String {
+    HELP.replace("{variants}", &Variant::tokens(" | "))
+}
 
 fn batch() -> ExitCode {
     let stdin = io::stdin();
@@ -351,11 +356,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("--help" | "-h" | "help") => {
-            print!("{HELP}");
+            print!("{}", help());
             ExitCode::SUCCESS
         }
         _ => {
-            eprint!("{HELP}");
+            eprint!("{}", help());
             ExitCode::from(2)
         }
     }

@@ -65,6 +65,12 @@ impl Variant {
         }
     }
 
+    /// Every variant's token, in [`Variant::ALL`]'s order, `separator`
+    /// between them: the games there are, as an error names them.
+    pub fn tokens(separator: &str) -> String {
+        Variant::ALL.map(Variant::token).join(separator)
+    }
+
     /// True for Kharbga.
     pub const fn is_kharbga(self) -> bool {
         matches!(self, Variant::Kharbga)
@@ -178,7 +184,7 @@ impl Default for Rules {
 /// A rule specification that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RulesError {
-    /// Not `kharbga`, `seega5`, `seega7`, `seega9` or `kharbaga`.
+    /// Not a variant's token ([`Variant::tokens`]).
     UnknownVariant(String),
     /// An option that is not `key=value`.
     NotKeyValue(String),
@@ -211,10 +217,9 @@ impl RulesError {
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::UnknownVariant(text) => write!(
-                f,
-                "unknown variant `{text}` (kharbga, seega5, seega7, seega9 or kharbaga)"
-            ),
+            RulesError::UnknownVariant(text) => {
+                write!(f, "unknown variant `{text}` ({})", Variant::tokens(", "))
+            }
             RulesError::NotKeyValue(option) => write!(f, "option `{option}` is not key=value"),
             RulesError::Twice(key) => write!(f, "option `{key}` given twice"),
             RulesError::BadValue { key, value } => {

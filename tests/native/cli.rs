@@ -78,6 +78,30 @@ fn options_change_the_rules() {
 }
 
 #[test]
+fn an_unknown_game_is_answered_with_every_game_there_is() {
+    // The list comes from the engine's list of variants: every one named,
+    // in the error line and in the help.
+    let error = answer("chess||");
+    assert!(
+        error.starts_with("error unknown variant `chess`"),
+        "{error}"
+    );
+    let help = Command::new(env!("CARGO_BIN_EXE_kharbga-cli"))
+        .arg("--help")
+        .output()
+        .expect("kharbga-cli --help");
+    let help = String::from_utf8(help.stdout).unwrap();
+    let games = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("variant = "))
+        .expect("the help's line of games");
+    for variant in kharbga::engine::Variant::ALL {
+        assert!(error.contains(variant.token()), "{error}");
+        assert!(games.contains(variant.token()), "{games}");
+    }
+}
+
+#[test]
 fn the_binary_answers_one_flushed_line_per_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kharbga-cli"))
         .arg("batch")

@@ -27,6 +27,11 @@ use leptos::web_sys;
 use self::view::{piece_token, BoardView, FocusKey, SquareView};
 use crate::engine::{Side, Square};
 
+/// The arrows' heads, one for each kind of arrow ([`view::Highlight`]'s
+/// classes), each in its own arrow's colour (the style sheet's): fixed
+/// markup, set as it is.
+const ARROW_HEADS: &str = r#"<marker id="arrow-head-hint" class="hint" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker><marker id="arrow-head-focus" class="focus" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker><marker id="arrow-head-danger" class="danger" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker>"#;
+
 /// How far (CSS pixels) a pointer must travel before a press becomes a drag.
 const DRAG_THRESHOLD: f64 = 6.0;
 
@@ -241,19 +246,14 @@ pub fn Board(
                             .map(|([x1, y1, x2, y2], kind)| {
                                 view! {
                                     <line class=format!("arrow {kind}") x1=x1 y1=y1 x2=x2 y2=y2
-                                        marker-end="url(#arrow-head)"/>
+                                        marker-end=format!("url(#arrow-head-{kind})")/>
                                 }
                             })
                             .collect_view();
                         view! {
                             <svg class="arrows" viewBox=format!("0 0 {0} {0}", u16::from(side) * 100) aria-hidden="true"
                                 data-testid="board-arrows">
-                                <defs>
-                                    <marker id="arrow-head" viewBox="0 0 10 10" refX="5" refY="5"
-                                        markerWidth="3" markerHeight="3" orient="auto-start-reverse">
-                                        <path d="M 0 0 L 10 5 L 0 10 z"/>
-                                    </marker>
-                                </defs>
+                                <defs inner_html=ARROW_HEADS></defs>
                                 {lines}
                             </svg>
                         }

@@ -112,9 +112,10 @@ pub fn position_error(error: &PositionError, variant: Option<Variant>) -> String
 /// Why a rule specification cannot be read.
 pub fn rules_error(error: &RulesError) -> String {
     match error {
-        RulesError::UnknownVariant(text) => {
-            tr!("error-rules-unknown-variant", { "text" => text.clone() })
-        }
+        RulesError::UnknownVariant(text) => tr!("error-rules-unknown-variant", {
+            "text" => text.clone(),
+            "games" => Variant::tokens(", "),
+        }),
         RulesError::NotKeyValue(text) => {
             tr!("error-rules-not-key-value", { "text" => text.clone() })
         }
@@ -215,4 +216,42 @@ pub fn load_error(error: &LoadError) -> String {
 /// Why the computer player's worker cannot be used.
 pub fn worker_failure(failure: Failure) -> String {
     tr!("computer-failed", { "reason" => failure.token() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::i18n::{catalogue, I18n, LANGUAGES};
+    use leptos::prelude::*;
+
+    #[test]
+    fn the_unknown_game_error_names_every_game_in_every_language() {
+        Owner::new().with(|| {
+            let bundles = LANGUAGES
+                .iter()
+                .map(|language| {
+                    let path = format!(
+                        "{}/locales/{}/main.ftl",
+                        env!("CARGO_MANIFEST_DIR"),
+                        language.id
+                    );
+                    let text = std::fs::read_to_string(path).expect("the language's file");
+                    (language.id, catalogue(language, &text))
+                })
+                .collect();
+            let i18n = I18n {
+                language: RwSignal::new(&LANGUAGES[0]),
+                bundles: StoredValue::new_local(bundles),
+            };
+            provide_context(i18n);
+            for language in &LANGUAGES {
+                i18n.language.set(language);
+                let text = rules_error(&RulesError::UnknownVariant("chess".into()));
+                assert!(text.contains("chess"), "{}: {text}", language.id);
+                for variant in Variant::ALL {
+                    assert!(text.contains(variant.token()), "{}: {text}", language.id);
+                }
+            }
+        });
+    }
 }

@@ -58,7 +58,13 @@ fn show_address(start: LearnStart) {
 pub fn LearnScreen(start: LearnStart) -> impl IntoView {
     let place = RwSignal::new(start);
     let progress = RwSignal::new(load_progress());
-    Effect::new(move |_| show_address(place.get()));
+    Effect::new(move |first: Option<()>| {
+        show_address(place.get());
+        // The list, a lesson and the rules sheet each open at their top.
+        if first.is_some() {
+            crate::app::services::browser::scroll_to_top();
+        }
+    });
     view! {
         <div class="learn-screen" data-testid="learn-screen">
             {move || match place.get() {
@@ -162,6 +168,11 @@ fn LessonView(
     let on_drag = Callback::new(move |(from, to)| act(&|c| c.drag(from, to)));
     let next = move |_| {
         let went = run.try_update(LessonRun::go_on).unwrap_or(false);
+        if went {
+            // The next step opens at the top, its board in sight (on a
+            // phone this button is below the board).
+            crate::app::services::browser::scroll_to_top();
+        }
         if !went && run.with_untracked(|r| r.is_last() && r.can_go_on()) {
             progress.update(|p| p.mark(lesson.id));
             progress.with_untracked(save_progress);

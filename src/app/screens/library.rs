@@ -20,11 +20,11 @@ use crate::store::{SavedGame, Summary};
 const UNDO_MS: u32 = 6_000;
 
 /// The library; `on_continue` resumes a game, `on_replay` opens one in the
-/// replay viewer.
+/// replay viewer (turned as it was saved).
 #[component]
 pub fn LibraryScreen(
     on_continue: Callback<(Match, Session)>,
-    on_replay: Callback<Record>,
+    on_replay: Callback<(Record, bool)>,
 ) -> impl IntoView {
     let saves = expect_context::<Saves>();
     let i18n = expect_context::<I18n>();
@@ -49,8 +49,8 @@ pub fn LibraryScreen(
         }
     };
     let replay = move |id: String| {
-        if let Some((_, record)) = load(&id) {
-            on_replay.run(record);
+        if let Some((saved, record)) = load(&id) {
+            on_replay.run((record, saved.flipped));
         }
     };
     let delete = move |id: String| {

@@ -186,7 +186,7 @@ pub fn NewGame(
             }
         };
         clock_error.set(false);
-        if online.get_untracked() {
+        if cfg!(feature = "online") && online.get_untracked() {
             let side = if draw_lots.get_untracked() {
                 if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
                     Side::First
@@ -238,9 +238,14 @@ pub fn NewGame(
     let player_field = move |side: Side, signal: RwSignal<String>| {
         let id = format!("player-{}", side.token());
         let label_for = id.clone();
+        // Against the computer, only the person's name: the computer's side
+        // is named by its level.
         view! {
-            <label class="field" for=label_for>
+            <label class="field" for=label_for class:hidden=move || against_computer.get() && human.get() != side>
                 <span>{move || {
+                    if against_computer.get() {
+                        return tr!("online-your-name");
+                    }
                     let key = match (variant.get().is_alquerque(), side) {
                         (true, Side::First) => "first-moves",
                         (true, Side::Second) => "second-plain",
@@ -314,7 +319,8 @@ pub fn NewGame(
     view! {
         <form class="panel new-game" data-testid="new-game-form" on:submit=start>
             <h2>{tr_text(|| tr!("newgame-title"))}</h2>
-            <p class="tagline">{tr_text(|| tr!("app-tagline"))}</p>
+            // The game chosen, in a sentence.
+            <p class="tagline">{move || tr!("app-tagline", { "game" => family_token(variant.get()) })}</p>
             <fieldset>
                 <legend>{tr_text(|| tr!("newgame-game"))}</legend>
                 <super::forms::VariantRadios name="variant" testid="variant" value=variant
@@ -466,6 +472,15 @@ pub fn NewGame(
                 {move || if online.get() { tr!("online-create") } else { tr!("newgame-start") }}
             </button>
         </form>
+    }
+}
+
+/// What the tagline selects on: Kharbga, Seega (each size) or Kharbaga.
+fn family_token(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Kharbga => "kharbga",
+        Variant::Seega(_) => "seega",
+        Variant::Kharbaga => "kharbaga",
     }
 }
 

@@ -30,10 +30,15 @@ const SPEEDS: [u64; 3] = [1_500, 700, 250];
 /// The speed menu's values.
 const SPEED_VALUES: [&str; 3] = ["0", "1", "2"];
 
-/// The replay viewer for `record`; `on_play` starts a game from the shown
-/// position.
+/// The replay viewer for `record`, its board turned if `flipped` (a game
+/// the person here played as the second side); `on_play` starts a game
+/// from the shown position.
 #[component]
-pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView {
+pub fn Replay(
+    record: Record,
+    #[prop(optional)] flipped: bool,
+    on_play: Callback<(Match, Game)>,
+) -> impl IntoView {
     let total = record.game.plies().len();
     let rules = *record.game.rules();
     let names = StoredValue::new((record.first.clone(), record.second.clone()));
@@ -53,6 +58,7 @@ pub fn Replay(record: Record, on_play: Callback<(Match, Game)>) -> impl IntoView
     let controller = RwSignal::new({
         let mut c = Controller::from_game(record.game);
         c.hands = Hands::None;
+        c.flipped = flipped;
         c
     });
     let shown = RwSignal::new(0usize);

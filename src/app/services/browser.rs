@@ -288,3 +288,10 @@ pub fn page_fragment() -> Option<String> {
         .ok()
         .filter(|h| !h.is_empty())
 }
+
+/// Brings the page back to its top: a screen, or a step of one, opens
+/// there, not where the page was scrolled to on the one before (on a phone
+/// the last button pressed is often far down the panel, below the board).
+pub fn scroll_to_top() {
+    leptos::prelude::window().scroll_to_with_x_and_y(0.0, 0.0);
+}

@@ -23,7 +23,8 @@ use crate::app::i18n::tr_text;
 use crate::app::play::controller::Controller;
 use crate::app::play::describe::Outlook;
 use crate::app::services::computer::worker::WorkerHandle;
-use crate::engine::{Game, Position, Record, Side, Square};
+use crate::engine::{Game, Ply, Position, Record, Side, Square};
+use leptos::wasm_bindgen::JsCast;
 
 /// Ends the screen's worker when dropped (the handle's listeners hold the
 /// analysis, and the analysis' sender holds the handle: the guard breaks
@@ -224,18 +225,12 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
             .filter(|f| f.depth > 0)
             .map(|f| tr!("analysis-depth", { "depth" => f.depth, "nodes" => f.nodes }))
     };
-    let best_line = move || {
-        finding
-            .get()
-            .map(|f| {
-                f.line
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_default()
-    };
+    let best_line = move || ply_texts(finding.get().map(|f| f.line).unwrap_or_default());
+    // The plies the review judged (their index and how bad), and the one a
+    // verdict was followed to: marked in the game's list.
+    let judged = RwSignal::new(Vec::<(usize, &'static str)>::new());
+    let followed = RwSignal::new(None::<usize>);
+    let plies_list = NodeRef::<leptos::html::Div>::new();
     let plies = move || {
         mainline.with_value(|m| {
             m.plies()
@@ -243,12 +238,20 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 .enumerate()
                 .map(|(i, played)| {
                     let text = played.ply.to_string();
-                    let current =
-                        move || on_game_line.get() && line.with(|l| l.plies().len()) == i + 1;
+                    let shown = move || on_game_line.get().then(|| line.with(|l| l.plies().len()));
+                    let current = move || shown() == Some(i + 1);
+                    // The ply a verdict led to, while its position is shown.
+                    let target = move || followed.get() == Some(i) && shown() == Some(i);
+                    let judgement = move || {
+                        judged.with(|j| j.iter().find(|(index, _)| *index == i).map(|(_, t)| *t))
+                    };
                     view! {
                         <button type="button" class="ply" data-testid="analysis-ply" data-at=i + 1
+                            class:target=target
+                            data-judgement=judgement
                             aria-current=move || current().then_some("step")
                             on:click=move |_| go(i + 1)>
+                            <span class="ply-number">{move || tr!("analysis-ply-number", { "n" => i + 1 })}</span>
                             {text}
                         </button>
                     }
@@ -256,19 +259,45 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 .collect_view()
         })
     };
+    // A verdict followed: the position before its ply, the ply in sight in
+    // the list (scrolled there: the list, not the page).
+    let follow = Callback::new(move |index: usize| {
+        go(index);
+        followed.set(Some(index));
+        let Some(list) = plies_list.get_untracked() else {
+            return;
+        };
+        let selector = format!("[data-at=\"{}\"]", index + 1);
+        if let Some(ply) = list
+            .query_selector(&selector)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<leptos::web_sys::HtmlElement>().ok())
+        {
+            // The list is the plies' offset parent (positioned in the style).
+            list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+        }
+    });
     let variation = move || {
         line.with(|l| {
             let from = branch.get();
-            l.plies()[from.min(l.plies().len())..]
-                .iter()
-                .map(|p| p.ply.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
+            ply_texts(
+                l.plies()[from.min(l.plies().len())..]
+                    .iter()
+                    .map(|p| p.ply)
+                    .collect(),
+            )
         })
     };
-    let names_title =
-        tr!("library-game-title", { "first" => names.0.clone(), "second" => names.1.clone() });
-    let has_names = !(names.0.is_empty() && names.1.is_empty());
+    // A name is known unless empty or a record's "?".
+    let known = |name: &str| !name.is_empty() && name != "?";
+    let names_title = if known(&names.0) || known(&names.1) {
+        Some(tr!("library-game-title", { "first" => names.0.clone(), "second" => names.1.clone() }))
+    } else {
+        None
+    };
+    // A position without a game (the editor's): no game line, no review.
+    let has_plies = main_length > 0;
 
     view! {
         <div class="game-screen analysis" data-testid="analysis">
@@ -284,7 +313,13 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
             </section>
             <section class="panel side-panel">
                 <h2>{tr_text(|| tr!("analysis-title"))}</h2>
-                {has_names.then(|| view! { <p dir="auto" data-testid="analysis-names">{names_title}</p> })}
+                {match names_title {
+                    Some(title) => view! { <p dir="auto" data-testid="analysis-names">{title}</p> }.into_any(),
+                    None if !has_plies => view! {
+                        <p data-testid="analysis-names">{tr_text(|| tr!("analysis-position"))}</p>
+                    }.into_any(),
+                    None => ().into_any(),
+                }}
                 <p class="notice hint" role="status" data-testid="analysis-eval"
                     data-thinking=move || thinking().to_string()>
                     {words}
@@ -292,31 +327,39 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 <p data-testid="analysis-depth">{depth}</p>
                 <p>
                     <span>{tr_text(|| tr!("analysis-line"))}</span>" "
-                    <span dir="ltr" data-testid="analysis-line">{best_line}</span>
+                    <span dir="ltr" class="ply-line" data-testid="analysis-line">{best_line}</span>
                 </p>
                 <div class="controls">
-                    <button type="button" data-testid="analysis-start" on:click=move |_| go(0)>{tr_text(|| tr!("replay-start"))}</button>
+                    {has_plies.then(|| view! {
+                        <button type="button" data-testid="analysis-start" on:click=move |_| go(0)>{tr_text(|| tr!("replay-start"))}</button>
+                    })}
                     <button type="button" data-testid="analysis-prev" on:click=move |_| back()>{tr_text(|| tr!("replay-prev"))}</button>
                     <button type="button" data-testid="analysis-next" on:click=move |_| forward()>{tr_text(|| tr!("replay-next"))}</button>
-                    <button type="button" data-testid="analysis-end" on:click=move |_| go(main_length)>{tr_text(|| tr!("replay-end"))}</button>
+                    {has_plies.then(|| view! {
+                        <button type="button" data-testid="analysis-end" on:click=move |_| go(main_length)>{tr_text(|| tr!("replay-end"))}</button>
+                    })}
                     <button type="button" data-testid="flip" on:click=move |_| controller.update(|c| c.flipped = !c.flipped)>
                         {tr_text(|| tr!("control-flip"))}
                     </button>
                 </div>
-                <h3>{tr_text(|| tr!("analysis-game-line"))}</h3>
-                <div class="analysis-plies" dir="ltr" data-testid="analysis-plies">{plies}</div>
+                {has_plies.then(|| view! {
+                    <h3>{tr_text(|| tr!("analysis-game-line"))}</h3>
+                    <div class="analysis-plies" dir="ltr" data-testid="analysis-plies" node_ref=plies_list>{plies}</div>
+                })}
                 {move || (!on_game_line.get()).then(|| view! {
                     <p class="notice" data-testid="analysis-variation">
                         {tr_text(|| tr!("analysis-variation"))}" "
-                        <span dir="ltr">{variation}</span>
+                        <span dir="ltr" class="ply-line">{variation}</span>
                     </p>
                     <button type="button" class="primary" data-testid="analysis-back"
                         on:click=move |_| go(branch.get_untracked())>
-                        {tr_text(|| tr!("analysis-back"))}
+                        {if has_plies { tr_text(|| tr!("analysis-back")).into_any() } else { tr_text(|| tr!("analysis-back-position")).into_any() }}
                     </button>
                 })}
-                <ReviewPanel game=record.game.clone() start=review go=Callback::new(go)
-                    shown=Signal::derive(move || on_game_line.get().then(|| line.with(|l| l.plies().len())))/>
+                {has_plies.then(|| view! {
+                    <ReviewPanel game=record.game.clone() start=review go=Callback::new(go) follow=follow judged=judged
+                        shown=Signal::derive(move || on_game_line.get().then(|| line.with(|l| l.plies().len())))/>
+                })}
                 <div class="controls">
                     <button type="button" data-testid="analysis-edit"
                         on:click=move |_| super::edit(&line.with_untracked(|l| *l.position()))>
@@ -336,4 +379,16 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
 /// A game to analyse from one position (the editor's).
 pub fn from_position(position: Position) -> Record {
     Record::new(Game::from_position(position))
+}
+
+/// Plies one after the other, each kept whole on its line (a step's
+/// hyphen is a place a line may break).
+pub fn ply_texts(plies: Vec<Ply>) -> impl IntoView {
+    plies
+        .into_iter()
+        .enumerate()
+        .map(|(i, ply)| {
+            view! { {(i > 0).then_some(" ")}<span class="ply-text">{ply.to_string()}</span> }
+        })
+        .collect_view()
 }

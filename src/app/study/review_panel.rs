@@ -69,13 +69,17 @@ impl Drop for RunGuard {
 }
 
 /// The review of `game`; `start` begins it at once; `go` shows the
-/// position before a ply; `shown` is the position shown (on the game line).
+/// position before a ply; `follow` is a verdict followed to its ply (the
+/// position before it); `shown` is the position shown (on the game line);
+/// `judged` is kept to the plies judged and how (for the game's list).
 #[component]
 pub fn ReviewPanel(
     game: Game,
     start: bool,
     go: Callback<usize>,
+    follow: Callback<usize>,
     #[prop(into)] shown: Signal<Option<usize>>,
+    judged: RwSignal<Vec<(usize, &'static str)>>,
 ) -> impl IntoView {
     let game = StoredValue::new(game);
     let review = RwSignal::new(game.with_value(load));
@@ -202,6 +206,19 @@ pub fn ReviewPanel(
     };
     let complete = move || review.with(|r| r.as_ref().is_some_and(Review::is_complete));
     let variant = game.with_value(|g| g.rules().variant);
+    Effect::new(move |_| {
+        let marks = review.with(|r| {
+            r.as_ref()
+                .map(|r| game.with_value(|g| r.judged(g)))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|j| (j.index, j.judgement.token()))
+                .collect::<Vec<_>>()
+        });
+        if judged.with_untracked(|j| *j != marks) {
+            judged.set(marks);
+        }
+    });
 
     let graph = move || {
         let (shares, judged, total) = review.with(|r| {
@@ -278,15 +295,15 @@ pub fn ReviewPanel(
                 view! {
                     <li>
                         <button type="button" class=format!("judged {token}") data-testid="review-judged"
-                            data-judgement=token data-at=j.index on:click=move |_| go.run(j.index)>
-                            {move || tr!("review-judged", {
+                            data-judgement=token data-at=j.index on:click=move |_| follow.run(j.index)>
+                            {move || keep_whole(&tr!("review-judged", {
                                 "n" => j.index + 1,
                                 "side" => side_name(Some(variant), j.side),
                                 "ply" => ply.clone(),
                                 "judgement" => token,
-                            })}
+                            }), &ply)}
                             {better.clone().map(|b| view! {
-                                " " <span class="better">{move || tr!("review-better", { "ply" => b.clone() })}</span>
+                                " " <span class="better">{move || keep_whole(&tr!("review-better", { "ply" => b.clone() }), &b)}</span>
                             })}
                         </button>
                     </li>
@@ -294,26 +311,40 @@ pub fn ReviewPanel(
             })
             .collect_view()
     };
+    // A row for each kind of ply judged, then the average loss; a column
+    // for each side: the long words (the kinds) down the side, where they
+    // have the room, not squeezed into five columns of a narrow panel.
     let summary = move || {
         let sums = review.with(|r| r.as_ref().map(|r| game.with_value(|g| r.summary(g))))?;
-        let rows = [Side::First, Side::Second]
+        let sides = [Side::First, Side::Second];
+        let rows = Judgement::ALL
+            .into_iter()
+            .map(|j| {
+                let cells = sides
+                    .into_iter()
+                    .zip(sums)
+                    .map(|(side, sum)| {
+                        view! { <td data-side=side.token() data-judgement=j.token()>{sum.counts[j as usize]}</td> }
+                    })
+                    .collect_view();
+                view! {
+                    <tr>
+                        <th scope="row">{move || tr!("review-kind", { "judgement" => j.token() })}</th>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view();
+        let averages = sides
             .into_iter()
             .zip(sums)
             .map(|(side, sum)| {
-                let cells = Judgement::ALL
-                    .into_iter()
-                    .map(|j| view! { <td data-judgement=j.token()>{sum.counts[j as usize]}</td> })
-                    .collect_view();
                 view! {
-                    <tr data-side=side.token()>
-                        <th scope="row">{move || side_name(Some(variant), side)}</th>
-                        {cells}
-                        <td data-testid="review-average">{move || {
-                            // Soldiers with two decimals, as the language writes them.
-                            let style = crate::app::i18n::format::style_of(crate::app::i18n::language_id());
-                            crate::app::i18n::format::format_number(f64::from(sum.average_loss) / 100.0, 2, style)
-                        }}</td>
-                    </tr>
+                    <td data-side=side.token() data-testid="review-average">{move || {
+                        // Soldiers with two decimals, as the language writes them.
+                        let style = crate::app::i18n::format::style_of(crate::app::i18n::language_id());
+                        crate::app::i18n::format::format_number(f64::from(sum.average_loss) / 100.0, 2, style)
+                    }}</td>
                 }
             })
             .collect_view();
@@ -323,11 +354,16 @@ pub fn ReviewPanel(
                 <thead>
                     <tr>
                         <td></td>
-                        {Judgement::ALL.into_iter().map(|j| view! { <th scope="col">{move || tr!("review-kind", { "judgement" => j.token() })}</th> }).collect_view()}
-                        <th scope="col">{tr_text(|| tr!("review-average"))}</th>
+                        {sides.into_iter().map(|side| view! { <th scope="col">{move || side_name(Some(variant), side)}</th> }).collect_view()}
                     </tr>
                 </thead>
-                <tbody>{rows}</tbody>
+                <tbody>
+                    {rows}
+                    <tr>
+                        <th scope="row">{tr_text(|| tr!("review-average"))}</th>
+                        {averages}
+                    </tr>
+                </tbody>
             </table>
         })
     };
@@ -367,5 +403,17 @@ pub fn ReviewPanel(
             {summary}
             <ul class="review-judged" data-testid="review-judged-list">{judged_list}</ul>
         </section>
+    }
+}
+
+/// `text` with `ply` in it kept whole on its line (a step's hyphen is a
+/// place a line may break).
+fn keep_whole(text: &str, ply: &str) -> impl IntoView {
+    let (before, after) = text.split_once(ply).unwrap_or((text, ""));
+    let found = before.len() < text.len();
+    view! {
+        {before.to_owned()}
+        {found.then(|| view! { <span class="ply-text">{ply.to_owned()}</span> })}
+        {after.to_owned()}
     }
 }

@@ -128,7 +128,7 @@ test('a game reviewed: the graph drawn, a blunder jumped to, the review kept; in
   await expect(judged).toHaveCount(1);
   await expect(judged).toHaveAttribute('data-judgement', 'blunder');
   await expect.poll(async () => plain(await judged.textContent())).toContain('1. First player: a4-a3 — a blunder (better: d4-d5)');
-  await expect(page.getByTestId('review-summary').locator('tr[data-side="first"] td[data-judgement="blunder"]')).toHaveText('1');
+  await expect(page.getByTestId('review-summary').locator('td[data-side="first"][data-judgement="blunder"]')).toHaveText('1');
   // Jumped to: the position before the blunder, the better ply drawn.
   await judged.click();
   await expect(page.getByTestId('analysis-ply').first()).not.toHaveAttribute('aria-current');

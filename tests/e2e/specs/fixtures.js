@@ -1,16 +1,30 @@
 // The `test` every spec uses: it fails a test on any uncaught page error or
 // console error, in the test's page and in any page it opens itself
-// (`watch`). A test that expects a particular console error (a missing
-// file it asked for) names it with `test.use({ allowedErrors: [/…/] })`.
+// (`watch`), and on any console error or warning of their dedicated
+// workers (the computer's, the network module's). A test that expects a
+// particular console error (a missing file it asked for) names it with
+// `test.use({ allowedErrors: [/…/] })`.
 import { test as base, expect } from '@playwright/test';
 
-/** Records page errors and console errors of `page` into `errors`. */
+/** Records page errors and console errors of `page`, and console errors
+ * and warnings of its workers, into `errors`. */
 export function watch(page, errors, allowed = []) {
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
+  const record = (kind, message) => {
     const text = message.text();
-    if (!allowed.some((pattern) => pattern.test(text))) errors.push(`console error: ${text}`);
+    if (!allowed.some((pattern) => pattern.test(text))) errors.push(`${kind}: ${text}`);
+  };
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  // Playwright 1.65 with Chromium reports a worker's console messages on
+  // the worker and again on its page (with `worker()` set); older versions
+  // on the worker only. Each is counted once, from the worker.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.worker()) record('console error', message);
+  });
+  page.on('worker', (worker) => {
+    worker.on('console', (message) => {
+      const type = message.type();
+      if (type === 'error' || type === 'warning') record(`worker console ${type}`, message);
+    });
   });
   return errors;
 }

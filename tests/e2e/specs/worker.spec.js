@@ -1,6 +1,6 @@
 // The AI's Web Worker, built by Trunk next to the page: it answers protocol
 // requests off the main thread.
-import { test, expect } from './fixtures.js';
+import { test, expect, watch } from './fixtures.js';
 
 /** Starts the worker, waits for `ready`, sends `lines`, collects one answer each. */
 async function ask(page, lines) {
@@ -50,6 +50,32 @@ test('the AI worker answers with a legal ply, and refuses nonsense', async ({ pa
   expect(Number(depth)).toBeGreaterThan(2);
   // The browser's search speed, for the record (0.5 s budget).
   console.log(`worker search: depth ${depth}, ${nodes} nodes in 0.5 s = ${Math.round(Number(nodes) / 0.5)} nodes/s`);
+});
+
+test('a worker\'s console warnings and errors fail a test, once each', async ({ browser }) => {
+  const page = await browser.newPage();
+  try {
+    const errors = watch(page, []);
+    await page.goto('/');
+    await page.evaluate(() => new Promise((resolve) => {
+      const code = "console.warn('a warning'); console.error('an error'); console.log('a log'); postMessage('done');";
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      worker.onmessage = () => { worker.terminate(); resolve(); };
+    }));
+    await expect.poll(() => errors.length).toBe(2);
+    await page.waitForTimeout(300);
+    expect(errors).toEqual(['worker console warning: a warning', 'worker console error: an error']);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the AI worker starts without a console warning', async ({ page }) => {
+  await page.goto('/');
+  // Started as the page starts it: hello, then one request answered.
+  const [answer] = await ask(page, ['think 1 1 100 seega5 5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -']);
+  expect(answer).toMatch(/^best 1 /);
+  // The fixture fails the test on any warning the worker printed.
 });
 
 test('a two-player game asks the computer for a hint', async ({ page }) => {

@@ -7,7 +7,8 @@ use gloo_events::{EventListener, EventListenerOptions};
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-/// The script Trunk writes for the worker.
+/// The worker's start script (`src/web/kharbga-worker_loader.js`, copied
+/// next to the page by Trunk): it loads the worker's wasm.
 const SCRIPT: &str = "./kharbga-worker_loader.js";
 
 /// A running worker.
