@@ -1,6 +1,6 @@
 // The `test` every spec uses: it fails a test on any uncaught page error or
 // console error, in the test's page and in any page it opens itself
-// (`watch`), and on any console error or warning of their dedicated
+// (`watch`, with the `errors` fixture: checked at the end of every test), and on any console error or warning of their dedicated
 // workers (the computer's, the network module's). A test that expects a
 // particular console error (a missing file it asked for) names it with
 // `test.use({ allowedErrors: [/…/] })`.
@@ -31,8 +31,12 @@ export function watch(page, errors, allowed = []) {
 
 export const test = base.extend({
   allowedErrors: [[], { option: true }],
+  // The errors of every page a test watches: checked when the test ends,
+  // also for a test that never uses the `page` fixture (its own contexts).
   errors: async ({}, use) => {
-    await use([]);
+    const list = [];
+    await use(list);
+    expect(list, 'no page or console errors').toEqual([]);
   },
   page: async ({ page, allowedErrors, errors }, use) => {
     watch(page, errors, allowedErrors);
