@@ -261,22 +261,30 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
     };
     // A verdict followed: the position before its ply, the ply in sight in
     // the list (scrolled there: the list, not the page).
+    // The scroll waits for the list to be drawn anew for the position
+    // followed (a list redrawn after the scroll could lose it); the timer
+    // dies with the screen, or with the next verdict followed.
+    let scrolling = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    on_cleanup(move || scrolling.set_value(None));
     let follow = Callback::new(move |index: usize| {
         go(index);
         followed.set(Some(index));
-        let Some(list) = plies_list.get_untracked() else {
-            return;
-        };
-        let selector = format!("[data-at=\"{}\"]", index + 1);
-        if let Some(ply) = list
-            .query_selector(&selector)
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<leptos::web_sys::HtmlElement>().ok())
-        {
-            // The list is the plies' offset parent (positioned in the style).
-            list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
-        }
+        let scroll = gloo_timers::callback::Timeout::new(0, move || {
+            let Some(list) = plies_list.get_untracked() else {
+                return;
+            };
+            let selector = format!("[data-at=\"{}\"]", index + 1);
+            if let Some(ply) = list
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<leptos::web_sys::HtmlElement>().ok())
+            {
+                // The list is the plies' offset parent (positioned in the style).
+                list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+            }
+        });
+        scrolling.set_value(Some(scroll));
     });
     let variation = move || {
         line.with(|l| {

@@ -209,10 +209,13 @@ test('review verdicts are numbered as the game\'s list and lead to their ply', a
   await verdict.click();
   await expect(square(page, 'a4')).toHaveAttribute('data-piece', 'attacker');
   await expect(listed).toHaveClass(/target/);
-  const list = await page.getByTestId('analysis-plies').boundingBox();
-  const box = await listed.boundingBox();
-  expect(box.y).toBeGreaterThanOrEqual(list.y);
-  expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
+  // In sight once the list has scrolled to it (it may scroll smoothly).
+  const inSight = async () => {
+    const list = await page.getByTestId('analysis-plies').boundingBox();
+    const box = await listed.boundingBox();
+    return box.y >= list.y - 0.5 && box.y + box.height <= list.y + list.height + 0.5;
+  };
+  await expect.poll(inSight, { message: 'the ply judged is in sight in the list' }).toBe(true);
   // Elsewhere, the mark goes.
   await page.getByTestId('analysis-end').click();
   await expect(listed).not.toHaveClass(/target/);
