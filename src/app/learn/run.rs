@@ -160,7 +160,7 @@ impl LessonRun {
             }
             Response::Refused(refusal) => self.feedback = Feedback::Refused(refusal),
             Response::Selected(_) | Response::Cleared => self.feedback = Feedback::None,
-            Response::Ignored => {}
+            Response::Proposed(_) | Response::Ignored => {}
         }
     }
 

@@ -14,6 +14,9 @@ use crate::engine::{
 pub enum Response {
     /// A ply was played.
     Played(PlayedPly),
+    /// A ply for the referee elsewhere to play (online: the table plays it
+    /// by the engine, and the board follows the table's game).
+    Proposed(Ply),
     /// A soldier was selected (or the selection moved to another one).
     Selected(Square),
     /// The selection was cleared.
@@ -99,6 +102,11 @@ pub struct Controller {
     /// Kharbaga: the capturing move being entered leap by leap (its piece's
     /// point and the landing points tapped so far).
     path: Option<Leaps>,
+    /// The game is refereed elsewhere (online): a gesture proposes its ply
+    /// instead of playing it, and the board takes the referee's game as it
+    /// is ([`Controller::follow`]), so that the engine checks each ply once
+    /// on a page.
+    proposes: bool,
 }
 
 impl Controller {
@@ -122,7 +130,16 @@ impl Controller {
             hint: None,
             hands: Hands::Both,
             path: None,
+            proposes: false,
         }
+    }
+
+    /// Lets a referee elsewhere play this game: gestures then propose
+    /// their ply ([`Response::Proposed`]) and [`Controller::follow`] takes
+    /// the referee's game as it is.
+    pub fn refereed_elsewhere(mut self) -> Controller {
+        self.proposes = true;
+        self
     }
 
     /// The game.
@@ -394,11 +411,13 @@ impl Controller {
         self.try_play(ply)
     }
 
-    /// Follows a game changed elsewhere (an online peer's ply, a resync, a
-    /// takeback): a ply that extends the game is played (and returned, to
-    /// be announced); any other change replaces the game, keeping the
-    /// board's orientation, the hands and the browsed position if it still
-    /// exists.
+    /// Follows a game changed elsewhere (an online peer's ply, this page's
+    /// ply played by the referee, a resync, a takeback). A game refereed
+    /// elsewhere is taken as it is (the referee's engine checked it); else
+    /// a ply that extends the game is played here. A ply that extends the
+    /// game is returned, to be announced. Any other change replaces the
+    /// game, keeping the board's orientation, the hands and the browsed
+    /// position if it still exists.
     pub fn follow(&mut self, game: &Game) -> Option<PlayedPly> {
         if self.game == *game {
             return None;
@@ -410,6 +429,12 @@ impl Controller {
         if extends {
             if let Some(last) = game.plies().last() {
                 let browsing = self.browsing.take();
+                if self.proposes {
+                    self.game = game.clone();
+                    self.after_play(last.ply);
+                    self.browsing = browsing;
+                    return Some(*last);
+                }
                 if let Response::Played(played) = self.try_play(last.ply) {
                     self.browsing = browsing;
                     if self.game == *game {
@@ -420,12 +445,18 @@ impl Controller {
             }
         }
         let browsing = self.browsing.filter(|i| *i < game.plies().len());
-        let (flipped, show, hands) = (self.flipped, self.show_capturable, self.hands);
+        let (flipped, show, hands, proposes) = (
+            self.flipped,
+            self.show_capturable,
+            self.hands,
+            self.proposes,
+        );
         *self = Controller::from_game(game.clone());
         self.flipped = flipped;
         self.show_capturable = show;
         self.hands = hands;
         self.browsing = browsing;
+        self.proposes = proposes;
         None
     }
 
@@ -435,8 +466,20 @@ impl Controller {
     }
 
     fn try_play(&mut self, ply: Ply) -> Response {
-        if self.live().is_none() {
+        let Some(position) = self.live() else {
             return Response::Ignored;
+        };
+        if self.proposes {
+            // The referee plays it; the board only asks the engine whether
+            // it is a ply at all, to say why a gesture did nothing as it
+            // does offline. What was being entered is done with.
+            if !position.is_legal(ply) {
+                return Response::Ignored;
+            }
+            self.flag = false;
+            self.hint = None;
+            self.path = None;
+            return Response::Proposed(ply);
         }
         match self.game.play(ply) {
             Ok(played) => {
@@ -1016,6 +1059,29 @@ mod tests {
         other.play_text("a2").unwrap();
         assert_eq!(c.follow(&other), None);
         assert_eq!(c.game(), &other);
+    }
+
+    #[test]
+    fn a_game_refereed_elsewhere_proposes_its_plies_and_takes_the_referees_game() {
+        let rules = Rules::seega(crate::engine::BoardSize::Five);
+        let mut c = Controller::new(rules).refereed_elsewhere();
+        // A tap proposes the ply and plays nothing here.
+        assert_eq!(c.tap(sq("a1")), Response::Proposed(Ply::Place(sq("a1"))));
+        assert!(c.game().plies().is_empty());
+        // The malha is refused as offline, and proposes nothing.
+        assert_eq!(c.tap(sq("c3")), Response::Refused(Refusal::Malha));
+        // The referee's game, one ply on: taken as it is, and announced.
+        let mut referee = c.game().clone();
+        referee.play_text("a1").unwrap();
+        let played = c.follow(&referee).expect("the ply is announced");
+        assert_eq!(played.ply.to_string(), "a1");
+        assert_eq!(c.game(), &referee);
+        // A resync keeps the board refereed elsewhere.
+        referee.play_text("a2").unwrap();
+        referee.play_text("b1").unwrap();
+        assert_eq!(c.follow(&referee), None);
+        assert_eq!(c.tap(sq("b2")), Response::Proposed(Ply::Place(sq("b2"))));
+        assert_eq!(c.game(), &referee);
     }
 
     fn kharbaga(text: &str) -> Controller {

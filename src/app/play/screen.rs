@@ -58,6 +58,9 @@ pub fn GameScreen(
     let seats = game.seats;
     let controller = RwSignal::new({
         let mut c = Controller::from_game(session.game.clone());
+        if online.is_some() {
+            c = c.refereed_elsewhere();
+        }
         c.flipped = session.flipped;
         c.hands = seats.hands();
         c
@@ -113,12 +116,20 @@ pub fn GameScreen(
     };
     let respond = Callback::new(move |response: Response| match response {
         Response::Played(played) => {
+            play.refusal.set(None);
+            announce(&played);
+            play.result_open.set(true);
+        }
+        Response::Proposed(ply) => {
+            play.refusal.set(None);
+            // The referee plays it (the engine's one check on this page)
+            // and sends it; the board follows the referee's game, which it
+            // is, or stays, should the referee refuse (its game moved
+            // meanwhile).
             if let Some(hooks) = online {
-                // The referee plays it too and sends it; should it refuse
-                // (its game moved meanwhile), the board follows the referee.
                 let sent = hooks
                     .table
-                    .try_update(|t| t.play(&played.ply.to_string(), now_ms()));
+                    .try_update(|t| t.play(&ply.to_string(), now_ms()));
                 match sent {
                     Some(Ok(events)) => hooks.send.run(events),
                     _ => {
@@ -126,13 +137,9 @@ pub fn GameScreen(
                         controller.update(|c| {
                             c.follow(&game);
                         });
-                        return;
                     }
                 }
             }
-            play.refusal.set(None);
-            announce(&played);
-            play.result_open.set(true);
         }
         Response::Refused(refusal) => {
             play.refusal.set(Some(refusal));
@@ -161,8 +168,16 @@ pub fn GameScreen(
         });
         // The board follows the referee's game (a peer's ply, a resync, a
         // takeback, an end).
+        // The game is compared in place and copied only when it changed
+        // (not on a heartbeat, a clock tick or a visitor).
         Effect::new(move |_| {
-            let game = hooks.table.with(|t| t.game.clone());
+            let changed = hooks
+                .table
+                .with(|t| controller.with_untracked(|c| c.game() != &t.game));
+            if !changed {
+                return;
+            }
+            let game = hooks.table.with_untracked(|t| t.game.clone());
             let played = controller.try_update(|c| c.follow(&game)).flatten();
             if let Some(played) = played {
                 announce(&played);
