@@ -4,14 +4,15 @@
 
 use super::state::{board_key, State, StateError};
 use super::wire::{decode, encode, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE};
+use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey};
 use crate::tournament::Score;
 
 /// A page without a fresh state asks first after this many ms, then
 /// half as long again each time, up to [`ASK_AT_MOST_MS`].
-pub const ASK_FIRST_MS: f64 = 3_000.0;
+pub const ASK_FIRST_MS: Millis = Millis(3_000);
 /// The longest wait between two hellos of a page.
-pub const ASK_AT_MOST_MS: f64 = 10_000.0;
+pub const ASK_AT_MOST_MS: Millis = Millis(10_000);
 /// The peer ids a follower remembers as its own (one a room it is in, and
 /// those of links lost and opened again).
 const OWN_IDS: usize = 8;
@@ -53,8 +54,8 @@ pub struct Follower {
     /// A state addressed to this page was believed since it opened.
     fresh: bool,
     /// When this page asks for the state next (ms), and the wait after.
-    ask_at: Option<f64>,
-    ask_wait: f64,
+    ask_at: Option<Millis>,
+    ask_wait: Millis,
 }
 
 impl Follower {
@@ -96,7 +97,7 @@ impl Follower {
     /// it is time to ask again: first [`ASK_FIRST_MS`] after the first
     /// call (the organizer's welcome usually comes before), then each wait
     /// half as long again, up to [`ASK_AT_MOST_MS`].
-    pub fn ask(&mut self, now: f64) -> Option<String> {
+    pub fn ask(&mut self, now: Millis) -> Option<String> {
         if self.fresh {
             return None;
         }
@@ -106,7 +107,8 @@ impl Follower {
                 None
             }
             Some(at) if now >= at => {
-                self.ask_wait = (self.ask_wait * 1.5).min(ASK_AT_MOST_MS);
+                self.ask_wait =
+                    Millis(self.ask_wait.get().saturating_mul(3) / 2).min(ASK_AT_MOST_MS);
                 self.ask_at = Some(now + self.ask_wait);
                 Some(Follower::hello())
             }

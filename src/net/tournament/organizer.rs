@@ -5,7 +5,7 @@
 use super::state::{BoardRoom, Report, State};
 use super::wire::{decode, seal, signed_bytes, Body, Refusal, EVERYONE, MAX_PEER_ID};
 use crate::engine::clock::TimeControl;
-use crate::engine::{Record, Rules};
+use crate::engine::{Millis, Record, Rules};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
 use crate::net::message::MAX_NAME;
@@ -13,7 +13,7 @@ use crate::net::text::{clean_name, is_name, looks_same};
 use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS};
 
 /// The organizer answers one peer's hello at most once in this many ms.
-pub const HELLO_EVERY_MS: f64 = 3_000.0;
+pub const HELLO_EVERY_MS: Millis = Millis(3_000);
 
 /// What the organizer's page does with what it received.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +65,7 @@ pub struct Organizer {
 struct Allowance {
     peer: String,
     bucket: Bucket,
-    hello: Option<f64>,
+    hello: Option<Millis>,
 }
 
 impl Organizer {
@@ -148,9 +148,9 @@ impl Organizer {
     /// The state for a page that just connected (`peer`, at `now` ms), if
     /// the arrivals' allowance has room: each arrival costs what a hello
     /// does.
-    pub fn welcome(&mut self, peer: &str, now: f64) -> Option<String> {
+    pub fn welcome(&mut self, peer: &str, now: Millis) -> Option<String> {
         self.allowed(peer, true, now)
-            .then(|| self.state_to(peer, now.max(0.0) as u64))
+            .then(|| self.state_to(peer, now.get()))
     }
 
     /// The refusal `why` of the message last refused, signed, naming its
@@ -244,7 +244,7 @@ impl Organizer {
     /// and each peer's are answered at most once every [`HELLO_EVERY_MS`]
     /// (a page that has its state does not ask again, so more is a flood:
     /// it is dropped before it costs the shared allowance anything).
-    fn allowed(&mut self, peer: &str, hello: bool, now: f64) -> bool {
+    fn allowed(&mut self, peer: &str, hello: bool, now: Millis) -> bool {
         let index = match self.limits.iter().position(|a| a.peer == peer) {
             Some(i) => i,
             None => {
@@ -253,17 +253,21 @@ impl Organizer {
                 }
                 self.limits.push(Allowance {
                     peer: peer.to_owned(),
-                    bucket: Bucket::full(BURST, now),
+                    bucket: Bucket::full(BURST, now.as_f64()),
                     hello: None,
                 });
                 self.limits.len() - 1
             }
         };
         let allowance = &mut self.limits[index];
-        if hello && allowance.hello.is_some_and(|at| now - at < HELLO_EVERY_MS) {
+        if hello
+            && allowance
+                .hello
+                .is_some_and(|at| now.since(at) < HELLO_EVERY_MS)
+        {
             return false;
         }
-        if !allowance.bucket.take(BURST, RATE, now) {
+        if !allowance.bucket.take(BURST, RATE, now.as_f64()) {
             return false;
         }
         if !hello {
@@ -271,8 +275,8 @@ impl Organizer {
         }
         let shared = self
             .hellos
-            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now))
-            .take(ROOM_BURST, ROOM_RATE, now);
+            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now.as_f64()))
+            .take(ROOM_BURST, ROOM_RATE, now.as_f64());
         if shared {
             self.limits[index].hello = Some(now);
         }
@@ -303,7 +307,7 @@ impl Organizer {
     }
 
     /// Takes one message from the page `peer` (its peer id) at `now` (ms).
-    pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Reply {
+    pub fn receive(&mut self, peer: &str, text: &str, now: Millis) -> Reply {
         let Some(envelope) = decode(text) else {
             return Reply::Nothing;
         };
