@@ -246,6 +246,6 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
-	for target in position_string ply_text record net_message; do \
+	for target in position_string ply_text record net_message tournament_message tournament_signed; do \
 	  cargo +nightly fuzz run --fuzz-dir tests/fuzz $$target -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done

@@ -24,7 +24,7 @@ use crate::app::services::storage::Saves;
 use crate::app::tournament::{export_standings, Crosstable, RoundLine, SetupProblem, Standings};
 use crate::app::TOURNAMENT_BOARD_KEY;
 use crate::engine::clock::TimeControl;
-use crate::engine::{Game, Record, Rules, Side};
+use crate::engine::{Game, Millis, Record, Rules, Side};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::room::{room_url, RoomCode};
 use crate::net::tournament::{
@@ -407,13 +407,13 @@ pub fn HostView(code: String) -> impl IntoView {
             // A page arrives: it gets the state at once.
             LinkEvent::Peer(peer) => {
                 if let Some(Some(message)) =
-                    organizer.try_update_value(|o| o.welcome(&peer, now_ms()))
+                    organizer.try_update_value(|o| o.welcome(&peer, Millis(now())))
                 {
                     rooms.send(room, &peer, &message);
                 }
             }
             LinkEvent::Message(peer, text) => {
-                let reply = organizer.try_update_value(|o| o.receive(&peer, &text, now_ms()));
+                let reply = organizer.try_update_value(|o| o.receive(&peer, &text, Millis(now())));
                 let answer = match reply {
                     // Addressed to the page that asked: a page believes its
                     // first state only so (see net::tournament).
@@ -754,7 +754,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
     // may be lost, or dropped when it is flooded), it asks again, with a
     // backoff; the ticks die with the view.
     let asking = Interval::new(1_000, move || {
-        if let Some(Some(hello)) = follower.try_update_value(|f| f.ask(now_ms())) {
+        if let Some(Some(hello)) = follower.try_update_value(|f| f.ask(Millis(now()))) {
             rooms.broadcast(&hello);
         }
     });

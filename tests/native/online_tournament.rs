@@ -1,9 +1,9 @@
-//! Online tournaments (`src/net/tournament.rs`): entries, the organizer's
+//! Online tournaments (`src/net/tournament/`): entries, the organizer's
 //! signed state, reports checked against the engine and taken only when
 //! both players agree (or one concedes), disputes, withdrawals, forgeries
 //! and replays refused, and the organizer's page reloaded mid-round.
 
-use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Record, Rules, Side};
 use kharbga::net::identity::{PublicKey, SeatCert};
 use kharbga::net::tournament::{
     board_key, decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard,
@@ -22,9 +22,9 @@ trait Take {
 
 impl Take for Organizer {
     fn take(&mut self, text: &str) -> Reply {
-        thread_local!(static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+        thread_local!(static NOW: std::cell::Cell<Millis> = const { std::cell::Cell::new(Millis::ZERO) });
         let now = NOW.with(|n| {
-            n.set(n.get() + 100.0);
+            n.set(n.get() + Millis(100));
             n.get()
         });
         self.receive("peer", text, now)
@@ -651,13 +651,13 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     // One peer: one hello answered, then none until HELLO_EVERY_MS later
     // (a page that has its state does not ask again).
     let answered = (0..200)
-        .filter(|_| club.organizer.receive("flood", &hello, 0.0) == Reply::State)
+        .filter(|_| club.organizer.receive("flood", &hello, Millis::ZERO) == Reply::State)
         .count();
     assert_eq!(answered, 1);
     let sooner = (0..200)
         .filter(|_| {
             club.organizer
-                .receive("flood", &hello, HELLO_EVERY_MS - 1.0)
+                .receive("flood", &hello, HELLO_EVERY_MS - Millis(1))
                 == Reply::State
         })
         .count();
@@ -668,7 +668,11 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     assert_eq!(later, 1);
     // New peer ids bring no new allowance for hellos: they share one.
     let many = (0..400)
-        .filter(|i| club.organizer.receive(&format!("p{i}"), &hello, 4_000.0) == Reply::State)
+        .filter(|i| {
+            club.organizer
+                .receive(&format!("p{i}"), &hello, Millis(4_000))
+                == Reply::State
+        })
         .count();
     assert!(many <= 120, "{many} hellos answered");
     // A player's signed message still goes through.
@@ -680,7 +684,7 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
         .report((0, 1), host, Score::SecondWins, &record, club.now)
         .unwrap();
     assert_eq!(
-        club.organizer.receive("player", &concede, 4_000.0),
+        club.organizer.receive("player", &concede, Millis(4_000)),
         Reply::Changed
     );
 }
@@ -691,14 +695,14 @@ fn a_flooding_connection_costs_the_hellos_allowance_one_hello() {
     let hello = Follower::hello();
     // A thousand hellos from one connection at once...
     for _ in 0..1_000 {
-        club.organizer.receive("flood", &hello, 10_000.0);
+        club.organizer.receive("flood", &hello, Millis(10_000));
     }
     // ...leave the shared allowance (120 at once) to everyone else, but
     // one: 119 newcomers at that instant are all answered.
     let others = (0..119)
         .filter(|i| {
             club.organizer
-                .receive(&format!("newcomer{i}"), &hello, 10_000.0)
+                .receive(&format!("newcomer{i}"), &hello, Millis(10_000))
                 == Reply::State
         })
         .count();
@@ -714,18 +718,18 @@ fn a_thousand_hellos_a_second_from_each_of_ten_peers_do_not_starve_ten_newcomers
     let mut club = Club::new(Format::RoundRobin { double: false });
     let organizer = club.organizer.public();
     let hello = Follower::hello();
-    let mut newcomers: Vec<(String, Follower, f64)> = (0..10)
+    let mut newcomers: Vec<(String, Follower, Millis)> = (0..10u64)
         .map(|i| {
             let id = format!("newcomer{i}");
             let mut f = Follower::new(organizer, None);
             f.add_id(&id);
-            (id, f, 1_000.0 + 500.0 * f64::from(i))
+            (id, f, Millis(1_000 + 500 * i))
         })
         .collect();
     let mut fresh_at = vec![None; newcomers.len()];
-    let mut now = 0.0;
-    while now < 20_000.0 {
-        if now < 10_000.0 {
+    let mut now = Millis::ZERO;
+    while now < Millis(20_000) {
+        if now < Millis(10_000) {
             for peer in 0..10 {
                 for _ in 0..10 {
                     club.organizer.receive(&format!("flood{peer}"), &hello, now);
@@ -742,18 +746,21 @@ fn a_thousand_hellos_a_second_from_each_of_ten_peers_do_not_starve_ten_newcomers
             }
             if let Some(ask) = follower.ask(now) {
                 if club.organizer.receive(id, &ask, now) == Reply::State {
-                    let answer = club.organizer.state_to(id, now as u64);
+                    let answer = club.organizer.state_to(id, now.get());
                     assert_eq!(follower.receive(&answer), Heard::State);
                     fresh_at[i] = Some(now - *arrives);
                 }
             }
         }
-        now += 10.0;
+        now += Millis(10);
     }
     for (i, (_, follower, _)) in newcomers.iter().enumerate() {
         assert!(follower.is_fresh(), "newcomer {i} never got a state");
         // It asked first after ASK_FIRST_MS, and got the answer then.
-        assert!(fresh_at[i].unwrap() <= ASK_FIRST_MS + 10.0, "{fresh_at:?}");
+        assert!(
+            fresh_at[i].unwrap() <= ASK_FIRST_MS + Millis(10),
+            "{fresh_at:?}"
+        );
     }
 }
 
@@ -763,32 +770,32 @@ fn a_follower_that_missed_the_answer_asks_again_with_a_backoff() {
     let mut page = Follower::new(club.organizer.public(), None);
     page.add_id("late");
     // The welcome at its arrival is lost.
-    assert!(club.organizer.welcome("late", 0.0).is_some());
+    assert!(club.organizer.welcome("late", Millis::ZERO).is_some());
     let mut asked = Vec::new();
-    let mut now = 0.0;
-    while now <= 40_000.0 {
+    let mut now = Millis::ZERO;
+    while now <= Millis(40_000) {
         if page.ask(now).is_some() {
             asked.push(now);
         }
-        now += 100.0;
+        now += Millis(100);
     }
     // First after ASK_FIRST_MS, then each wait longer, up to the most.
     assert_eq!(asked[0], ASK_FIRST_MS);
-    let waits: Vec<f64> = asked.windows(2).map(|w| w[1] - w[0]).collect();
+    let waits: Vec<Millis> = asked.windows(2).map(|w| w[1] - w[0]).collect();
     assert!(waits.windows(2).all(|w| w[0] <= w[1]), "{waits:?}");
-    assert!(waits.iter().all(|w| *w <= ASK_AT_MOST_MS + 100.0));
+    assert!(waits.iter().all(|w| *w <= ASK_AT_MOST_MS + Millis(100)));
     assert!(waits.len() >= 3 && *waits.last().unwrap() >= ASK_AT_MOST_MS);
     // It asks again, is answered (each hello, HELLO_EVERY_MS apart at
     // least, is), and stops asking once it has a state.
-    let hello = page.ask(50_000.0).expect("still asking");
+    let hello = page.ask(Millis(50_000)).expect("still asking");
     assert_eq!(
-        club.organizer.receive("late", &hello, 50_000.0),
+        club.organizer.receive("late", &hello, Millis(50_000)),
         Reply::State
     );
     let answer = club.organizer.state_to("late", 50_000);
     assert_eq!(page.receive(&answer), Heard::State);
     assert!(page.is_fresh());
-    assert_eq!(page.ask(100_000.0), None);
+    assert_eq!(page.ask(Millis(100_000)), None);
     assert_eq!(page.state(), Some(club.organizer.state()));
 }
 

@@ -19,6 +19,7 @@ use super::room::Room;
 use super::settings::OnlineSettings;
 use crate::app::services::browser::now_ms;
 use crate::app::{TOURNAMENT_BOARD_KEY, TOURNAMENT_SEAT_KEY};
+use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::room::room_url;
 use crate::net::table::Role;
@@ -173,7 +174,10 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         if !opening.get_value() && now - lost_at.get_value() >= RETRY_MS {
             open();
         }
-        if let Some(hello) = follower.try_update_value(|f| f.ask(now)).flatten() {
+        if let Some(hello) = follower
+            .try_update_value(|f| f.ask(Millis::from_page(now)))
+            .flatten()
+        {
             send(&hello);
         }
         let Some((fresh, board)) = follower

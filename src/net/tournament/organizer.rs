@@ -1,0 +1,566 @@
+//! The organizer's page: the tournament's referee. It takes entries,
+//! reports and withdrawals from the players' own keys, within each
+//! peer's allowance, and signs the state every page believes.
+
+use super::state::{BoardRoom, Report, State};
+use super::wire::{decode, seal, signed_bytes, Body, Refusal, EVERYONE, MAX_PEER_ID};
+use crate::engine::clock::TimeControl;
+use crate::engine::{Millis, Record, Rules};
+use crate::net::identity::{PublicKey, SeatKey};
+use crate::net::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
+use crate::net::message::MAX_NAME;
+use crate::net::text::{clean_name, is_name, looks_same};
+use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS};
+
+/// The organizer answers one peer's hello at most once in this many ms.
+pub const HELLO_EVERY_MS: Millis = Millis(3_000);
+
+/// What the organizer's page does with what it received.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Nothing.
+    Nothing,
+    /// Send the state to the sender (a hello).
+    State,
+    /// The state changed: send it to every page.
+    Changed,
+    /// Tell the sender why its message was refused.
+    Refused(Refusal),
+}
+
+/// The most keys whose last number the organizer's page remembers: the
+/// players' always (and saved), strangers' only the most recent.
+pub(super) const REMEMBERED_KEYS: usize = 1_024;
+
+/// Peers whose allowance the organizer's page remembers.
+const REMEMBERED_PEERS: usize = 512;
+
+/// The organizer's page: the tournament's referee. (The fields its saved
+/// text carries are the tournament module's: `state.rs` writes and reads
+/// that text.)
+#[derive(Debug)]
+pub struct Organizer {
+    pub(super) key: SeatKey,
+    pub(super) state: State,
+    /// The last number seen from each key.
+    pub(super) seen: Vec<(PublicKey, u64)>,
+    /// The last number this page signed.
+    pub(super) n: u64,
+    /// The sender and number of the message last refused (a refusal names
+    /// them, so that it cannot be shown to another page).
+    refused: Option<(PublicKey, u64)>,
+    /// The record of each board whose result came from the players'
+    /// reports: (round, board, the record's text).
+    pub(super) games: Vec<(usize, usize, String)>,
+    /// Each peer's allowance (the most recent peers'), and the one all
+    /// hellos and arrivals share (a new connection brings no new allowance
+    /// for them).
+    limits: Vec<Allowance>,
+    hellos: Option<Bucket>,
+}
+
+/// One peer's allowance: its messages, and when its last hello (or its
+/// arrival) was answered.
+#[derive(Debug)]
+struct Allowance {
+    peer: String,
+    bucket: Bucket,
+    hello: Option<Millis>,
+}
+
+impl Organizer {
+    /// A new tournament, open for entries.
+    pub fn new(
+        key: SeatKey,
+        name: String,
+        rules: Rules,
+        clock: Option<TimeControl>,
+        format: Format,
+    ) -> Organizer {
+        let tournament = Tournament {
+            name,
+            rules,
+            clock,
+            format,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        };
+        Organizer::with_state(
+            key,
+            State {
+                tournament,
+                started: false,
+                keys: Vec::new(),
+                disputed: Vec::new(),
+                rooms: Vec::new(),
+                reports: Vec::new(),
+            },
+        )
+    }
+
+    pub(super) fn with_state(key: SeatKey, state: State) -> Organizer {
+        Organizer {
+            key,
+            state,
+            seen: Vec::new(),
+            n: 0,
+            refused: None,
+            games: Vec::new(),
+            limits: Vec::new(),
+            hellos: None,
+        }
+    }
+
+    /// The organizer's public key (the link's).
+    pub fn public(&self) -> PublicKey {
+        self.key.public()
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The state, signed, as sent to every page (`now`: this page's clock,
+    /// in ms: numbers follow it, so a reloaded page numbers above what it
+    /// signed before).
+    pub fn state_message(&mut self, now: u64) -> String {
+        self.state_to(EVERYONE, now)
+    }
+
+    /// The state, signed, addressed to the page of peer id `peer` (the
+    /// answer to its hello): a page that just opened believes only such a
+    /// state, so an old one replayed to it is never shown.
+    pub fn state_to(&mut self, peer: &str, now: u64) -> String {
+        self.n = now.max(self.n + 1);
+        let to: String = peer.chars().take(MAX_PEER_ID).collect();
+        let body = Body::State {
+            text: self.state.to_text(),
+            to: if to.is_empty() {
+                EVERYONE.to_owned()
+            } else {
+                to
+            },
+        };
+        seal(&self.key.public(), &self.key, self.n, &body)
+    }
+
+    /// The state for a page that just connected (`peer`, at `now` ms), if
+    /// the arrivals' allowance has room: each arrival costs what a hello
+    /// does.
+    pub fn welcome(&mut self, peer: &str, now: Millis) -> Option<String> {
+        self.allowed(peer, true, now)
+            .then(|| self.state_to(peer, now.get()))
+    }
+
+    /// The refusal `why` of the message last refused, signed, naming its
+    /// sender and number.
+    pub fn refusal_message(&mut self, why: Refusal, now: u64) -> String {
+        self.n = now.max(self.n + 1);
+        let (to, n) = self.refused.unwrap_or((self.key.public(), 0));
+        seal(
+            &self.key.public(),
+            &self.key,
+            self.n,
+            &Body::Refused { why, to, n },
+        )
+    }
+
+    /// The organizer enters as a player too (before the start).
+    ///
+    /// # Errors
+    /// The [`Refusal`] that says why not.
+    pub fn enter_self(&mut self, name: &str) -> Result<(), Refusal> {
+        let key = self.key.public();
+        self.enter(key, name)
+    }
+
+    fn enter(&mut self, key: PublicKey, name: &str) -> Result<(), Refusal> {
+        if self.state.started {
+            return Err(Refusal::Started);
+        }
+        // Cleaned as the tournament's text keeps it: what every page reads
+        // is what was compared.
+        let name: String = clean_name(name).chars().take(MAX_NAME).collect();
+        let name = name.trim().to_owned();
+        if !is_name(&name) {
+            return Err(Refusal::Name);
+        }
+        let players = &mut self.state.tournament.players;
+        // A name that would look the same as another player's to a person
+        // (case, invisible characters, look-alike letters) is taken.
+        let taken = |p: &Player| looks_same(&p.name, &name);
+        match self.state.keys.iter().position(|k| *k == key) {
+            Some(i) => {
+                if players.iter().enumerate().any(|(j, p)| j != i && taken(p)) {
+                    return Err(Refusal::Name);
+                }
+                players[i].name = name;
+            }
+            None => {
+                if players.len() == MAX_PLAYERS {
+                    return Err(Refusal::Full);
+                }
+                if players.iter().any(taken) {
+                    return Err(Refusal::Name);
+                }
+                players.push(Player {
+                    name,
+                    entrant: Entrant::Person,
+                    withdrawn: None,
+                });
+                self.state.keys.push(key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the tournament with those who entered: the first round is
+    /// paired.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the players or the format do not fit.
+    pub fn start(&mut self) -> Result<(), SetupError> {
+        if self.state.started {
+            return Ok(());
+        }
+        let t = &self.state.tournament;
+        let mut tournament = Tournament::new(
+            t.name.clone(),
+            t.rules,
+            t.clock,
+            t.format,
+            t.players.clone(),
+        )?;
+        tournament.pair_next();
+        self.state.tournament = tournament;
+        self.state.started = true;
+        Ok(())
+    }
+
+    /// Whether `peer` may send one more message at `now` (ms): 40 at once,
+    /// 20 a second after that, as in a game's room; hellos and arrivals
+    /// (each answered with the whole state) share one allowance besides,
+    /// and each peer's are answered at most once every [`HELLO_EVERY_MS`]
+    /// (a page that has its state does not ask again, so more is a flood:
+    /// it is dropped before it costs the shared allowance anything).
+    fn allowed(&mut self, peer: &str, hello: bool, now: Millis) -> bool {
+        let index = match self.limits.iter().position(|a| a.peer == peer) {
+            Some(i) => i,
+            None => {
+                if self.limits.len() == REMEMBERED_PEERS {
+                    self.limits.remove(0);
+                }
+                self.limits.push(Allowance {
+                    peer: peer.to_owned(),
+                    bucket: Bucket::full(BURST, now.as_f64()),
+                    hello: None,
+                });
+                self.limits.len() - 1
+            }
+        };
+        let allowance = &mut self.limits[index];
+        if hello
+            && allowance
+                .hello
+                .is_some_and(|at| now.since(at) < HELLO_EVERY_MS)
+        {
+            return false;
+        }
+        if !allowance.bucket.take(BURST, RATE, now.as_f64()) {
+            return false;
+        }
+        if !hello {
+            return true;
+        }
+        let shared = self
+            .hellos
+            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now.as_f64()))
+            .take(ROOM_BURST, ROOM_RATE, now.as_f64());
+        if shared {
+            self.limits[index].hello = Some(now);
+        }
+        shared
+    }
+
+    /// Whether `n` is news from `from` (numbers only grow), remembered.
+    fn news(&mut self, from: PublicKey, n: u64) -> bool {
+        match self.seen.iter_mut().find(|(k, _)| *k == from) {
+            Some((_, last)) if *last >= n => return false,
+            Some((_, last)) => *last = n,
+            None => {
+                if self.seen.len() >= REMEMBERED_KEYS {
+                    // The oldest stranger's number goes (a stranger's old
+                    // message changes nothing: only players' are kept).
+                    if let Some(i) = self
+                        .seen
+                        .iter()
+                        .position(|(k, _)| !self.state.keys.contains(k))
+                    {
+                        self.seen.remove(i);
+                    }
+                }
+                self.seen.push((from, n));
+            }
+        }
+        true
+    }
+
+    /// Takes one message from the page `peer` (its peer id) at `now` (ms).
+    pub fn receive(&mut self, peer: &str, text: &str, now: Millis) -> Reply {
+        let Some(envelope) = decode(text) else {
+            return Reply::Nothing;
+        };
+        if !self.allowed(peer, envelope.signed.is_none(), now) {
+            return Reply::Nothing;
+        }
+        let Some((from, n, signature)) = envelope.signed else {
+            return Reply::State;
+        };
+        let organizer = self.key.public();
+        if from == organizer
+            || !from.verifies(
+                &signed_bytes(&organizer, &from, n, &envelope.body),
+                &signature,
+            )
+            || !self.news(from, n)
+        {
+            return Reply::Nothing;
+        }
+        let result = match envelope.body {
+            Body::Enter { name } => self.enter(from, &name).map(|()| true),
+            Body::Report {
+                round,
+                board,
+                host,
+                score,
+                record,
+            } => self.report(
+                &from,
+                (round as usize, board as usize),
+                &host,
+                score,
+                &record,
+            ),
+            Body::Leave => Ok(self.leave(&from)),
+            Body::Board {
+                round,
+                board,
+                host,
+                cert,
+            } => self.board_room(
+                &from,
+                BoardRoom {
+                    round: round as usize,
+                    board: board as usize,
+                    host,
+                    cert,
+                },
+            ),
+            Body::Hello | Body::State { .. } | Body::Refused { .. } => Ok(false),
+        };
+        match result {
+            Ok(true) => Reply::Changed,
+            Ok(false) => Reply::Nothing,
+            Err(why) => {
+                self.refused = Some((from, n));
+                Reply::Refused(why)
+            }
+        }
+    }
+
+    /// A player's report: the cheap checks first (a result known, the same
+    /// word again, the board's room), then the record replayed by the
+    /// engine and its players checked (the board's, on their sides); taken
+    /// at once when it concedes, or when it agrees with the other's report;
+    /// kept (in the state, for every page to see) until the other reports;
+    /// disputed when the two disagree.
+    fn report(
+        &mut self,
+        from: &PublicKey,
+        (round, board): (usize, usize),
+        host: &PublicKey,
+        score: Score,
+        record: &str,
+    ) -> Result<bool, Refusal> {
+        let player = self.state.player(from).ok_or(Refusal::NotYours)?;
+        let pairing = self
+            .state
+            .tournament
+            .rounds
+            .get(round)
+            .and_then(|r| r.get(board))
+            .filter(|p| p.has(player) && p.second.is_some())
+            .ok_or(Refusal::NotYours)?
+            .clone();
+        if let Some(known) = pairing.score {
+            return if known == score {
+                Ok(false)
+            } else {
+                Err(Refusal::Disagrees)
+            };
+        }
+        let own_loss = matches!(
+            (score, pairing.first == player),
+            (Score::SecondWins, true) | (Score::FirstWins, false)
+        );
+        let same_board = |r: &Report| (r.round, r.board) == (round, board);
+        // A player's word counts once; it can only ever concede after it.
+        if let Some(mine) = self
+            .state
+            .reports
+            .iter()
+            .find(|r| same_board(r) && r.player == player)
+        {
+            if mine.score == score {
+                return Ok(false);
+            }
+            if !own_loss {
+                return Err(Refusal::Disagrees);
+            }
+        }
+        // The game of this board is played in its room, and nowhere else.
+        if self.state.room(round, board).map(|r| r.host) != Some(*host) {
+            return Err(Refusal::Room);
+        }
+        let text = record;
+        let record = Record::from_text(text).map_err(|_| Refusal::Record)?;
+        let game = &record.game;
+        if *game.rules() != self.state.tournament.rules
+            || record.timing.control != self.state.tournament.clock
+            || game.outcome().is_none()
+            || Score::of(game.outcome()) != score
+        {
+            return Err(Refusal::Record);
+        }
+        // Between the board's players, on their sides: a rematch in the
+        // same room (sides swapped) is another game.
+        let players = &self.state.tournament.players;
+        let name = |p: Option<usize>| p.and_then(|p| players.get(p)).map(|p| p.name.trim());
+        if Some(record.first.trim()) != name(Some(pairing.first))
+            || Some(record.second.trim()) != name(pairing.second)
+        {
+            return Err(Refusal::Players);
+        }
+        let theirs = self
+            .state
+            .reports
+            .iter()
+            .find(|r| same_board(r) && r.player != player)
+            .map(|r| r.score);
+        if own_loss || theirs == Some(score) {
+            self.games.push((round, board, text.to_owned()));
+            self.settle(round, board, score);
+            return Ok(true);
+        }
+        if theirs.is_some() && !self.state.disputed.contains(&(round, board)) {
+            self.state.disputed.push((round, board));
+        }
+        self.state.reports.push(Report {
+            round,
+            board,
+            player,
+            score,
+        });
+        Ok(true)
+    }
+
+    /// A board's first player made its game's room: kept (once) when the
+    /// board is its and still open, and the certificate seats the other.
+    fn board_room(&mut self, from: &PublicKey, room: BoardRoom) -> Result<bool, Refusal> {
+        let player = self.state.player(from).ok_or(Refusal::NotYours)?;
+        let open = self
+            .state
+            .tournament
+            .rounds
+            .get(room.round)
+            .and_then(|r| r.get(room.board))
+            .is_some_and(|p| p.first == player && p.score.is_none());
+        if !open || !self.state.room_fits(&room) {
+            return Err(Refusal::NotYours);
+        }
+        match self.state.room(room.round, room.board) {
+            Some(known) if *known == room => Ok(false),
+            Some(_) => Err(Refusal::Disagrees),
+            None => {
+                self.state.rooms.push(room);
+                Ok(true)
+            }
+        }
+    }
+
+    /// The organizer's decision on a board (a disputed one, or one played
+    /// elsewhere).
+    pub fn decide(&mut self, round: usize, board: usize, score: Score) -> bool {
+        if !score.played() {
+            return false;
+        }
+        let open = self
+            .state
+            .tournament
+            .rounds
+            .get(round)
+            .and_then(|r| r.get(board))
+            .is_some_and(|p| p.second.is_some() && p.score.is_none());
+        if open {
+            self.settle(round, board, score);
+        }
+        open
+    }
+
+    /// Records a board's result (the next round paired once it was the
+    /// last) and forgets what was said about boards that have one.
+    fn settle(&mut self, round: usize, board: usize, score: Score) {
+        self.state.tournament.give_result(round, board, score);
+        self.tidy();
+    }
+
+    /// Reports and disputes are kept only for boards without a result.
+    fn tidy(&mut self) {
+        let rounds = &self.state.tournament.rounds;
+        let open = |r: usize, b: usize| {
+            rounds
+                .get(r)
+                .and_then(|round| round.get(b))
+                .is_some_and(|p| p.score.is_none())
+        };
+        self.state.reports.retain(|r| open(r.round, r.board));
+        self.state.disputed.retain(|&(r, b)| open(r, b));
+    }
+
+    /// A player leaves: withdrawn from the round under way (its boards
+    /// without a result are forfeited).
+    fn leave(&mut self, from: &PublicKey) -> bool {
+        let Some(player) = self.state.player(from) else {
+            return false;
+        };
+        self.withdraw(player)
+    }
+
+    /// Withdraws `player` (it left, or the organizer says so); before the
+    /// start, its entry is taken back.
+    pub fn withdraw(&mut self, player: usize) -> bool {
+        if !self.state.started {
+            if player >= self.state.keys.len() {
+                return false;
+            }
+            self.state.keys.remove(player);
+            self.state.tournament.players.remove(player);
+            return true;
+        }
+        let withdrawn = self.state.tournament.withdraw_now(player);
+        self.tidy();
+        withdrawn
+    }
+
+    /// The records of the games whose results the players reported, in
+    /// the order of the rounds and boards (for the file of all games).
+    pub fn records(&self) -> Vec<&str> {
+        let mut games: Vec<&(usize, usize, String)> = self.games.iter().collect();
+        games.sort_by_key(|(r, b, _)| (*r, *b));
+        games
+            .into_iter()
+            .map(|(_, _, text)| text.as_str())
+            .collect()
+    }
+}

@@ -1,0 +1,333 @@
+//! The tournament's messages as sent: their kinds and fields, the
+//! envelope signed by its sender, and the rooms the pages meet in.
+
+use std::fmt::Write as _;
+
+use sha2::{Digest, Sha256};
+
+use crate::net::identity::{PublicKey, SeatKey, Signature};
+use crate::net::message::{escape_into, unescape};
+use crate::net::room::RoomCode;
+use crate::tournament::Score;
+
+/// What every tournament message starts with, and its version.
+const MAGIC: &str = "kharbga-tournament-net";
+/// The protocol's version.
+pub const TOURNAMENT_PROTOCOL: u32 = 2;
+/// The longest message read (a report carries a whole record).
+pub const MAX_TOURNAMENT_MESSAGE: usize = 128 * 1024;
+/// The addressee of a state sent to every page.
+pub const EVERYONE: &str = "-";
+/// The longest peer id a state is addressed to (matchbox's are UUIDs).
+pub(super) const MAX_PEER_ID: usize = 64;
+
+/// A room code from a hash of `parts`.
+fn code(parts: &[&[u8]]) -> RoomCode {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part);
+        hash.update(b"\n");
+    }
+    let digest = hash.finalize();
+    let mut bytes = [0u8; 10];
+    bytes.copy_from_slice(&digest[..10]);
+    RoomCode::from_bytes(bytes)
+}
+
+/// The tournament's lobby: where the link leads, where newcomers and
+/// spectators meet the organizer.
+pub fn lobby_room(organizer: &PublicKey) -> RoomCode {
+    code(&[
+        b"kharbga-tournament-lobby",
+        organizer.to_string().as_bytes(),
+    ])
+}
+
+/// The private room of one player and the organizer.
+pub fn member_room(organizer: &PublicKey, member: &PublicKey) -> RoomCode {
+    code(&[
+        b"kharbga-tournament-member",
+        organizer.to_string().as_bytes(),
+        member.to_string().as_bytes(),
+    ])
+}
+
+/// Why the organizer refused a page's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The tournament has started: no more entries.
+    Started,
+    /// As many players as a tournament takes.
+    Full,
+    /// The name is empty, too long, or another player's.
+    Name,
+    /// Not a player of that board, or not a board of this tournament.
+    NotYours,
+    /// The record does not replay to an end, or not to the result sent,
+    /// or not under the tournament's rules.
+    Record,
+    /// That board already has another result, or this player reported
+    /// another one.
+    Disagrees,
+    /// The report names another room than the board's.
+    Room,
+    /// The record is not between the board's players on their sides (a
+    /// rematch, or another game).
+    Players,
+}
+
+impl Refusal {
+    /// The token sent.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Refusal::Started => "started",
+            Refusal::Full => "full",
+            Refusal::Name => "name",
+            Refusal::NotYours => "not-yours",
+            Refusal::Record => "record",
+            Refusal::Disagrees => "disagrees",
+            Refusal::Room => "room",
+            Refusal::Players => "players",
+        }
+    }
+
+    fn from_token(token: &str) -> Option<Refusal> {
+        [
+            Refusal::Started,
+            Refusal::Full,
+            Refusal::Name,
+            Refusal::NotYours,
+            Refusal::Record,
+            Refusal::Disagrees,
+            Refusal::Room,
+            Refusal::Players,
+        ]
+        .into_iter()
+        .find(|r| r.token() == token)
+    }
+}
+
+/// What a message says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// A page arrives (unsigned): the organizer answers with its state.
+    Hello,
+    /// A page enters the tournament under a name (before the start; again
+    /// to change the name).
+    Enter {
+        /// The name.
+        name: String,
+    },
+    /// A player's report of its board's result, with the game's record.
+    Report {
+        /// The round (from 0).
+        round: u32,
+        /// The board (from 0).
+        board: u32,
+        /// The host key of the room the game was played in.
+        host: PublicKey,
+        /// The result, from the board's first player's side.
+        score: Score,
+        /// The game's record.
+        record: String,
+    },
+    /// The player leaves the tournament (it is withdrawn).
+    Leave,
+    /// A board's first player made its game's room: the room's host key
+    /// (made for this board, see [`board_key`](super::board_key)) and its
+    /// certificate of the second player's seat (that player's tournament
+    /// key and name).
+    Board {
+        /// The round (from 0).
+        round: u32,
+        /// The board (from 0).
+        board: u32,
+        /// The room's host key.
+        host: PublicKey,
+        /// The host's signature of the second player's seat.
+        cert: Signature,
+    },
+    /// The organizer's state (see [`State::to_text`](super::State::to_text)).
+    State {
+        /// The state's text.
+        text: String,
+        /// The peer id of the page it answers (a hello, an arrival), or
+        /// [`EVERYONE`].
+        to: String,
+    },
+    /// The organizer refused a page's message (the message's sender and
+    /// number are named: a refusal is shown only to the page refused).
+    Refused {
+        /// Why.
+        why: Refusal,
+        /// The sender of the message refused.
+        to: PublicKey,
+        /// Its number.
+        n: u64,
+    },
+}
+
+impl Body {
+    fn kind(&self) -> &'static str {
+        match self {
+            Body::Hello => "hello",
+            Body::Enter { .. } => "enter",
+            Body::Report { .. } => "report",
+            Body::Leave => "leave",
+            Body::Board { .. } => "board",
+            Body::State { .. } => "state",
+            Body::Refused { .. } => "refused",
+        }
+    }
+
+    fn fields(&self) -> Vec<String> {
+        match self {
+            Body::Hello | Body::Leave => Vec::new(),
+            Body::Enter { name } => vec![name.clone()],
+            Body::Report {
+                round,
+                board,
+                host,
+                score,
+                record,
+            } => vec![
+                round.to_string(),
+                board.to_string(),
+                host.to_string(),
+                score.token().to_owned(),
+                record.clone(),
+            ],
+            Body::Board {
+                round,
+                board,
+                host,
+                cert,
+            } => vec![
+                round.to_string(),
+                board.to_string(),
+                host.to_string(),
+                cert.to_string(),
+            ],
+            Body::State { text, to } => vec![text.clone(), to.clone()],
+            Body::Refused { why, to, n } => {
+                vec![why.token().to_owned(), to.to_string(), n.to_string()]
+            }
+        }
+    }
+
+    fn read(kind: &str, fields: &[String]) -> Option<Body> {
+        Some(match (kind, fields) {
+            ("hello", []) => Body::Hello,
+            ("leave", []) => Body::Leave,
+            ("enter", [name]) => Body::Enter { name: name.clone() },
+            ("report", [round, board, host, score, record]) => Body::Report {
+                round: round.parse().ok()?,
+                board: board.parse().ok()?,
+                host: PublicKey::parse(host)?,
+                score: Score::from_token(score).filter(|s| s.played())?,
+                record: record.clone(),
+            },
+            ("board", [round, board, host, cert]) => Body::Board {
+                round: round.parse().ok()?,
+                board: board.parse().ok()?,
+                host: PublicKey::parse(host)?,
+                cert: Signature::parse(cert)?,
+            },
+            ("state", [text, to]) if !to.is_empty() && to.len() <= MAX_PEER_ID => Body::State {
+                text: text.clone(),
+                to: to.clone(),
+            },
+            ("refused", [why, to, n]) => Body::Refused {
+                why: Refusal::from_token(why)?,
+                to: PublicKey::parse(to)?,
+                n: n.parse().ok()?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// One message: who signed it (none for a hello), its number and
+/// signature, and what it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Envelope {
+    /// The signer and its number and signature.
+    pub signed: Option<(PublicKey, u64, Signature)>,
+    /// What it says.
+    pub body: Body,
+}
+
+/// What a key signs: the tournament (its organizer's key), the signer, the
+/// number, the kind and the fields.
+pub fn signed_bytes(organizer: &PublicKey, from: &PublicKey, n: u64, body: &Body) -> Vec<u8> {
+    let mut out = format!(
+        "{MAGIC}/{TOURNAMENT_PROTOCOL}\n{organizer}\n{from}\n{n}\n{}",
+        body.kind()
+    );
+    for field in body.fields() {
+        out.push('\n');
+        out.push_str(&escape(&field));
+    }
+    out.into_bytes()
+}
+
+pub(super) fn escape(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    escape_into(&mut out, field);
+    out
+}
+
+/// `body` signed by `key` under number `n`, as sent.
+pub fn seal(organizer: &PublicKey, key: &SeatKey, n: u64, body: &Body) -> String {
+    let from = key.public();
+    let signature = key.sign(&signed_bytes(organizer, &from, n, body));
+    encode(&Envelope {
+        signed: Some((from, n, signature)),
+        body: body.clone(),
+    })
+}
+
+/// The message as sent: tab-separated fields, escaped.
+pub fn encode(envelope: &Envelope) -> String {
+    let mut out = format!("{MAGIC}\t{TOURNAMENT_PROTOCOL}\t{}", envelope.body.kind());
+    match &envelope.signed {
+        Some((from, n, signature)) => {
+            let _ = write!(out, "\t{from}\t{n}\t{signature}");
+        }
+        None => out.push_str("\t-\t-\t-"),
+    }
+    for field in envelope.body.fields() {
+        out.push('\t');
+        out.push_str(&escape(&field));
+    }
+    out
+}
+
+/// Reads a message (its shape only: the signature is the receiver's to
+/// check). `None` for anything that is not one.
+pub fn decode(text: &str) -> Option<Envelope> {
+    if text.len() > MAX_TOURNAMENT_MESSAGE {
+        return None;
+    }
+    let mut parts = text.split('\t');
+    if parts.next()? != MAGIC || parts.next()? != TOURNAMENT_PROTOCOL.to_string() {
+        return None;
+    }
+    let kind = parts.next()?;
+    let (from, n, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    let signed = match (from, n, signature) {
+        ("-", "-", "-") => None,
+        (from, n, signature) => Some((
+            PublicKey::parse(from)?,
+            n.parse().ok()?,
+            Signature::parse(signature)?,
+        )),
+    };
+    let fields: Vec<String> = parts.map(|f| unescape(f).ok()).collect::<Option<_>>()?;
+    let body = Body::read(kind, &fields)?;
+    // Only a hello goes unsigned.
+    if signed.is_none() != (body == Body::Hello) {
+        return None;
+    }
+    Some(Envelope { signed, body })
+}
