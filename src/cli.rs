@@ -646,7 +646,7 @@ fn json_string(text: &str) -> String {
 /// that goes on; one `["key", "value"]` JSON array a line. What the browser
 /// benchmark (`tests/e2e/bench-store.mjs`) loads into the page.
 pub fn fixture(games: usize, plies: usize) -> Vec<String> {
-    use crate::store::{game_key, Meta, SavedGame, Seats, CURRENT_KEY};
+    use crate::store::{Meta, SavedGame, Seats, StoreKey};
     let meta = |id: &str| Meta {
         id: id.to_owned(),
         created: 1.7e12,
@@ -665,7 +665,7 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
         let saved = SavedGame::from_game(&meta(id), game, updated);
         format!(
             "[{},{}]",
-            json_string(&game_key(id)),
+            json_string(&StoreKey::Game(id.to_owned()).key()),
             json_string(&saved.to_text())
         )
     };
@@ -679,7 +679,7 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
     lines.push(entry("live", &live, 1.8e12));
     lines.push(format!(
         "[{},{}]",
-        json_string(CURRENT_KEY),
+        json_string(&StoreKey::Current.key()),
         json_string("live")
     ));
     lines

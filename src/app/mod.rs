@@ -24,30 +24,6 @@ pub mod tournament;
 #[cfg(feature = "tournament")]
 pub mod tournament_online;
 
-/// The page that runs tournaments.
-pub const TOURNAMENT_PAGE: &str = "tournament.html";
-
-/// The storage key of a saved tournament, before its id.
-pub const TOURNAMENT_KEY: &str = "kharbga-tournament-";
-
-/// The storage key, before a board's room code, of the tournament that
-/// board belongs to (the rest of its address: `join/<organizer key>`): the
-/// online page links back to it.
-pub const TOURNAMENT_BOARD_KEY: &str = "kharbga-tournament-board-";
-
-/// The storage key, before the organizer's key, of this page's player's
-/// secret key in an online tournament.
-pub const TOURNAMENT_SEAT_KEY: &str = "kharbga-tournament-seat-";
-
-/// The storage key, before the organizer's key, of the last state this
-/// browser's tournament page believed of an online tournament it follows:
-/// the organizer's number on it, a line break, the state's text.
-pub const TOURNAMENT_FOLLOW_KEY: &str = "kharbga-tournament-follow-";
-
-/// The storage key of the saved tournaments' index (a line each, newest
-/// first: the id, a tab, the name), which the library lists.
-pub const TOURNAMENT_INDEX: &str = "kharbga-tournaments";
-
 use crate::app::i18n::I18n;
 use crate::tr;
 use leptos::prelude::*;
@@ -58,24 +34,22 @@ use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
 #[cfg(feature = "learn")]
 use self::learn::LearnScreen;
-use self::learn::LearnStart;
 use self::online::entry::ByLinkError;
 #[cfg(feature = "online")]
 use self::online::{OnlineScreen, OnlineStart};
 use self::play::describe::side_key;
 use self::play::{GameScreen, Match, Session};
-use self::route::{LearnPlace, Route};
+use self::route::{LearnPlace, Page, Route};
 use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
 use self::screens::replay::Replay;
 use self::screens::settings::SettingsScreen;
-use self::services::browser::{fresh_id, now_ms, record_date};
+use self::services::browser::{self, fresh_id, now_ms, record_date};
 use self::services::computer::ComputerPlayer;
 use self::services::prefs::Prefs;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
-#[cfg(feature = "online")]
 use crate::store::Seats;
 
 /// Which screen is up.
@@ -94,7 +68,7 @@ enum Screen {
     Online(Box<OnlineStart>),
     /// The tutorial or the rules sheet (`learn.html` only).
     #[cfg(feature = "learn")]
-    Learn(LearnStart),
+    Learn(self::learn::LearnStart),
     /// The board editor (`study.html` only), with why the address that
     /// opened it did not read, if it did not.
     #[cfg(feature = "study")]
@@ -113,37 +87,19 @@ enum Screen {
     Tournament(String),
 }
 
-/// The screen for a place of the tutorial: here on the tutorial's page;
-/// other pages send the learner there (without reading the lessons, which
-/// they do not carry) and stay.
-fn learn_screen(place: LearnPlace) -> Option<Screen> {
-    let start = match place {
+/// The screen for a place of the tutorial (the tutorial's page: the
+/// others send the learner there, from `go_to`, without reading the
+/// lessons, which they do not carry).
+#[cfg(feature = "learn")]
+fn learn_screen(place: LearnPlace) -> Screen {
+    use self::learn::LearnStart;
+    Screen::Learn(match place {
         LearnPlace::List => LearnStart::List,
         LearnPlace::Rules => LearnStart::Rules,
         LearnPlace::Lesson(id) => {
-            #[cfg(feature = "learn")]
-            {
-                crate::learn::Lesson::find(&id)
-                    .map_or(LearnStart::List, |l| LearnStart::Lesson(l.id))
-            }
-            #[cfg(not(feature = "learn"))]
-            {
-                let _ = window()
-                    .location()
-                    .assign(&format!("{}#learn/{id}", self::learn::PAGE));
-                return None;
-            }
+            crate::learn::Lesson::find(&id).map_or(LearnStart::List, |l| LearnStart::Lesson(l.id))
         }
-    };
-    #[cfg(feature = "learn")]
-    {
-        Some(Screen::Learn(start))
-    }
-    #[cfg(not(feature = "learn"))]
-    {
-        let _ = window().location().assign(&start.url());
-        None
-    }
+    })
 }
 
 /// The whole application.
@@ -156,22 +112,17 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The new-game form with online play chosen (the first page sends the
+/// The new-game form with online play chosen (the other pages send the
 /// player to the online page).
 fn online_form(rules: Rules) -> Option<Screen> {
-    #[cfg(feature = "online")]
-    {
-        Some(Screen::NewGame(Some(Match {
-            seats: Seats::online(Side::First),
-            ..Match::local(rules)
-        })))
+    if !Page::Online.is_here() {
+        browser::go(&Route::OnlineForm);
+        return None;
     }
-    #[cfg(not(feature = "online"))]
-    {
-        let _ = rules;
-        online::go_online(&Route::OnlineForm.fragment());
-        None
-    }
+    Some(Screen::NewGame(Some(Match {
+        seats: Seats::online(Side::First),
+        ..Match::local(rules)
+    })))
 }
 
 /// What the page's notices need from a route it follows.
@@ -187,10 +138,24 @@ struct Notices {
 /// game, or another page serves it and the page goes there). `here` is the
 /// screen up, when the address changed under it.
 fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) -> Option<Screen> {
+    let page = route.page();
+    if page != Page::First && !page.is_here() {
+        // The places a player goes to stay in the history; the links that
+        // only pass through (an invitation, a game by link, the editor's
+        // and the analysis' addresses) do not.
+        match route {
+            Route::Invite(_) | Route::ByLink(_) | Route::Edit(_) | Route::Analyse(_) => {
+                browser::hand_over(&route);
+            }
+            _ => browser::go(&route),
+        }
+        return None;
+    }
+    // What the other pages' routes would need.
+    let _ = (here, saves);
     match route {
         Route::Home => None,
         Route::OnlineForm => online_form(Rules::kharbga()),
-        Route::Learn(place) => learn_screen(place),
         Route::Shared(fragment) => match share::decode(&fragment) {
             Ok(record) => Some(Screen::Replay(Box::new(record), false)),
             Err(e) => {
@@ -198,114 +163,65 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
                 None
             }
         },
+        #[cfg(feature = "learn")]
+        Route::Learn(place) => Some(learn_screen(place)),
+        #[cfg(feature = "online")]
         Route::Invite(invitation) => {
-            #[cfg(feature = "online")]
-            {
-                // A room already up stays: its own link is in the address.
-                if matches!(here, Some(Screen::Online(_))) {
-                    return None;
-                }
-                match online::entry::enter_room(saves, invitation) {
-                    Ok(online::entry::RoomEntry::Resume(m, session)) => {
-                        Some(playing(m, *session, notices.by_link))
-                    }
-                    Ok(online::entry::RoomEntry::Join(host)) => {
-                        Some(Screen::Online(Box::new(OnlineStart::Join(host))))
-                    }
-                    Err(e) => {
-                        notices.by_link.set(Some(e));
-                        Some(Screen::Library)
-                    }
-                }
+            // A room already up stays: its own link is in the address.
+            if matches!(here, Some(Screen::Online(_))) {
+                return None;
             }
-            #[cfg(not(feature = "online"))]
-            {
-                let _ = (here, saves);
-                online::hand_over(&Route::Invite(invitation).fragment());
-                None
+            match online::entry::enter_room(saves, invitation) {
+                Ok(online::entry::RoomEntry::Resume(m, session)) => {
+                    Some(playing(m, *session, notices.by_link))
+                }
+                Ok(online::entry::RoomEntry::Join(host)) => {
+                    Some(Screen::Online(Box::new(OnlineStart::Join(host))))
+                }
+                Err(e) => {
+                    notices.by_link.set(Some(e));
+                    Some(Screen::Library)
+                }
             }
         }
+        #[cfg(feature = "study")]
         Route::Edit(rest) => {
-            #[cfg(feature = "study")]
-            {
-                use self::study::editor::Editor;
-                let rules = match here {
-                    Some(Screen::Playing(m, _) | Screen::NewGame(Some(m))) => m.rules,
-                    _ => Rules::kharbga(),
-                };
-                let (editor, error) = match Editor::from_place(&rest) {
-                    Ok(editor) => (editor.unwrap_or_else(|| Editor::new(rules)), None),
-                    Err(e) => (Editor::new(rules), Some(e)),
-                };
-                Some(Screen::Editor(Box::new(editor), error))
-            }
-            #[cfg(not(feature = "study"))]
-            {
-                let _ = window().location().replace(&format!(
-                    "{}{}",
-                    self::study::PAGE,
-                    Route::Edit(rest).fragment()
-                ));
+            use self::study::editor::Editor;
+            let rules = match here {
+                Some(Screen::Playing(m, _) | Screen::NewGame(Some(m))) => m.rules,
+                _ => Rules::kharbga(),
+            };
+            let (editor, error) = match Editor::from_place(&rest) {
+                Ok(editor) => (editor.unwrap_or_else(|| Editor::new(rules)), None),
+                Err(e) => (Editor::new(rules), Some(e)),
+            };
+            Some(Screen::Editor(Box::new(editor), error))
+        }
+        #[cfg(feature = "study")]
+        Route::Analyse(rest) => match self::study::read_analyse(&rest) {
+            Ok(place) => Some(Screen::Analysis(Box::new(place))),
+            Err(e) => {
+                notices.link.set(Some(e));
                 None
             }
-        }
-        Route::Analyse(rest) => {
-            #[cfg(feature = "study")]
-            {
-                match self::study::read_analyse(&rest) {
-                    Ok(place) => Some(Screen::Analysis(Box::new(place))),
-                    Err(e) => {
-                        notices.link.set(Some(e));
-                        None
-                    }
-                }
+        },
+        #[cfg(feature = "tournament")]
+        Route::Tournament(rest) => Some(Screen::Tournament(rest)),
+        #[cfg(feature = "online")]
+        Route::ByLink(fragment) => match online::entry::open_by_link(saves, &fragment) {
+            Ok(online::entry::ByLinkGame::Continued(m, session)) => {
+                Some(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
             }
-            #[cfg(not(feature = "study"))]
-            {
-                let _ = window().location().replace(&format!(
-                    "{}{}",
-                    self::study::PAGE,
-                    Route::Analyse(rest).fragment()
-                ));
-                None
+            Ok(online::entry::ByLinkGame::Offered(m, session, entry)) => Some(Screen::Online(
+                Box::new(OnlineStart::LinkOffer(m, session, entry)),
+            )),
+            Err(e) => {
+                notices.by_link.set(Some(e));
+                Some(Screen::Library)
             }
-        }
-        Route::Tournament(rest) => {
-            #[cfg(feature = "tournament")]
-            {
-                Some(Screen::Tournament(rest))
-            }
-            #[cfg(not(feature = "tournament"))]
-            {
-                let _ = window().location().assign(&format!(
-                    "{TOURNAMENT_PAGE}{}",
-                    Route::Tournament(rest).fragment()
-                ));
-                None
-            }
-        }
-        Route::ByLink(fragment) => {
-            #[cfg(feature = "online")]
-            {
-                match online::entry::open_by_link(saves, &fragment) {
-                    Ok(online::entry::ByLinkGame::Continued(m, session)) => {
-                        Some(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
-                    }
-                    Ok(online::entry::ByLinkGame::Offered(m, session, entry)) => Some(
-                        Screen::Online(Box::new(OnlineStart::LinkOffer(m, session, entry))),
-                    ),
-                    Err(e) => {
-                        notices.by_link.set(Some(e));
-                        Some(Screen::Library)
-                    }
-                }
-            }
-            #[cfg(not(feature = "online"))]
-            {
-                online::hand_over(&fragment);
-                None
-            }
-        }
+        },
+        // Another page's: handed over above.
+        _ => None,
     }
 }
 
@@ -367,7 +283,7 @@ fn Shell() -> impl IntoView {
             #[cfg(feature = "online")]
             screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game, None))));
             #[cfg(not(feature = "online"))]
-            online::go_online("#online");
+            browser::go(&Route::OnlineForm);
         } else {
             let mut session = new_session(game);
             // A person playing the second side sees it at the bottom.
@@ -451,7 +367,7 @@ fn Shell() -> impl IntoView {
                        {tr_text(|| tr!("nav-tournaments"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-learn"
-                       on:click=move |_| if let Some(learn) = learn_screen(LearnPlace::List) { screen.set(learn) }>
+                       on:click=move |_| if let Some(next) = go_to(Route::Learn(LearnPlace::List), None, saves, notices) { screen.set(next) }>
                        {tr_text(|| tr!("nav-learn"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-settings" on:click=move |_| screen.set(Screen::Settings)>
@@ -477,7 +393,7 @@ fn Shell() -> impl IntoView {
                })}
                {move || updated.get().then(|| view! {
                 <p class="notice" data-testid="updated" role="status">{tr_text(|| tr!("app-updated"))}
-                    <button type="button" class="link" on:click=move |_| { let _ = window().location().reload(); }>
+                    <button type="button" class="link" on:click=move |_| browser::reload()>
                         {tr_text(|| tr!("app-reload"))}
                     </button>
                 </p>
@@ -577,7 +493,9 @@ fn playing(m: Match, session: Session, notice: RwSignal<Option<ByLinkError>>) ->
         Some(_) if m.seats.is_online() => Screen::Online(Box::new(OnlineStart::Resume(m, session))),
         #[cfg(not(feature = "online"))]
         Some(seat) if m.seats.is_online() => {
-            online::hand_over(&crate::net::room::fragment(&seat.host));
+            browser::hand_over(&Route::Invite(crate::net::room::Invitation::Room(
+                seat.host,
+            )));
             Screen::Library
         }
         // Played online with an earlier version: its seats were secrets,

@@ -1,12 +1,71 @@
 //! The page's addresses: one table of every place a URL fragment can name,
-//! read and written without a browser.
+//! and of the pages that serve them, read and written without a browser.
 //!
 //! [`Route::parse`] reads a fragment (`#…`) and [`Route::fragment`] writes
-//! one; the two round-trip (native tests below). The shell maps a route to
-//! a screen, or to another page, in one place (`app::go_to`), at load and
+//! one; the two round-trip (native tests below). [`Route::page`] says which
+//! [`Page`] serves a route and [`Route::url`] is the link to it there: the
+//! pages' file names are spelled here alone. The shell maps a route to a
+//! screen, or to another page, in one place (`app::go_to`), at load and
 //! when the fragment changes alike.
 
 use crate::net::room::{self, Invitation, MOVE_FRAGMENT};
+
+/// A page of the app: one HTML file, the crate built with one feature
+/// (none for the first page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// `index.html`: the first load, within its size budget (local games,
+    /// the library, replays, settings).
+    First,
+    /// `online.html` (the `online` feature): online play.
+    Online,
+    /// `learn.html` (the `learn` feature): the tutorial and the rules sheet.
+    Learn,
+    /// `study.html` (the `study` feature): the board editor and the analysis.
+    Study,
+    /// `tournament.html` (the `tournament` feature): tournaments.
+    Tournament,
+}
+
+impl Page {
+    /// Every page.
+    pub const ALL: [Page; 5] = [
+        Page::First,
+        Page::Online,
+        Page::Learn,
+        Page::Study,
+        Page::Tournament,
+    ];
+
+    /// The page this build is (by its feature).
+    pub const HERE: Page = if cfg!(feature = "online") {
+        Page::Online
+    } else if cfg!(feature = "learn") {
+        Page::Learn
+    } else if cfg!(feature = "study") {
+        Page::Study
+    } else if cfg!(feature = "tournament") {
+        Page::Tournament
+    } else {
+        Page::First
+    };
+
+    /// Its file, relative to the others (they are served side by side).
+    pub const fn file(self) -> &'static str {
+        match self {
+            Page::First => "index.html",
+            Page::Online => "online.html",
+            Page::Learn => "learn.html",
+            Page::Study => "study.html",
+            Page::Tournament => "tournament.html",
+        }
+    }
+
+    /// True when this build is the page.
+    pub fn is_here(self) -> bool {
+        self == Page::HERE
+    }
+}
 
 /// A place of the tutorial's page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +163,24 @@ impl Route {
         crate::app::services::browser::page_fragment().map_or(Route::Home, |f| Route::parse(&f))
     }
 
+    /// The page that serves this route. Every page shows the current game
+    /// and a shared game: they are the first page's.
+    pub fn page(&self) -> Page {
+        match self {
+            Route::Home | Route::Shared(_) => Page::First,
+            Route::OnlineForm | Route::Invite(_) | Route::ByLink(_) => Page::Online,
+            Route::Learn(_) => Page::Learn,
+            Route::Edit(_) | Route::Analyse(_) => Page::Study,
+            Route::Tournament(_) => Page::Tournament,
+        }
+    }
+
+    /// The link to this route on its page (relative: the pages are served
+    /// side by side), e.g. `learn.html#rules`.
+    pub fn url(&self) -> String {
+        format!("{}{}", self.page().file(), self.fragment())
+    }
+
     /// The fragment of this route (empty for [`Route::Home`]).
     pub fn fragment(&self) -> String {
         match self {
@@ -161,6 +238,43 @@ mod tests {
             // And the fragment printed again is the same text.
             assert_eq!(Route::parse(&fragment).fragment(), fragment);
         }
+    }
+
+    #[test]
+    fn every_route_has_its_page_and_its_url_round_trips() {
+        let pinned = [
+            (Page::First, "index.html"),
+            (Page::Online, "online.html"),
+            (Page::Learn, "learn.html"),
+            (Page::Study, "study.html"),
+            (Page::Tournament, "tournament.html"),
+        ];
+        for (page, file) in pinned {
+            assert_eq!(page.file(), file);
+        }
+        assert_eq!(Page::ALL.len(), pinned.len());
+        for route in every_kind() {
+            let url = route.url();
+            let (file, fragment) = url.split_at(url.find('#').unwrap_or(url.len()));
+            assert_eq!(file, route.page().file(), "{url}");
+            assert_eq!(Route::parse(fragment), route, "{url}");
+        }
+        let page = |fragment: &str| Route::parse(fragment).page();
+        assert_eq!(page(""), Page::First);
+        assert_eq!(page("#g1~kharbaga~~~~~"), Page::First);
+        assert_eq!(page("#online"), Page::Online);
+        assert_eq!(page("#mwhatever"), Page::Online);
+        assert_eq!(page("#learn/kharbaga"), Page::Learn);
+        assert_eq!(page("#rules"), Page::Learn);
+        assert_eq!(page("#edit"), Page::Study);
+        assert_eq!(page("#analyse/x@1"), Page::Study);
+        assert_eq!(page("#tournament/t1"), Page::Tournament);
+        assert_eq!(Route::Learn(LearnPlace::Rules).url(), "learn.html#rules");
+        assert_eq!(
+            Route::Tournament("/join/k".into()).url(),
+            "tournament.html#tournament/join/k"
+        );
+        assert_eq!(Route::Home.url(), "index.html");
     }
 
     #[test]

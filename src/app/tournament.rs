@@ -12,16 +12,18 @@ use leptos::prelude::*;
 use crate::ai::Level;
 use crate::app::i18n::tr_text;
 use crate::app::play::{GameScreen, Match, Session};
+use crate::app::route::Route;
 use crate::app::screens::forms::{Choice, Menu};
 use crate::app::screens::new_game::computer_name;
 use crate::app::screens::replay::Replay;
-use crate::app::services::browser::{download, fresh_id, now_ms, record_date, replace_fragment};
+use crate::app::services::browser::{
+    download, fresh_id, go, now_ms, record_date, replace_fragment,
+};
 use crate::app::services::storage::Saves;
 use crate::app::tournament_online::{FollowView, HostView};
-use crate::app::{TOURNAMENT_INDEX, TOURNAMENT_KEY};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Record, Rules};
-use crate::store::{Seat, Seats};
+use crate::store::{local, Seat, Seats, StoreKey};
 use crate::tournament::{
     halves_text, quarters_text, Entrant, Format, Player, Score, SetupError, StandingsLabels,
     Tournament,
@@ -43,40 +45,21 @@ const PLACES: [&str; 2] = ["here", "online"];
 /// A player's kind in the form: a person, or a computer level.
 const KINDS: [&str; 6] = ["person", "1", "2", "3", "4", "5"];
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
 /// Every saved tournament: its id and itself (unreadable ones are skipped).
 fn saved() -> Vec<(String, Tournament)> {
-    let Some(store) = storage() else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for i in 0..store.length().unwrap_or(0) {
-        let Some(key) = store.key(i).ok().flatten() else {
-            continue;
-        };
-        let Some(id) = key.strip_prefix(TOURNAMENT_KEY) else {
-            continue;
-        };
-        if let Some(t) = store
-            .get_item(&key)
-            .ok()
-            .flatten()
-            .and_then(|text| Tournament::from_text(&text).ok())
-        {
-            out.push((id.to_owned(), t));
-        }
-    }
+    let mut out: Vec<(String, Tournament)> = local::entries(|key| match key {
+        StoreKey::Tournament(id) => Some(id),
+        _ => None,
+    })
+    .into_iter()
+    .filter_map(|(id, text)| Some((id, Tournament::from_text(&text).ok()?)))
+    .collect();
     out.sort_by(|a, b| b.0.cmp(&a.0));
     out
 }
 
 fn save(id: &str, t: &Tournament) {
-    if let Some(store) = storage() {
-        let _ = store.set_item(&format!("{TOURNAMENT_KEY}{id}"), &t.to_text());
-    }
+    let _ = local::write(&StoreKey::Tournament(id.to_owned()), &t.to_text());
     write_index(&saved());
 }
 
@@ -85,15 +68,13 @@ fn save(id: &str, t: &Tournament) {
 /// existed are listed too): those played here, then those online (their
 /// ids are the rest of their address: `host/<code>`, `join/<key>`).
 pub fn write_index(list: &[(String, Tournament)]) {
-    if let Some(store) = storage() {
-        let index: Vec<String> = list
-            .iter()
-            .map(|(id, t)| (id.clone(), t.name.clone()))
-            .chain(crate::app::tournament_online::listed())
-            .map(|(id, name)| format!("{id}\t{}", name.replace(['\t', '\n', '\r'], " ")))
-            .collect();
-        let _ = store.set_item(TOURNAMENT_INDEX, &index.join("\n"));
-    }
+    let index: Vec<String> = list
+        .iter()
+        .map(|(id, t)| (id.clone(), t.name.clone()))
+        .chain(crate::app::tournament_online::listed())
+        .map(|(id, name)| format!("{id}\t{}", name.replace(['\t', '\n', '\r'], " ")))
+        .collect();
+    let _ = local::write(&StoreKey::TournamentIndex, &index.join("\n"));
 }
 
 /// Writes the index again (an online tournament's page, after a change).
@@ -149,13 +130,13 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
     let view = RwSignal::new(start);
     // The address names the tournament open, so that a reload returns to it.
     Effect::new(move |_| {
-        let fragment = match view.get() {
-            View::List => "#tournament".to_owned(),
+        let rest = match view.get() {
+            View::List => String::new(),
             View::Open(id) | View::Board(id, ..) | View::Replay(id, _) => {
-                format!("#tournament/{id}")
+                format!("/{id}")
             }
         };
-        replace_fragment(&fragment);
+        replace_fragment(&Route::Tournament(rest).fragment());
     });
     let find = move |id: &str| {
         list.with_untracked(|l| l.iter().find(|(i, _)| i == id).map(|(_, t)| t.clone()))
@@ -197,7 +178,7 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 <Replay record=*record on_play=Callback::new(|(_, game): (Match, Game)| {
                     // Played on from the first page, which opens the game.
                     let link = crate::store::share::encode(&Record::new(game));
-                    let _ = window().location().assign(&format!("index.html{link}"));
+                    go(&Route::Shared(link));
                 })/>
             }
             .into_any()
@@ -223,7 +204,7 @@ fn TournamentList(
                         let organized = place.starts_with("host/");
                         view! {
                             <li data-testid="tournament-online-saved">
-                                <a href=format!("#tournament/{place}")><bdi>{name}</bdi></a>
+                                <a href=Route::Tournament(format!("/{place}")).fragment()><bdi>{name}</bdi></a>
                                 " "
                                 <span class="hint-text">{move || if organized { tr!("tournament-online-hosted") } else { tr!("tournament-online-followed") }}</span>
                             </li>

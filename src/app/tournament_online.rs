@@ -18,46 +18,30 @@ use leptos::task::spawn_local;
 use crate::app::i18n::tr_text;
 use crate::app::online::link::{self, Link, LinkEvent};
 use crate::app::online::settings::OnlineSettings;
+use crate::app::route::Route;
 use crate::app::services::browser::{copy_to_clipboard, now_ms, page_url, random_bytes};
 use crate::app::services::browser::{fresh_id, record_date};
 use crate::app::services::storage::Saves;
 use crate::app::tournament::{export_standings, Crosstable, RoundLine, SetupProblem, Standings};
-use crate::app::TOURNAMENT_BOARD_KEY;
 use crate::engine::clock::TimeControl;
 use crate::engine::{Game, Millis, Record, Rules, Side};
 use crate::net::identity::{PublicKey, SeatKey};
-use crate::net::room::{room_url, RoomCode};
+use crate::net::room::{room_url, Invitation, RoomCode};
 use crate::net::tournament::{
     board_key, lobby_room, member_room, BoardRoom, Follower, Heard, Organizer, Refusal, Reply,
     State,
 };
-use crate::store::{OnlineSeat, SavedGame, Seats};
+use crate::store::{local, OnlineSeat, SavedGame, Seats, StoreKey};
 use crate::tournament::{Format, Score, SetupError};
 use crate::tr;
 
-/// The organizer's saved tournament: this key, then the lobby's code.
-const HOST_KEY: &str = "kharbga-tournament-host-";
-/// A player's secret key for a tournament (the online page reads it too).
-const SEAT_KEY: &str = crate::app::TOURNAMENT_SEAT_KEY;
-/// The last state a page believed of a tournament it follows (a player or
-/// a spectator keeps the standings and the crosstable; the online page of
-/// a board reads it).
-const FOLLOW_KEY: &str = crate::app::TOURNAMENT_FOLLOW_KEY;
 /// How long a lost link waits before it is opened again.
 const RETRY_MS: u32 = 2_000;
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-fn load(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok().flatten()
-}
-
-fn store(key: &str, text: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, text);
-    }
+/// Keeps `text` under `key` (a full or unavailable storage keeps it for
+/// this visit only).
+fn store(key: &StoreKey, text: &str) {
+    let _ = local::write(key, text);
 }
 
 fn now() -> u64 {
@@ -77,52 +61,62 @@ pub fn create(name: String, rules: Rules, clock: Option<TimeControl>, format: Fo
         format,
     );
     let code = lobby_room(&organizer.public());
-    store(&format!("{HOST_KEY}{code}"), &organizer.to_text());
-    let _ = window()
-        .location()
-        .set_hash(&format!("tournament/host/{code}"));
+    store(
+        &StoreKey::TournamentHost(code.to_string()),
+        &organizer.to_text(),
+    );
+    crate::app::services::browser::show(&Route::Tournament(format!("/host/{code}")));
 }
 
 /// The online tournaments organized from this page: (lobby code, name).
 pub fn hosted() -> Vec<(String, String)> {
-    stored(HOST_KEY, |text| {
-        Some(
-            Organizer::from_text(text)
-                .ok()?
-                .state()
-                .tournament
-                .name
-                .clone(),
-        )
-    })
+    stored(
+        |key| match key {
+            StoreKey::TournamentHost(code) => Some(code),
+            _ => None,
+        },
+        |text| {
+            Some(
+                Organizer::from_text(text)
+                    .ok()?
+                    .state()
+                    .tournament
+                    .name
+                    .clone(),
+            )
+        },
+    )
 }
 
-/// Each stored item under `prefix`: the rest of its key and what `read`
-/// makes of it (unreadable ones left out).
-fn stored(prefix: &str, read: impl Fn(&str) -> Option<String>) -> Vec<(String, String)> {
-    let Some(s) = storage() else {
-        return Vec::new();
-    };
-    (0..s.length().unwrap_or(0))
-        .filter_map(|i| {
-            let key = s.key(i).ok().flatten()?;
-            let rest = key.strip_prefix(prefix)?.to_owned();
-            Some((rest, read(&s.get_item(&key).ok().flatten()?)?))
-        })
+/// Each stored item whose key `pick` takes: the key's parameter and what
+/// `read` makes of its text (unreadable ones left out).
+fn stored(
+    pick: impl Fn(StoreKey) -> Option<String>,
+    read: impl Fn(&str) -> Option<String>,
+) -> Vec<(String, String)> {
+    local::entries(pick)
+        .into_iter()
+        .filter_map(|(rest, text)| Some((rest, read(&text)?)))
         .collect()
 }
 
 /// The online tournaments of this page, for the library: (the rest of
 /// their address, their name), organized here or followed.
 pub fn listed() -> Vec<(String, String)> {
-    let followed = stored(FOLLOW_KEY, |text| {
-        Some(
-            State::from_text(text.split_once('\n')?.1)
-                .ok()?
-                .tournament
-                .name,
-        )
-    });
+    let followed = stored(
+        |key| match key {
+            StoreKey::TournamentFollow(organizer) => Some(organizer),
+            _ => None,
+        },
+        |text| {
+            Some(
+                State::from_text(text.split_once('\n')?.1)
+                    .ok()?
+                    .tournament
+                    .name,
+            )
+        },
+    );
     hosted()
         .into_iter()
         .map(|(code, name)| (format!("host/{code}"), name))
@@ -357,8 +351,9 @@ impl Rooms {
 /// the rounds, results entered or decided, withdrawals, the standings.
 #[component]
 pub fn HostView(code: String) -> impl IntoView {
-    let key = StoredValue::new(format!("{HOST_KEY}{code}"));
-    let Some(organizer) = load(&key.get_value()).and_then(|t| Organizer::from_text(&t).ok()) else {
+    let key = StoredValue::new(StoreKey::TournamentHost(code.clone()));
+    let Some(organizer) = local::load(&key.get_value()).and_then(|t| Organizer::from_text(&t).ok())
+    else {
         return view! {
             <section class="panel tournament" data-testid="tournament-online">
                 <p role="alert">{tr_text(|| tr!("tournament-online-missing"))}</p>
@@ -372,7 +367,7 @@ pub fn HostView(code: String) -> impl IntoView {
     let state = RwSignal::new(organizer.with_value(|o| o.state().clone()));
     let error = RwSignal::new(None::<SetupError>);
     let copied = RwSignal::new(false);
-    let share = page_url(&format!("#tournament/join/{public}"));
+    let share = page_url(&Route::Tournament(format!("/join/{public}")).fragment());
     let rooms_cell: StoredValue<Option<Rooms>, LocalStorage> = StoredValue::new_local(None);
     let save = move || {
         organizer.with_value(|o| key.with_value(|k| store(k, &o.to_text())));
@@ -578,7 +573,7 @@ fn Progress(
                                     </em>
                                 })}
                                 {s.room(round - 1, b).filter(|_| board.score.is_none()).map(|room| view! {
-                                    <a href=format!("online.html{}", crate::net::room::fragment(&room.host))
+                                    <a href=Route::Invite(Invitation::Room(room.host)).url()
                                         data-testid="tournament-online-watch">{tr_text(|| tr!("tournament-watch"))}</a>
                                 })}
                                 {match (decide, second, board.score) {
@@ -629,11 +624,10 @@ pub fn FollowView(organizer: String) -> impl IntoView {
         }
         .into_any();
     };
-    let seat_key = StoredValue::new(format!("{SEAT_KEY}{public}"));
-    let key = load(&seat_key.get_value()).and_then(|t| SeatKey::parse(&t));
+    let seat_key = StoredValue::new(StoreKey::TournamentSeat(public.to_string()));
+    let key = local::load(&seat_key.get_value()).and_then(|t| SeatKey::parse(&t));
     let mine = key.as_ref().map(|k| member_room(&public, &k.public()));
-    let follow_key = format!("{FOLLOW_KEY}{public}");
-    let kept = load(&follow_key).and_then(|t| {
+    let kept = local::load(&StoreKey::TournamentFollow(public.to_string())).and_then(|t| {
         let (n, text) = t.split_once('\n')?;
         Some((State::from_text(text).ok()?, n.parse::<u64>().ok()?))
     });
@@ -715,13 +709,13 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                     follower.with_value(|f| (f.state().cloned(), f.me(), f.heard()));
                 if let Some(s) = &s {
                     store(
-                        &format!("{FOLLOW_KEY}{public}"),
+                        &StoreKey::TournamentFollow(public.to_string()),
                         &format!("{heard}\n{}", s.to_text()),
                     );
                     // Each board's game links back here from the online page.
                     for r in &s.rooms {
                         store(
-                            &format!("{TOURNAMENT_BOARD_KEY}{}", r.host.room()),
+                            &StoreKey::TournamentBoard(r.host.room().to_string()),
                             &format!("join/{public}"),
                         );
                     }
@@ -764,7 +758,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
         let typed = name.get_untracked();
         // The key is made once for this tournament, and kept.
         let seat_key = seat_key.get_value();
-        let key = load(&seat_key)
+        let key = local::load(&seat_key)
             .and_then(|t| SeatKey::parse(&t))
             .unwrap_or_else(|| {
                 let k = SeatKey::from_seed(random_bytes::<32>());
@@ -847,8 +841,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                                 prepare_board(saves, &s2, &key, &public, &room);
                                             }
                                         }
-                                        let _ = window().location().assign(&format!(
-                                            "online.html{}", crate::net::room::fragment(&room.host)));
+                                        crate::app::services::browser::go(&Route::Invite(Invitation::Room(room.host)));
                                     };
                                     view! {
                                         <p class="notice" role="status" data-testid="tournament-online-board">

@@ -6,7 +6,7 @@
 //! is no index to keep in step (the old `kharbga.index` key is dropped).
 
 use super::saved::{guess_players, LoadError, SavedGame, Summary};
-use super::{game_key, Store, StoreError, ASIDE_PREFIX, CURRENT_KEY, GAME_PREFIX, INDEX_KEY};
+use super::{Store, StoreError, StoreKey};
 
 /// Something the person should be told about the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,10 +53,10 @@ impl<S: Store> Library<S> {
         let keys = library.store.keys().unwrap_or_default();
         let mut aside = Vec::new();
         for key in keys {
-            let Some(id) = key.strip_prefix(GAME_PREFIX) else {
+            let Some(StoreKey::Game(id)) = StoreKey::parse(&key) else {
                 continue;
             };
-            match library.read(id) {
+            match library.read(&id) {
                 Ok(game) => library.games.push(game.summary()),
                 Err(Some(notice)) => aside.push(*notice),
                 Err(None) => {}
@@ -68,8 +68,8 @@ impl<S: Store> Library<S> {
             library.notice(notice);
         }
         // Earlier versions kept an index of summaries: the entries carry them now.
-        if matches!(library.store.get(INDEX_KEY), Ok(Some(_))) {
-            let _ = library.store.remove(INDEX_KEY);
+        if matches!(library.store.get(&StoreKey::OldIndex.key()), Ok(Some(_))) {
+            let _ = library.store.remove(&StoreKey::OldIndex.key());
         }
         library
     }
@@ -77,7 +77,7 @@ impl<S: Store> Library<S> {
     /// Reads and migrates entry `id`, setting an unreadable one aside: the
     /// error is the notice to give (none when there is no such entry).
     fn read(&mut self, id: &str) -> Result<SavedGame, Option<Box<Notice>>> {
-        let key = game_key(id);
+        let key = StoreKey::Game(id.to_owned()).key();
         let text = self.store.get(&key).ok().flatten().ok_or(None)?;
         match SavedGame::from_text(id, &text) {
             Ok((game, migrated)) => {
@@ -98,8 +98,12 @@ impl<S: Store> Library<S> {
     /// Keeps `text` under another key, takes the game off the list, and
     /// says so.
     fn set_aside(&mut self, id: &str, text: &str, reason: LoadError) -> Notice {
-        let key = game_key(id);
-        if self.store.set(&format!("{ASIDE_PREFIX}{id}"), text).is_ok() {
+        let key = StoreKey::Game(id.to_owned()).key();
+        if self
+            .store
+            .set(&StoreKey::Aside(id.to_owned()).key(), text)
+            .is_ok()
+        {
             let _ = self.store.remove(&key);
         }
         self.games.retain(|g| g.id != id);
@@ -187,7 +191,8 @@ impl<S: Store> Library<S> {
             .position(|g| g.updated < summary.updated)
             .unwrap_or(self.games.len());
         self.games.insert(at, summary);
-        self.store.set(&game_key(&game.id), &game.to_text())
+        self.store
+            .set(&StoreKey::Game(game.id.clone()).key(), &game.to_text())
     }
 
     /// Gives game `id` a title (`None` or blank: back to the players' names).
@@ -202,25 +207,25 @@ impl<S: Store> Library<S> {
     /// Deletes game `id` and hands it back, so that it can be restored.
     pub fn delete(&mut self, id: &str) -> Result<Option<SavedGame>, StoreError> {
         let game = self.read(id).ok();
-        self.store.remove(&game_key(id))?;
+        self.store.remove(&StoreKey::Game(id.to_owned()).key())?;
         self.games.retain(|g| g.id != id);
         if self.current().as_deref() == Some(id) {
-            self.store.remove(CURRENT_KEY)?;
+            self.store.remove(&StoreKey::Current.key())?;
         }
         Ok(game)
     }
 
     /// The game being played, if one was.
     pub fn current(&self) -> Option<String> {
-        self.store.get(CURRENT_KEY).ok().flatten()
+        self.store.get(&StoreKey::Current.key()).ok().flatten()
     }
 
     /// Marks the game being played.
     pub fn set_current(&mut self, id: Option<&str>) -> Result<(), StoreError> {
         match id {
             Some(id) if self.current().as_deref() == Some(id) => Ok(()),
-            Some(id) => self.store.set(CURRENT_KEY, id),
-            None => self.store.remove(CURRENT_KEY),
+            Some(id) => self.store.set(&StoreKey::Current.key(), id),
+            None => self.store.remove(&StoreKey::Current.key()),
         }
     }
 }

@@ -1,16 +1,18 @@
 //! Games that are never lost: the saved-game schema (versioned, with
 //! migrations), the library over a small key–value [`Store`], and share
-//! links. No web dependency: the browser's localStorage is one `Store`
-//! (`ui::storage`), [`MemoryStore`] is another (native tests, and the page's
-//! fallback when storage is unavailable).
+//! links. The browser's localStorage is reached through [`local`] alone
+//! (one `Store` among others: [`MemoryStore`] serves native tests, and the
+//! page when storage is unavailable), by the keys of [`StoreKey`].
 //!
-//! Keys: `kharbga.game.<id>` (one JSON entry per game, its summary
-//! included), `kharbga.current` (the game being played) and
+//! The library's keys: `kharbga.game.<id>` (one JSON entry per game, its
+//! summary included), `kharbga.current` (the game being played) and
 //! `kharbga.aside.<id>` (entries that could not be read, kept as they were).
 //! `kharbga.index`, which earlier versions kept, is removed when seen.
 
+mod keys;
 mod legacy;
 mod library;
+pub mod local;
 mod saved;
 mod seats;
 pub mod share;
@@ -18,6 +20,7 @@ pub mod share;
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use keys::StoreKey;
 pub use library::{new_id, Library, Notice};
 pub use saved::{
     guess_players, result_text, LoadError, Meta, OnlineSeat, SavedGame, Summary, SCHEMA,
@@ -122,17 +125,3 @@ impl Store for MemoryStore {
         Ok(self.entries.keys().cloned().collect())
     }
 }
-
-/// The key of game `id`.
-pub fn game_key(id: &str) -> String {
-    format!("{GAME_PREFIX}{id}")
-}
-
-/// Game entries' key prefix.
-pub const GAME_PREFIX: &str = "kharbga.game.";
-/// Set-aside entries' key prefix.
-pub const ASIDE_PREFIX: &str = "kharbga.aside.";
-/// The key of the index earlier versions kept (removed when seen).
-pub const INDEX_KEY: &str = "kharbga.index";
-/// The current game's key.
-pub const CURRENT_KEY: &str = "kharbga.current";

@@ -6,9 +6,13 @@ use kharbga::ai::{Level, Rng};
 use kharbga::engine::{BoardSize, Game, Position, Record, RecordErrorKind, Rules, Side};
 use kharbga::store::share::{self, ShareError};
 use kharbga::store::{
-    game_key, Library, LoadError, MemoryStore, Notice, SavedGame, Seats, Store, StoreError,
-    ASIDE_PREFIX, CURRENT_KEY, INDEX_KEY, SCHEMA,
+    Library, LoadError, MemoryStore, Notice, SavedGame, Seats, Store, StoreError, StoreKey, SCHEMA,
 };
+
+/// The key of game `id`.
+fn game_key(id: &str) -> String {
+    StoreKey::Game(id.to_owned()).key()
+}
 
 /// A game of `plies` random plies (or to its end) under `rules`.
 fn random_game(rules: Rules, plies: usize, seed: u64) -> Game {
@@ -211,7 +215,10 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
     drop(library);
     // Kept, not deleted, and no longer under the game key.
     assert_eq!(
-        store.get(&format!("{ASIDE_PREFIX}b")).unwrap().as_deref(),
+        store
+            .get(&StoreKey::Aside("b".into()).key())
+            .unwrap()
+            .as_deref(),
         Some(broken)
     );
     assert_eq!(store.get(&game_key("b")).unwrap(), None);
@@ -245,7 +252,10 @@ fn a_record_that_does_not_replay_is_set_aside_when_opened() {
         other => panic!("{other:?}"),
     }
     drop(library);
-    assert!(store.get(&format!("{ASIDE_PREFIX}d")).unwrap().is_some());
+    assert!(store
+        .get(&StoreKey::Aside("d".into()).key())
+        .unwrap()
+        .is_some());
 }
 
 #[test]
@@ -269,7 +279,9 @@ fn an_entry_from_a_newer_version_is_left_alone() {
 #[test]
 fn the_old_index_is_dropped_and_saving_writes_one_entry() {
     let mut store = MemoryStore::new();
-    store.set(INDEX_KEY, "{\"schema\":2,\"games\":[]}").unwrap();
+    store
+        .set(&StoreKey::OldIndex.key(), "{\"schema\":2,\"games\":[]}")
+        .unwrap();
     {
         let mut library = Library::open(&mut store);
         library
@@ -285,7 +297,11 @@ fn the_old_index_is_dropped_and_saving_writes_one_entry() {
         let ids: Vec<&str> = library.games().iter().map(|g| g.id.as_str()).collect();
         assert_eq!(ids, ["b", "a"]);
     }
-    assert_eq!(store.get(INDEX_KEY).unwrap(), None, "no index any more");
+    assert_eq!(
+        store.get(&StoreKey::OldIndex.key()).unwrap(),
+        None,
+        "no index any more"
+    );
     let mut keys = store.keys().unwrap();
     keys.sort();
     assert_eq!(keys, [game_key("a"), game_key("b")]);
@@ -310,7 +326,7 @@ fn rename_delete_and_restore() {
     library.save(&deleted).unwrap();
     assert_eq!(library.games()[0].title.as_deref(), Some("Friday"));
     drop(library);
-    assert!(store.get(CURRENT_KEY).unwrap().is_none());
+    assert!(store.get(&StoreKey::Current.key()).unwrap().is_none());
 }
 
 #[test]

@@ -102,9 +102,6 @@ fn english() -> std::borrow::Cow<'static, str> {
     text.into()
 }
 
-/// Where the chosen language is remembered.
-const STORAGE_KEY: &str = "kharbga.language";
-
 /// How each language writes numbers in its messages.
 fn number_format(language: &str) -> fluent::NumberFormat {
     match language {
@@ -239,15 +236,8 @@ pub fn language_id() -> &'static str {
 }
 
 fn remember(language: &'static Language) {
-    #[cfg(target_arch = "wasm32")]
-    {
-        // Storage may be unavailable (private mode): the choice then lasts the page.
-        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = storage.set_item(STORAGE_KEY, language.id);
-        }
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = (language, STORAGE_KEY);
+    // Storage may be unavailable (private mode): the choice then lasts the page.
+    let _ = crate::store::local::write(&crate::store::StoreKey::Language, language.id);
 }
 
 /// The language to start in: the one chosen before, else the browser's
@@ -261,15 +251,11 @@ fn initial_language() -> &'static Language {
                 .iter()
                 .find(|l| l.id.eq_ignore_ascii_case(primary))
         };
-        let window = web_sys::window();
-        let saved = window
-            .as_ref()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        let saved = crate::store::local::load(&crate::store::StoreKey::Language);
         if let Some(language) = saved.as_deref().and_then(find) {
             return language;
         }
-        if let Some(window) = window {
+        if let Some(window) = web_sys::window() {
             for tag in window.navigator().languages().iter() {
                 if let Some(language) = tag.as_string().as_deref().and_then(find) {
                     return language;

@@ -57,15 +57,9 @@ impl LearnStart {
 
     /// The tutorial's page at this place (a link from any page).
     pub fn url(self) -> String {
-        format!("{PAGE}{}", self.fragment())
+        crate::app::route::Route::parse(&self.fragment()).url()
     }
 }
-
-/// The tutorial's page.
-pub const PAGE: &str = "learn.html";
-
-/// Where the learner's progress is kept.
-pub const PROGRESS_KEY: &str = "kharbga.learn";
 
 #[cfg(test)]
 mod tests {

@@ -5,46 +5,28 @@ use crate::tr;
 use leptos::prelude::*;
 
 use super::run::{Feedback, LessonRun};
-use super::{LearnStart, PROGRESS_KEY};
+use super::LearnStart;
 use crate::app::board::Board;
 use crate::app::i18n::{tr_text, translate};
 use crate::app::play::controller::{Controller, Response};
 use crate::app::play::hud::refusal_text;
 use crate::app::services::sound::{self, Sound};
-#[cfg(target_arch = "wasm32")]
-use crate::app::services::storage::browser_storage_works;
 use crate::learn::{Lesson, Progress, LESSONS};
+use crate::store::{local, StoreKey};
 
 /// The progress kept in this browser (none when storage is unavailable).
 fn load_progress() -> Progress {
-    #[cfg(target_arch = "wasm32")]
-    {
-        use gloo_storage::{LocalStorage, Storage};
-        if !browser_storage_works() {
-            return Progress::default();
-        }
-        let text = LocalStorage::raw()
-            .get_item(PROGRESS_KEY)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        Progress::parse(&text)
+    if !local::works() {
+        return Progress::default();
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    Progress::default()
+    Progress::parse(&local::load(&StoreKey::LearnProgress).unwrap_or_default())
 }
 
 /// Keeps the progress (a full or unavailable storage loses only stars).
 fn save_progress(progress: &Progress) {
-    #[cfg(target_arch = "wasm32")]
-    {
-        use gloo_storage::{LocalStorage, Storage};
-        if browser_storage_works() {
-            let _ = LocalStorage::raw().set_item(PROGRESS_KEY, &progress.to_text());
-        }
+    if local::works() {
+        let _ = local::write(&StoreKey::LearnProgress, &progress.to_text());
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = (progress, PROGRESS_KEY);
 }
 
 /// Shows `start`'s fragment in the address bar without a reload (a reload

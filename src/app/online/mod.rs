@@ -55,20 +55,3 @@ pub struct OnlineHooks {
 /// A type with no values.
 #[derive(Clone, Copy)]
 pub enum Never {}
-
-/// The page that plays online, with this fragment (`#online` for the
-/// online form, `#r<code>` for a room).
-pub fn online_page(fragment: &str) -> String {
-    format!("online.html{fragment}")
-}
-
-/// Goes to the online page (from the first page).
-pub fn go_online(fragment: &str) {
-    let _ = window().location().assign(&online_page(fragment));
-}
-
-/// Hands this address over to the online page (from the first page: an
-/// invitation, a game by link, an online game to continue).
-pub fn hand_over(fragment: &str) {
-    let _ = window().location().replace(&online_page(fragment));
-}

@@ -1,5 +1,5 @@
 //! A tournament's board on the online page: the room is a board when the
-//! tournament page noted it (`TOURNAMENT_BOARD_KEY`); then no rematch is
+//! tournament page noted it (`StoreKey::TournamentBoard`); then no rematch is
 //! played there, the result dialog leads back to the tournament, and once
 //! the game has ended this page reports its result itself. It opens the
 //! player's private room with the organizer (a second link, with the
@@ -18,12 +18,12 @@ use super::link::{self, Link, LinkEvent};
 use super::room::Room;
 use super::settings::OnlineSettings;
 use crate::app::services::browser::now_ms;
-use crate::app::{TOURNAMENT_BOARD_KEY, TOURNAMENT_SEAT_KEY};
 use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::room::room_url;
 use crate::net::table::Role;
 use crate::net::tournament::{member_room, Follower, Heard, Refusal, Standing};
+use crate::store::{local, StoreKey};
 use crate::tournament::Score;
 
 /// How long a report waits for the organizer's state to show it before it
@@ -32,19 +32,11 @@ const RESEND_MS: f64 = 3_000.0;
 /// How long a lost link waits before it is opened again (ms).
 const RETRY_MS: f64 = 2_000.0;
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-fn load(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok().flatten()
-}
-
 /// The tournament of the board whose room is `host`'s, as the tournament
 /// page noted it: the rest of its page's address (`join/<organizer key>`)
 /// and the organizer's key.
 pub fn tournament_of(host: &PublicKey) -> Option<(String, PublicKey)> {
-    let place = load(&format!("{TOURNAMENT_BOARD_KEY}{}", host.room()))?;
+    let place = local::load(&StoreKey::TournamentBoard(host.room().to_string()))?;
     let organizer = PublicKey::parse(place.strip_prefix("join/")?)?;
     Some((format!("join/{organizer}"), organizer))
 }
@@ -79,8 +71,8 @@ impl ReportState {
 /// holds the player's tournament key). Returns what the bar shows.
 pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportState>> {
     let status = RwSignal::new(None::<ReportState>);
-    let Some(key) =
-        load(&format!("{TOURNAMENT_SEAT_KEY}{organizer}")).and_then(|t| SeatKey::parse(&t))
+    let Some(key) = local::load(&StoreKey::TournamentSeat(organizer.to_string()))
+        .and_then(|t| SeatKey::parse(&t))
     else {
         return status; // a spectator's browser, or another player's
     };

@@ -16,7 +16,7 @@ use leptos::task::spawn_local;
 
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
-use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date};
+use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
@@ -56,21 +56,6 @@ pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'stat
 /// The invitation link to `host`'s room on this page's address.
 pub fn invitation(host: &PublicKey) -> String {
     page_url(&room::fragment(host))
-}
-
-/// Shows `fragment` in the address bar without a reload (so a reload
-/// returns to the room), or clears it.
-pub fn set_fragment(fragment: Option<&str>) {
-    let location = window().location();
-    let path = location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
-    let url = match fragment {
-        Some(f) => format!("{path}{f}"),
-        None => path,
-    };
-    if let Ok(history) = window().history() {
-        let _ =
-            history.replace_state_with_url(&leptos::wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
 }
 
 /// A library entry's id, start time and date.
@@ -133,7 +118,7 @@ impl Room {
             warning_count: StoredValue::new(0),
             saves: use_context::<Saves>(),
         };
-        set_fragment(Some(&room::fragment(&host)));
+        replace_fragment(&room::fragment(&host));
         room.connect_room();
         // The invitation's QR code, drawn by the network module.
         let url = invitation(&host);
@@ -155,7 +140,7 @@ impl Room {
                 room.process(vec![bye]);
             }
             room.link.set_value(None);
-            set_fragment(None);
+            replace_fragment("");
         });
         room
     }

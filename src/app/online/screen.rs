@@ -12,6 +12,7 @@ use super::views::{Chat, JoinForm, LinkOffer, RoomBar};
 use super::OnlineHooks;
 use crate::app::play::result::TournamentBack;
 use crate::app::play::{GameScreen, Match, Session};
+use crate::app::route::Route;
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
 use crate::engine::timing::GameClock;
 use crate::engine::{Game, Rules, Side, Timing};
@@ -147,10 +148,7 @@ pub fn OnlineScreen(
     let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
     let report = match board {
         Some((place, organizer)) => {
-            provide_context(TournamentBack(format!(
-                "{}#tournament/{place}",
-                crate::app::TOURNAMENT_PAGE
-            )));
+            provide_context(TournamentBack(Route::Tournament(format!("/{place}"))));
             report_board(room, organizer)
         }
         None => RwSignal::new(None),

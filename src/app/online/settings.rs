@@ -5,6 +5,7 @@
 
 use super::link::Endpoint;
 use crate::net::room;
+use crate::store::{local, StoreKey};
 
 /// The signalling server a build uses unless told otherwise.
 pub const DEFAULT_SERVER: &str = match option_env!("KHARBGA_SIGNAL_URL") {
@@ -18,9 +19,6 @@ pub const DEFAULT_ICE: &str = match option_env!("KHARBGA_ICE") {
     Some(ice) => ice,
     None => "",
 };
-
-#[cfg(target_arch = "wasm32")]
-const KEY: &str = "kharbga.online";
 
 /// The online settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,33 +47,19 @@ impl Default for OnlineSettings {
 impl OnlineSettings {
     /// The saved settings (the defaults when none, or when they are not valid).
     pub fn load() -> OnlineSettings {
-        #[cfg(target_arch = "wasm32")]
-        {
-            use gloo_storage::Storage;
-            // Without storage (a private window, a blocked site) the
-            // defaults serve.
-            let stored = if crate::app::services::storage::browser_storage_works() {
-                gloo_storage::LocalStorage::raw().get_item(KEY)
-            } else {
-                Ok(None)
-            };
-            if let Ok(Some(text)) = stored {
-                if let Some(settings) = OnlineSettings::from_text(&text) {
-                    return settings;
-                }
-            }
-        }
-        OnlineSettings::default()
+        // Without storage (a private window, a blocked site, off the
+        // browser) the defaults serve.
+        local::works()
+            .then(|| local::load(&StoreKey::OnlineSettings))
+            .flatten()
+            .and_then(|text| OnlineSettings::from_text(&text))
+            .unwrap_or_default()
     }
 
     /// Remembers these settings.
     pub fn save(&self) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            use gloo_storage::Storage;
-            if crate::app::services::storage::browser_storage_works() {
-                let _ = gloo_storage::LocalStorage::raw().set_item(KEY, &self.to_text());
-            }
+        if local::works() {
+            let _ = local::write(&StoreKey::OnlineSettings, &self.to_text());
         }
     }
 

@@ -9,6 +9,7 @@ use super::report::{tournament_of, ReportState};
 use super::room::{invitation, LinkState, Room};
 use crate::app::i18n::tr_text;
 use crate::app::play::describe::{reason_token, side_key};
+use crate::app::route::Route;
 use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{can_share, copy_to_clipboard, page_url, share_url};
 use crate::net::identity::PublicKey;
@@ -32,7 +33,7 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
         <section class="panel online-bar" aria-label=move || tr!("online-title")>
             {tournament.map(|place| view! {
                 <a class="tournament-back" data-testid="back-to-tournament"
-                    href=format!("{}#tournament/{place}", crate::app::TOURNAMENT_PAGE)>
+                    href=Route::Tournament(format!("/{place}")).url()>
                     {tr_text(|| tr!("online-back-to-tournament"))}
                 </a>
             })}

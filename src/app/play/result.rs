@@ -26,9 +26,9 @@ fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
 }
 
 /// Given as a context by a page whose game is an online tournament's
-/// board: the address of its tournament's page.
+/// board: its tournament's place.
 #[derive(Clone, Debug)]
-pub struct TournamentBack(pub String);
+pub struct TournamentBack(pub crate::app::route::Route);
 
 /// The result, while the game is over and the dialog open.
 #[component]
@@ -153,9 +153,7 @@ fn back_button(play: &Play, on_new_game: Callback<()>) -> Option<AnyView> {
         view! {
             <button type="button" class="primary" data-testid="result-back-to-tournament"
                 on:click=move |_| match &back {
-                    Some(href) => {
-                        let _ = window().location().assign(href);
-                    }
+                    Some(route) => crate::app::services::browser::go(route),
                     None => on_new_game.run(()),
                 }>
                 {tr_text(|| tr!("result-back-to-tournament"))}

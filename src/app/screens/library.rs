@@ -10,9 +10,9 @@ use crate::app::i18n::tr_text;
 
 use crate::app::i18n::errors::record_error;
 use crate::app::play::{Match, Session};
+use crate::app::route::Route;
 use crate::app::services::browser::{copy_to_clipboard, display_date, download, fresh_id, now_ms};
 use crate::app::services::storage::Saves;
-use crate::app::{TOURNAMENT_INDEX, TOURNAMENT_PAGE};
 use crate::engine::{Record, RecordError};
 use crate::store::{SavedGame, Summary};
 
@@ -243,7 +243,7 @@ pub fn LibraryScreen(
                 <h3>{tr_text(|| tr!("nav-tournaments"))}</h3>
                 <ul class="library-tournaments">
                     {tournaments.lines().filter_map(|line| line.split_once('\t')).map(|(id, name)| view! {
-                        <li><a href=format!("{TOURNAMENT_PAGE}#tournament/{id}")><bdi>{name.to_owned()}</bdi></a></li>
+                        <li><a href=Route::Tournament(format!("/{id}")).url()><bdi>{name.to_owned()}</bdi></a></li>
                     }).collect_view()}
                 </ul>
             })}
@@ -275,13 +275,7 @@ pub fn LibraryScreen(
 /// The index of the saved tournaments that the tournament page keeps (a
 /// line each, newest first: the id, a tab, the name).
 fn tournament_index() -> String {
-    // Not gloo's `LocalStorage::raw`, which panics where storage is off.
-    window()
-        .local_storage()
-        .ok()
-        .flatten()
-        .and_then(|s| s.get_item(TOURNAMENT_INDEX).ok().flatten())
-        .unwrap_or_default()
+    crate::store::local::load(&crate::store::StoreKey::TournamentIndex).unwrap_or_default()
 }
 
 /// A game's name from its players.

@@ -337,7 +337,7 @@ pub fn NewGame(
                     value=Signal::derive(move || if online.get() { "online" } else if against_computer.get() { "computer" } else { "hotseat" })
                     on_change=Callback::new(move |mode: String| {
                         if mode == "online" && !cfg!(feature = "online") {
-                            crate::app::online::go_online("#online");
+                            crate::app::services::browser::go(&crate::app::route::Route::OnlineForm);
                             return;
                         }
                         against_computer.set(mode == "computer");

@@ -1,6 +1,9 @@
 //! Small things the page asks of the browser: the clock, dates in the
 //! player's language, fresh ids, downloads, the clipboard and performance
-//! marks. Natively (headless tests) each has a plain stand-in.
+//! marks, and going from page to page by [`Route`]. Natively (headless
+//! tests) each has a plain stand-in.
+
+use crate::app::route::Route;
 
 /// Milliseconds since 1970.
 pub fn now_ms() -> f64 {
@@ -278,6 +281,38 @@ pub fn replace_fragment(fragment: &str) {
             Some(&format!("{path}{fragment}")),
         );
     }
+}
+
+/// Goes to `route` on the page that serves it (a history entry: the
+/// browser's back returns here).
+pub fn go(route: &Route) {
+    let _ = leptos::prelude::window().location().assign(&route.url());
+}
+
+/// Hands this address over to the page that serves `route`, in its place
+/// (no history entry: an address opened from outside only passes through).
+pub fn hand_over(route: &Route) {
+    let _ = leptos::prelude::window().location().replace(&route.url());
+}
+
+/// Opens `route` on this page by changing the address (the shell follows
+/// it); the same address again says it changed.
+pub fn show(route: &Route) {
+    let window = leptos::prelude::window();
+    let location = window.location();
+    let fragment = route.fragment();
+    if location.hash().is_ok_and(|hash| hash == fragment) {
+        if let Ok(event) = leptos::web_sys::Event::new("hashchange") {
+            let _ = window.dispatch_event(&event);
+        }
+    } else {
+        let _ = location.set_hash(&fragment);
+    }
+}
+
+/// Loads the page again (a new version that took over).
+pub fn reload() {
+    let _ = leptos::prelude::window().location().reload();
 }
 
 /// The page's fragment (`#…`), if any.

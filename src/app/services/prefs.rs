@@ -4,6 +4,8 @@
 //! unknown is the default), and shown on `<html>` as `data-theme` and
 //! `data-board` for the stylesheet.
 
+use crate::store::{local, StoreKey};
+
 /// The colour theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
@@ -74,9 +76,6 @@ impl BoardStyle {
     pub const ALL: [BoardStyle; 2] = [BoardStyle::Wood, BoardStyle::Stone];
 }
 
-/// Where the preferences are kept.
-pub const KEY: &str = "kharbga.prefs";
-
 impl Prefs {
     /// The preferences a stored text describes.
     pub fn parse(text: &str) -> Prefs {
@@ -112,28 +111,21 @@ impl Prefs {
 
     /// The saved preferences (the defaults when there are none).
     pub fn load() -> Prefs {
-        #[cfg(target_arch = "wasm32")]
-        {
-            use gloo_storage::{LocalStorage, Storage};
-            // Without storage (a private window, a blocked site) the
-            // defaults serve.
-            let text = super::storage::browser_storage_works()
-                .then(|| LocalStorage::raw().get_item(KEY).ok().flatten())
-                .flatten();
-            Prefs::parse(text.as_deref().unwrap_or_default())
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        Prefs::default()
+        // Without storage (a private window, a blocked site, off the
+        // browser) the defaults serve.
+        let text = local::works()
+            .then(|| local::load(&StoreKey::Prefs))
+            .flatten();
+        Prefs::parse(text.as_deref().unwrap_or_default())
     }
 
     /// Keeps them and shows them on the page.
     pub fn save_and_apply(self) {
+        if local::works() {
+            let _ = local::write(&StoreKey::Prefs, &self.to_text());
+        }
         #[cfg(target_arch = "wasm32")]
         {
-            use gloo_storage::{LocalStorage, Storage};
-            if super::storage::browser_storage_works() {
-                let _ = LocalStorage::raw().set_item(KEY, &self.to_text());
-            }
             if let Some(root) = leptos::prelude::document().document_element() {
                 let _ = match self.theme {
                     Theme::System => root.remove_attribute("data-theme"),

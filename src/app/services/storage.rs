@@ -1,53 +1,25 @@
 //! The page's saved games: the browser's localStorage (through
-//! gloo-storage) as a [`Store`], or memory when storage cannot be used
+//! [`crate::store::local`]) as a [`Store`], or memory when storage cannot be used
 //! (private mode, disabled), and the library shared by every screen through
 //! the context ([`Saves`]).
 
 use leptos::prelude::*;
 
+use crate::store::local::{self, Local};
 use crate::store::{Library, LoadError, MemoryStore, Notice, Store, StoreError};
 
 /// localStorage, or memory when it is unavailable.
 pub enum PageStore {
-    /// The browser's localStorage.
+    /// The browser's localStorage (through [`crate::store::local`]).
     Browser,
     /// Memory: lost when the page closes.
     Memory(MemoryStore),
 }
 
-/// The browser's storage, when this page may use it: probed with a write,
-/// since reading `window.localStorage` itself throws where storage is
-/// disabled (gloo's handle would abort the program there).
-pub fn browser_storage_works() -> bool {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let usable = leptos::web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .is_some_and(|s| {
-                let probe = "kharbga.probe";
-                s.set_item(probe, "1").is_ok() && s.remove_item(probe).is_ok()
-            });
-        if usable {
-            return true;
-        }
-    }
-    false
-}
-
-#[cfg(target_arch = "wasm32")]
-fn storage_error(error: leptos::wasm_bindgen::JsValue) -> StoreError {
-    use leptos::wasm_bindgen::JsCast;
-    match error.dyn_ref::<leptos::web_sys::DomException>() {
-        Some(e) if e.name() == "QuotaExceededError" || e.code() == 22 => StoreError::Full,
-        Some(e) => StoreError::Unavailable(e.name()),
-        None => StoreError::Unavailable(String::new()),
-    }
-}
-
 impl PageStore {
     /// localStorage if it can be read and written, else memory.
     pub fn open() -> PageStore {
-        if browser_storage_works() {
+        if local::works() {
             PageStore::Browser
         } else {
             PageStore::Memory(MemoryStore::new())
@@ -63,58 +35,28 @@ impl PageStore {
 impl Store for PageStore {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
         match self {
-            #[cfg(target_arch = "wasm32")]
-            PageStore::Browser => {
-                use gloo_storage::{LocalStorage, Storage};
-                LocalStorage::raw().get_item(key).map_err(storage_error)
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Browser => Local.get(key),
             PageStore::Memory(m) => m.get(key),
         }
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
         match self {
-            #[cfg(target_arch = "wasm32")]
-            PageStore::Browser => {
-                use gloo_storage::{LocalStorage, Storage};
-                LocalStorage::raw()
-                    .set_item(key, value)
-                    .map_err(storage_error)
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Browser => Local.set(key, value),
             PageStore::Memory(m) => m.set(key, value),
         }
     }
 
     fn remove(&mut self, key: &str) -> Result<(), StoreError> {
         match self {
-            #[cfg(target_arch = "wasm32")]
-            PageStore::Browser => {
-                use gloo_storage::{LocalStorage, Storage};
-                LocalStorage::delete(key);
-                Ok(())
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Browser => Local.remove(key),
             PageStore::Memory(m) => m.remove(key),
         }
     }
 
     fn keys(&self) -> Result<Vec<String>, StoreError> {
         match self {
-            #[cfg(target_arch = "wasm32")]
-            PageStore::Browser => {
-                use gloo_storage::{LocalStorage, Storage};
-                let raw = LocalStorage::raw();
-                Ok((0..LocalStorage::length())
-                    .filter_map(|i| raw.key(i).ok().flatten())
-                    .collect())
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            PageStore::Browser => Err(StoreError::Unavailable(String::new())),
+            PageStore::Browser => Local.keys(),
             PageStore::Memory(m) => m.keys(),
         }
     }

@@ -14,9 +14,6 @@ pub mod review_panel;
 #[cfg(feature = "study")]
 pub mod screen;
 
-/// The study page.
-pub const PAGE: &str = "study.html";
-
 /// What the analysis board's address starts with: `#analyse/<game link>@<ply>`.
 pub const ANALYSE: &str = "#analyse";
 
@@ -76,31 +73,17 @@ pub fn analyse(record: &crate::engine::Record, at: usize) {
     open(&analyse_fragment(record, at));
 }
 
-/// Goes to the study page at `fragment` (from a page without the editor).
-pub fn go_study(fragment: &str) {
-    let _ = leptos::prelude::window()
-        .location()
-        .assign(&format!("{PAGE}{fragment}"));
-}
-
 /// Opens the study page's place `fragment` (`#edit…`, `#analyse…`): on the study page by changing
 /// the address (the shell follows it), elsewhere by going there.
 pub fn open(fragment: &str) {
-    #[cfg(feature = "study")]
-    {
-        let window = leptos::prelude::window();
-        let location = window.location();
-        if location.hash().is_ok_and(|hash| hash == fragment) {
-            // The same address again changes nothing: say it changed.
-            if let Ok(event) = leptos::web_sys::Event::new("hashchange") {
-                let _ = window.dispatch_event(&event);
-            }
-        } else {
-            let _ = location.set_hash(fragment);
-        }
+    use crate::app::route::Route;
+    use crate::app::services::browser;
+    let route = Route::parse(fragment);
+    if route.page().is_here() {
+        browser::show(&route);
+    } else {
+        browser::go(&route);
     }
-    #[cfg(not(feature = "study"))]
-    go_study(fragment);
 }
 
 /// Drops the study page's place from the address (a game starts from it:

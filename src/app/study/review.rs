@@ -316,17 +316,14 @@ impl Review {
 
 /// The storage key of a game's review: the game's own identity (its rules,
 /// start and plies), whatever its players are called.
-pub fn key(game: &Game) -> String {
+pub fn key(game: &Game) -> crate::store::StoreKey {
     let text = crate::store::share::encode(&crate::engine::Record::new(game.clone()));
     // FNV-1a, 64 bits: a short name, not a secret.
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    format!("{REVIEW_PREFIX}{hash:016x}")
+    crate::store::StoreKey::Review(format!("{hash:016x}"))
 }
-
-/// What every review's storage key starts with.
-pub const REVIEW_PREFIX: &str = "kharbga.review.";
 
 #[cfg(test)]
 mod tests {

@@ -12,12 +12,13 @@ use std::rc::Rc;
 use crate::tr;
 use leptos::prelude::*;
 
-use super::review::{key, Judgement, Review, REVIEW_MS, REVIEW_PREFIX};
+use super::review::{key, Judgement, Review, REVIEW_MS};
 use crate::ai::protocol::{parse_hello, Answer, VERSION};
 use crate::app::i18n::errors::side_name;
 use crate::app::i18n::tr_text;
 use crate::app::services::computer::worker::WorkerHandle;
 use crate::engine::{Game, Side};
+use crate::store::{local, StoreKey};
 
 /// The graph's size, in its own units, and the margin that keeps its
 /// first and last points inside it.
@@ -26,9 +27,7 @@ const HEIGHT: u32 = 240;
 const MARGIN: u32 = 16;
 
 fn load(game: &Game) -> Option<Review> {
-    let storage = window().local_storage().ok().flatten()?;
-    let text = storage.get_item(&key(game)).ok().flatten()?;
-    Review::from_text(&text, game)
+    Review::from_text(&local::load(&key(game))?, game)
 }
 
 /// The most reviews the browser keeps: a review can be made again, a saved
@@ -36,20 +35,15 @@ fn load(game: &Game) -> Option<Review> {
 const MOST_REVIEWS: usize = 40;
 
 fn save(game: &Game, review: &Review) {
-    let Some(storage) = window().local_storage().ok().flatten() else {
-        return;
-    };
     let own = key(game);
-    let length = storage.length().unwrap_or(0);
-    let others: Vec<String> = (0..length)
-        .filter_map(|i| storage.key(i).ok().flatten())
-        .filter(|k| k.starts_with(REVIEW_PREFIX) && *k != own)
-        .collect();
-    for extra in others.iter().skip(MOST_REVIEWS.saturating_sub(1)) {
-        let _ = storage.remove_item(extra);
+    let others = local::keys(|k| matches!(k, StoreKey::Review(_)).then_some(k))
+        .into_iter()
+        .filter(|k| *k != own);
+    for extra in others.skip(MOST_REVIEWS.saturating_sub(1)) {
+        let _ = local::remove(&extra);
     }
     // A full storage keeps the review for this visit only.
-    let _ = storage.set_item(&own, &review.to_text());
+    let _ = local::write(&own, &review.to_text());
 }
 
 /// The review's worker and the position it is asked about.
