@@ -109,8 +109,10 @@ test('the clock menu names each control; clocks fit an Arabic phone', async ({ p
   await page.getByRole('button', { name: 'العربية' }).click();
   await startTimed(page, '180+2');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('clock-first')).toHaveText('3:00');
-  await expect(page.getByTestId('clock-first')).toHaveAttribute('aria-label', /3:00/);
+  // The first side's clock runs from the start: 3:00, or a few seconds
+  // less on a busy machine.
+  await expect(page.getByTestId('clock-first')).toHaveText(/^(3:00|2:5\d)$/);
+  await expect(page.getByTestId('clock-first')).toHaveAttribute('aria-label', /3:00|2:5\d/);
   await play(page, 'a1');
   await play(page, 'a2');
   // The increment comes once the turn is over.
