@@ -1158,15 +1158,21 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
     assert_eq!(net.table(host).names[1], "Youssef");
 }
 
-/// Amel hosts Seega 5×5; the newcomer's page is welcomed and presses
-/// *Join*, and its join is still on its way (nothing delivered yet).
-pub(crate) fn joining() -> (Net, usize, usize) {
+/// Amel hosts a Seega 5×5 game as the first player, alone in the room.
+pub(crate) fn hosting() -> (Net, usize) {
     let mut net = Net::new();
     let game = Game::new(Rules::seega(BoardSize::Five));
     let host = net.add(
         "p-host",
         Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
     );
+    (net, host)
+}
+
+/// Amel hosts Seega 5×5; the newcomer's page is welcomed and presses
+/// *Join*, and its join is still on its way (nothing delivered yet).
+pub(crate) fn joining() -> (Net, usize, usize) {
+    let (mut net, host) = hosting();
     let guest = net.add("p-guest", newcomer());
     net.events(guest);
     let events = net.table_mut(guest).join("Youssef".into(), key(2));
@@ -1449,12 +1455,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
     use kharbga::engine::Record;
     // The welcome race: a stranger already in the room welcomes the
     // newcomer before the host can, with another game.
-    let mut net = Net::new();
-    let game = Game::new(Rules::seega(BoardSize::Five));
-    let host = net.add(
-        "p-host",
-        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
-    );
+    let (mut net, host) = hosting();
     let mut page = newcomer();
     page.set_id("p-new".into(), net.now);
     let fake = Record::write(
@@ -1662,12 +1663,7 @@ fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
 
 /// Amel's room, nobody seated yet.
 fn hosting_alone() -> (Net, usize) {
-    let mut net = Net::new();
-    let game = Game::new(Rules::seega(BoardSize::Five));
-    let host = net.add(
-        "p-host",
-        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
-    );
+    let (net, host) = hosting();
     (net, host)
 }
 

@@ -10,7 +10,7 @@ use kharbga::net::message::{encode, Message, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
 use kharbga::net::text::{distinct_name, looks_same};
 
-use super::net::{join_message, joining, key, newcomer, play_turn, seated, some_ply, Net};
+use super::net::{hosting, join_message, joining, key, newcomer, play_turn, seated, some_ply, Net};
 use super::online_clock::{left, timed_seated};
 
 /// A record of `game` as `net`'s page `page` names its players, with these
@@ -281,12 +281,7 @@ fn a_spectator_that_missed_a_ply_catches_up_at_the_heartbeat() {
 
 #[test]
 fn the_page_that_loses_the_seat_race_watches_and_follows() {
-    let mut net = Net::new();
-    let game = Game::new(Rules::seega(BoardSize::Five));
-    let host = net.add(
-        "p-host",
-        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
-    );
+    let (mut net, host) = hosting();
     let first = net.add("p-one", newcomer());
     let second = net.add("p-two", newcomer());
     // Both press Join before either hears of the other.
@@ -324,12 +319,7 @@ fn names_that_look_the_same_are_told_apart() {
     assert_eq!(distinct_name("n", &"N".repeat(40)).chars().count(), 40);
     // A guest who joins under a name that looks like the host's is seated
     // under one told apart, on every page, and its proofs still hold.
-    let mut net = Net::new();
-    let game = Game::new(Rules::seega(BoardSize::Five));
-    let host = net.add(
-        "p-host",
-        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
-    );
+    let (mut net, host) = hosting();
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Amel\u{3164}".into(), key(2)));
     let names = ["Amel".to_owned(), "Amel 2".to_owned()];
@@ -650,12 +640,7 @@ fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
 
 #[test]
 fn the_seat_race_loser_follows_a_winner_it_heard_before_the_certificate() {
-    let mut net = Net::new();
-    let game = Game::new(Rules::seega(BoardSize::Five));
-    let host = net.add(
-        "p-host",
-        Table::host(game, Side::First, "Amel".into(), key(1), "d".into()),
-    );
+    let (mut net, host) = hosting();
     let loser = net.add("p-guest", newcomer());
     let winner = net.add("p-winner", newcomer());
     // The loser presses Join; its join is slow to reach the host.
