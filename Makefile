@@ -84,18 +84,20 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# Four pages: index.html (the first load, within its budget), and the
-# same app with more: online.html (online play, the `online` feature),
-# learn.html (the tutorial, `learn`) and study.html (the board editor,
-# `study`). Each of the three is written from index.html into
-# target/<name>-page/ (with its feature and its own style sheet) and built
-# there; its files join dist/ (content-hashed names; the worker and the
-# network module are the same files).
+# Five pages: index.html (the first load, within its size budget), and
+# the same shell with more, each page a binary of its own (src/pages/):
+# online.html (online play), learn.html (the tutorial), study.html (the
+# board editor and the analysis board) and tournament.html. Each of the
+# four is written from index.html into target/<name>-page/ (its binary,
+# its own style sheet, and not the AI's worker nor the network module,
+# which the first page's build makes once for all) and built there; its
+# files join dist/ (content-hashed names).
 define page
 	@mkdir -p target/$(1)-page
 	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
 	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga" data-cargo-features="$(1)" #' \
+	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' \
+	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/kharbga-worker_loader/d' \
 	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
 	cp target/$(1)-page/dist/index.html dist/$(1).html
@@ -159,17 +161,12 @@ test: tools browser proxy e2e-deps check-fmt clippy test-native test-wasm releas
 check-fmt:
 	cargo fmt --all -- --check
 
-# Native and wasm32, with the page (default) and without it (what the CLI
-# and the AI's worker build).
+# Native and wasm32 with the pages (the default), native without them (what
+# the CLI and the AI's worker build), and the network module.
 clippy:
 	cargo clippy --all-targets --locked -- -D warnings
-	cargo clippy --all-targets --locked --features online -- -D warnings
 	cargo clippy --all-targets --locked --no-default-features -- -D warnings
 	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
-	cargo clippy --all-targets --locked --features online --target $(WASM_TARGET) -- -D warnings
-	cargo clippy --all-targets --locked --features learn --target $(WASM_TARGET) -- -D warnings
-	cargo clippy --all-targets --locked --features study --target $(WASM_TARGET) -- -D warnings
-	cargo clippy --all-targets --locked --features tournament --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:

@@ -360,21 +360,10 @@ error-saved-newer = حفظه إصدار أحدث من التطبيق (الإصد
 
 nav-online = العب عبر الإنترنت
 online-create = أنشئ الغرفة
-online-draw-lots = اقترع على الجانبين
 online-your-name = اسمك
-online-offered = خصمك { $offer ->
-        [draw] يعرض التعادل.
-        [takeback] يطلب استرجاع نقلته الأخيرة.
-       *[rematch] يعرض مباراة ثأرية.
-    }
-online-offer-draw = اعرض التعادل
-online-offer-takeback = اطلب الاسترجاع
-online-leave = مغادرة
 online-earlier-game = لُعبت هذه المباراة عبر الإنترنت بإصدار سابق من التطبيق: يمكن إعادة عرضها، لا متابعتها عبر الإنترنت.
 online-earlier-link = هذه الدعوة من إصدار سابق من التطبيق: اطلب رابطًا جديدًا.
 library-online = لُعبت عبر الإنترنت
-online-quick-button = العب ضد شخص مجهول
-online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة، بلا ساعة.
 online-settings = إعدادات الاتصال
 online-settings-server = خادم الإشارات (ws:// أو wss://)
 online-settings-ice = خوادم STUN و TURN (stun:… turn:…، تفصل بينها مسافات)

@@ -100,3 +100,17 @@ online-tournament-report = { $state ->
            *[other] ليست طاولتك.
         }
     }
+
+# The online game screen's controls and offers, and the new-game form's
+# online options.
+online-draw-lots = اقترع على الجانبين
+online-offered = خصمك { $offer ->
+        [draw] يعرض التعادل.
+        [takeback] يطلب استرجاع نقلته الأخيرة.
+       *[rematch] يعرض مباراة ثأرية.
+    }
+online-offer-draw = اعرض التعادل
+online-offer-takeback = اطلب الاسترجاع
+online-leave = مغادرة
+online-quick-button = العب ضد شخص مجهول
+online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة، بلا ساعة.

@@ -345,21 +345,10 @@ error-saved-newer = it was saved by a newer version of the app (version { $versi
 
 nav-online = Play online
 online-create = Create the room
-online-draw-lots = Draw lots for the sides
 online-your-name = Your name
-online-offered = Your opponent { $offer ->
-        [draw] offers a draw.
-        [takeback] asks to take back their last move.
-       *[rematch] offers a rematch.
-    }
-online-offer-draw = Offer a draw
-online-offer-takeback = Ask to take back
-online-leave = Leave
 online-earlier-game = This game was played online with an earlier version of the app: it can be replayed, not continued online.
 online-earlier-link = This invitation comes from an earlier version of the app: ask for a new link.
 library-online = played online
-online-quick-button = Play a stranger
-online-quick-hint = Paired with the next player who presses it, for this game, without a clock.
 online-settings = Connection settings
 online-settings-server = Signalling server (ws:// or wss://)
 online-settings-ice = STUN and TURN servers (stun:… turn:…, separated by spaces)

@@ -95,3 +95,17 @@ online-tournament-report = { $state ->
            *[other] it is not your board.
         }
     }
+
+# The online game screen's controls and offers, and the new-game form's
+# online options.
+online-draw-lots = Draw lots for the sides
+online-offered = Your opponent { $offer ->
+        [draw] offers a draw.
+        [takeback] asks to take back their last move.
+       *[rematch] offers a rematch.
+    }
+online-offer-draw = Offer a draw
+online-offer-takeback = Ask to take back
+online-leave = Leave
+online-quick-button = Play a stranger
+online-quick-hint = Paired with the next player who presses it, for this game, without a clock.

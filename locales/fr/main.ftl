@@ -344,21 +344,10 @@ error-saved-newer = elle a été enregistrée par une version plus récente de l
 
 nav-online = Jouer en ligne
 online-create = Créer la salle
-online-draw-lots = Tirer les camps au sort
 online-your-name = Votre nom
-online-offered = Votre adversaire { $offer ->
-        [draw] propose la nulle.
-        [takeback] demande à reprendre son dernier coup.
-       *[rematch] propose une revanche.
-    }
-online-offer-draw = Proposer la nulle
-online-offer-takeback = Demander à reprendre
-online-leave = Quitter
 online-earlier-game = Cette partie a été jouée en ligne avec une version antérieure de l’application : elle peut être rejouée, pas poursuivie en ligne.
 online-earlier-link = Cette invitation vient d’une version antérieure de l’application : demandez un nouveau lien.
 library-online = joué en ligne
-online-quick-button = Jouer contre un inconnu
-online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu, sans pendule.
 online-settings = Paramètres de connexion
 online-settings-server = Serveur de signalisation (ws:// ou wss://)
 online-settings-ice = Serveurs STUN et TURN (stun:… turn:…, séparés par des espaces)

@@ -95,3 +95,17 @@ online-tournament-report = { $state ->
            *[other] ce n’est pas votre table.
         }
     }
+
+# The online game screen's controls and offers, and the new-game form's
+# online options.
+online-draw-lots = Tirer les camps au sort
+online-offered = Votre adversaire { $offer ->
+        [draw] propose la nulle.
+        [takeback] demande à reprendre son dernier coup.
+       *[rematch] propose une revanche.
+    }
+online-offer-draw = Proposer la nulle
+online-offer-takeback = Demander à reprendre
+online-leave = Quitter
+online-quick-button = Jouer contre un inconnu
+online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu, sans pendule.

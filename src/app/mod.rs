@@ -14,15 +14,15 @@ pub mod board;
 pub mod i18n;
 pub mod learn;
 pub mod online;
+pub mod page;
 pub mod play;
 pub mod route;
 pub mod screens;
 pub mod services;
 pub mod study;
-#[cfg(feature = "tournament")]
 pub mod tournament;
-#[cfg(feature = "tournament")]
 pub mod tournament_online;
+pub mod tournament_page;
 
 use crate::app::i18n::I18n;
 use crate::tr;
@@ -32,11 +32,8 @@ use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
 use self::i18n::{I18nProvider, LanguageSwitcher};
-#[cfg(feature = "learn")]
-use self::learn::LearnScreen;
 use self::online::entry::ByLinkError;
-#[cfg(feature = "online")]
-use self::online::{OnlineScreen, OnlineStart};
+use self::page::{PageScreens, Room, Screen, Shell};
 use self::play::describe::side_key;
 use self::play::{GameScreen, Match, Session};
 use self::route::{LearnPlace, Page, Route};
@@ -52,94 +49,39 @@ use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
 use crate::store::Seats;
 
-/// Which screen is up.
-#[derive(Clone, Debug, PartialEq)]
-enum Screen {
-    NewGame(Option<Match>),
-    Playing(Match, Box<Session>),
-    Library,
-    /// A record in the replay viewer, and whether its board is turned (the
-    /// person here played the second side).
-    Replay(Box<Record>, bool),
-    /// The theme, the board's style, sound.
-    Settings,
-    /// An online game's room (`online.html` only).
-    #[cfg(feature = "online")]
-    Online(Box<OnlineStart>),
-    /// The tutorial or the rules sheet (`learn.html` only).
-    #[cfg(feature = "learn")]
-    Learn(self::learn::LearnStart),
-    /// The board editor (`study.html` only), with why the address that
-    /// opened it did not read, if it did not.
-    #[cfg(feature = "study")]
-    Editor(
-        Box<self::study::editor::Editor>,
-        Option<self::study::editor::PasteError>,
-    ),
-    /// The new-game form, to start from the editor's position.
-    #[cfg(feature = "study")]
-    PlayFrom(Box<crate::engine::Position>),
-    /// The analysis board on a game, at the position before a ply.
-    #[cfg(feature = "study")]
-    Analysis(Box<self::study::AnalysePlace>),
-    /// The tournaments (`tournament.html` only): what follows `#tournament`.
-    #[cfg(feature = "tournament")]
-    Tournament(String),
-}
-
-/// The screen for a place of the tutorial (the tutorial's page: the
-/// others send the learner there, from `go_to`, without reading the
-/// lessons, which they do not carry).
-#[cfg(feature = "learn")]
-fn learn_screen(place: LearnPlace) -> Screen {
-    use self::learn::LearnStart;
-    Screen::Learn(match place {
-        LearnPlace::List => LearnStart::List,
-        LearnPlace::Rules => LearnStart::Rules,
-        LearnPlace::Lesson(id) => {
-            crate::learn::Lesson::find(&id).map_or(LearnStart::List, |l| LearnStart::Lesson(l.id))
-        }
-    })
-}
-
-/// The whole application.
+/// The whole application, as `page` makes it.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(page: &'static dyn PageScreens) -> impl IntoView {
     view! {
         <I18nProvider>
-            <Shell/>
+            <ShellView page=page/>
         </I18nProvider>
     }
 }
 
 /// The new-game form with online play chosen (the other pages send the
 /// player to the online page).
-fn online_form(rules: Rules) -> Option<Screen> {
-    if !Page::Online.is_here() {
+fn online_form(shell: Shell, rules: Rules) -> Option<Screen> {
+    if shell.page.online_choices().is_none() {
         browser::go(&Route::OnlineForm);
         return None;
     }
-    Some(Screen::NewGame(Some(Match {
-        seats: Seats::online(Side::First),
-        ..Match::local(rules)
-    })))
-}
-
-/// What the page's notices need from a route it follows.
-#[derive(Clone, Copy)]
-struct Notices {
-    link: RwSignal<Option<ShareError>>,
-    #[cfg_attr(not(feature = "online"), allow(dead_code))]
-    by_link: RwSignal<Option<ByLinkError>>,
+    Some(Screen::NewGame(
+        Some(Match {
+            seats: Seats::online(Side::First),
+            ..Match::local(rules)
+        }),
+        None,
+    ))
 }
 
 /// The one place an address becomes a screen: the screen `route` opens, or
 /// `None` to stay (the page is already there, the route is the current
 /// game, or another page serves it and the page goes there). `here` is the
 /// screen up, when the address changed under it.
-fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) -> Option<Screen> {
+fn go_to(route: Route, here: Option<&Screen>, shell: Shell) -> Option<Screen> {
     let page = route.page();
-    if page != Page::First && !page.is_here() {
+    if page != Page::First && page != shell.page.page() {
         // The places a player goes to stay in the history; the links that
         // only pass through (an invitation, a game by link, the editor's
         // and the analysis' addresses) do not.
@@ -151,82 +93,23 @@ fn go_to(route: Route, here: Option<&Screen>, saves: Saves, notices: Notices) ->
         }
         return None;
     }
-    // What the other pages' routes would need.
-    let _ = (here, saves);
     match route {
         Route::Home => None,
-        Route::OnlineForm => online_form(Rules::kharbga()),
+        Route::OnlineForm => online_form(shell, Rules::kharbga()),
         Route::Shared(fragment) => match share::decode(&fragment) {
             Ok(record) => Some(Screen::Replay(Box::new(record), false)),
             Err(e) => {
-                notices.link.set(Some(e));
+                shell.link_error.set(Some(e));
                 None
             }
         },
-        #[cfg(feature = "learn")]
-        Route::Learn(place) => Some(learn_screen(place)),
-        #[cfg(feature = "online")]
-        Route::Invite(invitation) => {
-            // A room already up stays: its own link is in the address.
-            if matches!(here, Some(Screen::Online(_))) {
-                return None;
-            }
-            match online::entry::enter_room(saves, invitation) {
-                Ok(online::entry::RoomEntry::Resume(m, session)) => {
-                    Some(playing(m, *session, notices.by_link))
-                }
-                Ok(online::entry::RoomEntry::Join(host)) => {
-                    Some(Screen::Online(Box::new(OnlineStart::Join(host))))
-                }
-                Err(e) => {
-                    notices.by_link.set(Some(e));
-                    Some(Screen::Library)
-                }
-            }
-        }
-        #[cfg(feature = "study")]
-        Route::Edit(rest) => {
-            use self::study::editor::Editor;
-            let rules = match here {
-                Some(Screen::Playing(m, _) | Screen::NewGame(Some(m))) => m.rules,
-                _ => Rules::kharbga(),
-            };
-            let (editor, error) = match Editor::from_place(&rest) {
-                Ok(editor) => (editor.unwrap_or_else(|| Editor::new(rules)), None),
-                Err(e) => (Editor::new(rules), Some(e)),
-            };
-            Some(Screen::Editor(Box::new(editor), error))
-        }
-        #[cfg(feature = "study")]
-        Route::Analyse(rest) => match self::study::read_analyse(&rest) {
-            Ok(place) => Some(Screen::Analysis(Box::new(place))),
-            Err(e) => {
-                notices.link.set(Some(e));
-                None
-            }
-        },
-        #[cfg(feature = "tournament")]
-        Route::Tournament(rest) => Some(Screen::Tournament(rest)),
-        #[cfg(feature = "online")]
-        Route::ByLink(fragment) => match online::entry::open_by_link(saves, &fragment) {
-            Ok(online::entry::ByLinkGame::Continued(m, session)) => {
-                Some(Screen::Online(Box::new(OnlineStart::ByLink(m, session))))
-            }
-            Ok(online::entry::ByLinkGame::Offered(m, session, entry)) => Some(Screen::Online(
-                Box::new(OnlineStart::LinkOffer(m, session, entry)),
-            )),
-            Err(e) => {
-                notices.by_link.set(Some(e));
-                Some(Screen::Library)
-            }
-        },
-        // Another page's: handed over above.
-        _ => None,
+        // This page's own.
+        route => shell.page.open(route, here, shell),
     }
 }
 
 #[component]
-fn Shell() -> impl IntoView {
+fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     let i18n = expect_context::<I18n>();
     // The tab title follows the language; the document is outside Leptos' tree.
     Effect::new(move |_| {
@@ -246,14 +129,42 @@ fn Shell() -> impl IntoView {
     StoredValue::new_local(worker);
     let link_error = RwSignal::new(None::<ShareError>);
     let by_link_error = RwSignal::new(None::<ByLinkError>);
-
-    let notices = Notices {
-        link: link_error,
-        by_link: by_link_error,
+    // (Filled in below: the shell's callbacks need the shell.)
+    let screen = RwSignal::new(Screen::Library);
+    let on_start = Callback::new(move |(m, game): (Match, Game)| {
+        if m.seats.is_online() {
+            match page.rooms() {
+                Some(room) => screen.set(room(m, Room::New(game))),
+                None => browser::go(&Route::OnlineForm),
+            }
+        } else {
+            let mut session = new_session(game);
+            // A person playing the second side sees it at the bottom.
+            session.flipped = m.seats.hands_side() == Some(Side::Second);
+            screen.set(Screen::Playing(m, Box::new(session)));
+        }
+    });
+    let on_new_game = Callback::new(move |()| {
+        let previous = match screen.get_untracked() {
+            Screen::Playing(m, _) => Some(m),
+            Screen::NewGame(previous, _) => previous,
+            _ => None,
+        };
+        screen.set(Screen::NewGame(previous, None));
+    });
+    let shell = Shell {
+        screen,
+        saves,
+        link_error,
+        by_link_error,
+        on_new_game,
+        on_start,
+        page,
     };
+    provide_context(shell);
     // The address's route; else the current game resumes; else a new game
     // starts with the default players.
-    let initial = go_to(Route::current(), None, saves, notices).unwrap_or_else(|| {
+    let initial = go_to(Route::current(), None, shell).unwrap_or_else(|| {
         saves
             .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
             .flatten()
@@ -266,11 +177,11 @@ fn Shell() -> impl IntoView {
                 },
                 |(saved, record)| {
                     let (m, session) = Session::from_saved(&saved, record);
-                    playing(m, session, by_link_error)
+                    shell.playing(m, session)
                 },
             )
     });
-    let screen = RwSignal::new(initial);
+    screen.set(initial);
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();
@@ -278,39 +189,17 @@ fn Shell() -> impl IntoView {
             self::services::browser::scroll_to_top();
         }
     });
-    let play = move |(m, game): (Match, Game)| {
-        if m.seats.is_online() {
-            #[cfg(feature = "online")]
-            screen.set(Screen::Online(Box::new(OnlineStart::Host(m, game, None))));
-            #[cfg(not(feature = "online"))]
-            browser::go(&Route::OnlineForm);
-        } else {
-            let mut session = new_session(game);
-            // A person playing the second side sees it at the bottom.
-            session.flipped = m.seats.hands_side() == Some(Side::Second);
-            screen.set(Screen::Playing(m, Box::new(session)));
-        }
-    };
     // A link pasted into this tab (only the fragment changes: no reload).
     let on_hash = gloo_events::EventListener::new(&window(), "hashchange", move |_| {
         let here = screen.get_untracked();
-        if let Some(next) = go_to(Route::current(), Some(&here), saves, notices) {
+        if let Some(next) = go_to(Route::current(), Some(&here), shell) {
             screen.set(next);
         }
     });
     StoredValue::new_local(on_hash);
-    let on_start = Callback::new(play);
-    let on_rematch = Callback::new(move |m: Match| play((m.clone(), Game::new(m.rules))));
-    let on_new_game = Callback::new(move |()| {
-        let previous = match screen.get_untracked() {
-            Screen::Playing(m, _) => Some(m),
-            Screen::NewGame(previous) => previous,
-            _ => None,
-        };
-        screen.set(Screen::NewGame(previous));
-    });
+    let on_rematch = Callback::new(move |m: Match| on_start.run((m.clone(), Game::new(m.rules))));
     let on_continue = Callback::new(move |(m, session): (Match, Session)| {
-        screen.set(playing(m, session, by_link_error));
+        screen.set(shell.playing(m, session));
     });
     let on_replay = Callback::new(move |(record, flipped): (Record, bool)| {
         screen.set(Screen::Replay(Box::new(record), flipped));
@@ -348,12 +237,8 @@ fn Shell() -> impl IntoView {
                        {tr_text(|| tr!("control-new"))}
                    </button>
     <button type="button" class="nav" data-testid="nav-online" on:click=move |_| {
-                       let rules = match screen.get_untracked() {
-                           Screen::Playing(m, _) => m.rules,
-                           Screen::NewGame(Some(m)) => m.rules,
-                           _ => Rules::kharbga(),
-                       };
-                       if let Some(form) = online_form(rules) {
+                       let rules = screen.with_untracked(Screen::rules).unwrap_or_else(Rules::kharbga);
+                       if let Some(form) = online_form(shell, rules) {
                            screen.set(form);
                        }
                    }>
@@ -363,11 +248,11 @@ fn Shell() -> impl IntoView {
                        {tr_text(|| tr!("nav-library"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-tournaments"
-                       on:click=move |_| if let Some(next) = go_to(Route::Tournament(String::new()), None, saves, notices) { screen.set(next) }>
+                       on:click=move |_| if let Some(next) = go_to(Route::Tournament(String::new()), None, shell) { screen.set(next) }>
                        {tr_text(|| tr!("nav-tournaments"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-learn"
-                       on:click=move |_| if let Some(next) = go_to(Route::Learn(LearnPlace::List), None, saves, notices) { screen.set(next) }>
+                       on:click=move |_| if let Some(next) = go_to(Route::Learn(LearnPlace::List), None, shell) { screen.set(next) }>
                        {tr_text(|| tr!("nav-learn"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-settings" on:click=move |_| screen.set(Screen::Settings)>
@@ -402,8 +287,7 @@ fn Shell() -> impl IntoView {
                 let text = move || match &e {
                     ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
                     ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),
-                    #[cfg(feature = "online")]
-                    ByLinkError::Refused(w) => online::net_warning(w),
+                    ByLinkError::Refused(w) => page.warning(w),
                     ByLinkError::EarlierGame => tr!("online-earlier-game"),
                     ByLinkError::EarlierLink => tr!("online-earlier-link"),
                 };
@@ -431,14 +315,9 @@ fn Shell() -> impl IntoView {
                // The screen is rebuilt only when `screen` changes: nothing a
                // screen reads while it is built may rebuild it.
                {move || { let shown = screen.get(); untrack(move || match shown {
-                   Screen::NewGame(previous) => {
-                       #[cfg(feature = "online")]
-                    let on_quick = Some(Callback::new(move |m: Match| {
-                        screen.set(Screen::Online(Box::new(OnlineStart::Quick(m))));
-                    }));
-                    #[cfg(not(feature = "online"))]
-                    let on_quick = None;
-                    view! { <NewGame previous=previous.unwrap_or_else(default_match) on_start=on_start on_quick=on_quick/> }.into_any()
+                   Screen::NewGame(previous, position) => {
+                       let previous = previous.unwrap_or_else(default_match);
+                       view! { <NewGame previous=previous position=position on_start=on_start online_choices=page.online_choices()/> }.into_any()
                    }
                    Screen::Playing(m, session) => {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };
@@ -451,65 +330,10 @@ fn Shell() -> impl IntoView {
                    Screen::Replay(record, flipped) => {
                        view! { <Replay record=*record flipped=flipped on_play=on_start/> }.into_any()
                    }
-                   #[cfg(feature = "learn")]
-                   Screen::Learn(start) => view! { <LearnScreen start=start/> }.into_any(),
-                   #[cfg(feature = "study")]
-                   Screen::Editor(editor, error) => {
-                       let on_play = Callback::new(move |position| {
-                           self::study::leave();
-                           screen.set(Screen::PlayFrom(Box::new(position)));
-                       });
-                       view! { <self::study::screen::EditorScreen start=*editor error=error on_play=on_play/> }.into_any()
-                   }
-                   #[cfg(feature = "study")]
-                   Screen::Analysis(place) => {
-                       let on_play = Callback::new(move |position| {
-                           self::study::leave();
-                           screen.set(Screen::PlayFrom(Box::new(position)));
-                       });
-                       view! { <self::study::analysis_screen::AnalysisScreen place=*place on_play=on_play/> }.into_any()
-                   }
-                   #[cfg(feature = "study")]
-                   Screen::PlayFrom(position) => {
-                       let previous = Match::local(*position.rules());
-                       view! { <NewGame previous=previous position=position.to_string() on_start=on_start/> }.into_any()
-                   }
-                   #[cfg(feature = "tournament")]
-                   Screen::Tournament(place) => view! { <self::tournament::TournamentScreen place=place/> }.into_any(),
-                   #[cfg(feature = "online")]
-                   Screen::Online(start) => {
-                       let on_start = Callback::new(move |start: OnlineStart| screen.set(Screen::Online(Box::new(start))));
-                    view! { <OnlineScreen start=*start on_new_game=on_new_game on_start=on_start/> }.into_any()
-                   }
+                   Screen::Own(own) => own.view(shell),
                })}}
            </main>
        }
-}
-
-/// The screen for a saved game: its room if it was played online.
-fn playing(m: Match, session: Session, notice: RwSignal<Option<ByLinkError>>) -> Screen {
-    match &session.online {
-        #[cfg(feature = "online")]
-        Some(_) if m.seats.is_online() => Screen::Online(Box::new(OnlineStart::Resume(m, session))),
-        #[cfg(not(feature = "online"))]
-        Some(seat) if m.seats.is_online() => {
-            browser::hand_over(&Route::Invite(crate::net::room::Invitation::Room(
-                seat.host,
-            )));
-            Screen::Library
-        }
-        // Played online with an earlier version: its seats were secrets,
-        // not keys, and cannot be proved any more. It is replayed.
-        None if m.seats.is_online() => {
-            notice.set(Some(ByLinkError::EarlierGame));
-            let mut record = Record::new(session.game);
-            record.first = m.first;
-            record.second = m.second;
-            record.date = session.date;
-            Screen::Replay(Box::new(record), session.flipped)
-        }
-        _ => Screen::Playing(m, Box::new(session)),
-    }
 }
 
 fn default_match() -> Match {

@@ -10,20 +10,23 @@
 
 use crate::net::room::{self, Invitation, MOVE_FRAGMENT};
 
-/// A page of the app: one HTML file, the crate built with one feature
-/// (none for the first page).
+/// The page running (set once by its binary).
+static HERE: std::sync::OnceLock<Page> = std::sync::OnceLock::new();
+
+/// A page of the app: one HTML file and its binary (`src/pages/`), which
+/// carries what the page shows and nothing else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     /// `index.html`: the first load, within its size budget (local games,
     /// the library, replays, settings).
     First,
-    /// `online.html` (the `online` feature): online play.
+    /// `online.html` online play.
     Online,
-    /// `learn.html` (the `learn` feature): the tutorial and the rules sheet.
+    /// `learn.html` the tutorial and the rules sheet.
     Learn,
-    /// `study.html` (the `study` feature): the board editor and the analysis.
+    /// `study.html` the board editor and the analysis.
     Study,
-    /// `tournament.html` (the `tournament` feature): tournaments.
+    /// `tournament.html` tournaments.
     Tournament,
 }
 
@@ -37,18 +40,17 @@ impl Page {
         Page::Tournament,
     ];
 
-    /// The page this build is (by its feature).
-    pub const HERE: Page = if cfg!(feature = "online") {
-        Page::Online
-    } else if cfg!(feature = "learn") {
-        Page::Learn
-    } else if cfg!(feature = "study") {
-        Page::Study
-    } else if cfg!(feature = "tournament") {
-        Page::Tournament
-    } else {
-        Page::First
-    };
+    /// The page running: the one its binary started ([`Page::start`]); the
+    /// first page until then (headless tests).
+    pub fn here() -> Page {
+        HERE.get().copied().unwrap_or(Page::First)
+    }
+
+    /// Says which page this is: once, by the page's binary, before the app
+    /// is mounted (a second call changes nothing).
+    pub fn start(self) {
+        let _ = HERE.set(self);
+    }
 
     /// Its file, relative to the others (they are served side by side).
     pub const fn file(self) -> &'static str {
@@ -61,9 +63,22 @@ impl Page {
         }
     }
 
-    /// True when this build is the page.
+    /// True when this page is the one running.
     pub fn is_here(self) -> bool {
-        self == Page::HERE
+        self == Page::here()
+    }
+
+    /// The Fluent files it reads for each language: `main.ftl`, and the
+    /// file of what the page adds (the first page carries only what it
+    /// shows).
+    pub const fn files(self) -> &'static [&'static str] {
+        match self {
+            Page::First => &["main.ftl"],
+            Page::Online => &["main.ftl", "online.ftl"],
+            Page::Learn => &["main.ftl", "learn.ftl"],
+            Page::Study => &["main.ftl", "study.ftl"],
+            Page::Tournament => &["main.ftl", "tournament.ftl"],
+        }
     }
 }
 

@@ -64,42 +64,19 @@ pub static LANGUAGES: [Language; 3] = [
 #[cfg(not(fetched_english))]
 const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
 
-/// The Fluent files a page reads for each language: `main.ftl`, and the
-/// files of what the page adds (the first page carries only what it shows).
-const FILES: &[&str] = &[
-    "main.ftl",
-    #[cfg(feature = "online")]
-    "online.ftl",
-    #[cfg(feature = "learn")]
-    "learn.ftl",
-    #[cfg(feature = "study")]
-    "study.ftl",
-    #[cfg(feature = "tournament")]
-    "tournament.ftl",
-];
-
-/// English, as this page reads it: compiled in, with the page's own files.
+/// English, as the page reads it when compiled in (tests and development
+/// builds): every page's messages, whichever page runs.
 #[cfg(not(fetched_english))]
 fn english() -> std::borrow::Cow<'static, str> {
-    let pages: &[&str] = &[
-        #[cfg(feature = "online")]
+    [
+        ENGLISH,
         include_str!("../../../locales/en/online.ftl"),
-        #[cfg(feature = "learn")]
         include_str!("../../../locales/en/learn.ftl"),
-        #[cfg(feature = "study")]
         include_str!("../../../locales/en/study.ftl"),
-        #[cfg(feature = "tournament")]
         include_str!("../../../locales/en/tournament.ftl"),
-    ];
-    if pages.is_empty() {
-        return ENGLISH.into();
-    }
-    let mut text = ENGLISH.to_owned();
-    for page in pages {
-        text.push('\n');
-        text.push_str(page);
-    }
-    text.into()
+    ]
+    .join("\n")
+    .into()
 }
 
 /// How each language writes numbers in its messages.
@@ -160,7 +137,7 @@ impl I18n {
         }
         leptos::task::spawn_local_scoped_with_cancellation(async move {
             let mut text = String::new();
-            for file in FILES {
+            for file in crate::app::route::Page::here().files() {
                 match fetch_text(&format!("./locales/{}/{file}", language.id)).await {
                     Some(part) => {
                         text.push_str(&part);

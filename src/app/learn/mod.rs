@@ -6,11 +6,37 @@
 //! (`learn.html#learn`, `#learn/<lesson>`, `#rules`).
 
 pub mod run;
-#[cfg(feature = "learn")]
 mod screen;
-
-#[cfg(feature = "learn")]
 pub use screen::LearnScreen;
+
+use leptos::prelude::*;
+
+use crate::app::page::{OwnScreen, PageScreens, Screen, Shell};
+use crate::app::route::{LearnPlace, Page, Route};
+
+/// What `learn.html` adds to the shell: the tutorial and the rules sheet.
+pub struct LearnPage;
+
+impl PageScreens for LearnPage {
+    fn page(&self) -> Page {
+        Page::Learn
+    }
+
+    fn open(&self, route: Route, _here: Option<&Screen>, _shell: Shell) -> Option<Screen> {
+        let Route::Learn(place) = route else {
+            return None;
+        };
+        let start = match place {
+            LearnPlace::List => LearnStart::List,
+            LearnPlace::Rules => LearnStart::Rules,
+            LearnPlace::Lesson(id) => crate::learn::Lesson::find(&id)
+                .map_or(LearnStart::List, |l| LearnStart::Lesson(l.id)),
+        };
+        Some(OwnScreen::screen("learn", move |_| {
+            view! { <LearnScreen start=start/> }.into_any()
+        }))
+    }
+}
 
 /// What the tutorial's page opens on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

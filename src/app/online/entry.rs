@@ -4,7 +4,6 @@
 //! route; what the route means for online play is decided here.
 
 use crate::store::share::ShareError;
-#[cfg(feature = "online")]
 use crate::{
     app::play::{Match, Session},
     app::services::storage::Saves,
@@ -15,13 +14,11 @@ use crate::{
 
 /// Why a game sent by link, or an invitation, was not taken.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(not(feature = "online"), allow(dead_code))]
 pub enum ByLinkError {
     /// The link is damaged.
     Share(ShareError),
     /// The game does not continue this page's game as it may (only the
     /// online page takes games by link).
-    #[cfg(feature = "online")]
     Refused(crate::net::table::Warning),
     /// A game played online with an earlier version: it is replayed, not
     /// continued online.
@@ -31,7 +28,6 @@ pub enum ByLinkError {
 }
 
 /// What an invitation opens.
-#[cfg(feature = "online")]
 pub enum RoomEntry {
     /// This page's own game in the room: a player returning.
     Resume(Match, Box<Session>),
@@ -40,7 +36,6 @@ pub enum RoomEntry {
 }
 
 /// This page's saved game in the online room `code`, if any.
-#[cfg(feature = "online")]
 fn saved_in_room(
     saves: Saves,
     code: &crate::net::room::RoomCode,
@@ -63,7 +58,6 @@ fn saved_in_room(
 ///
 /// # Errors
 /// [`ByLinkError::EarlierLink`].
-#[cfg(feature = "online")]
 pub fn enter_room(saves: Saves, invitation: Invitation) -> Result<RoomEntry, ByLinkError> {
     let host = match invitation {
         Invitation::Room(host) => host,
@@ -79,7 +73,6 @@ pub fn enter_room(saves: Saves, invitation: Invitation) -> Result<RoomEntry, ByL
 }
 
 /// What a game sent by link opens.
-#[cfg(feature = "online")]
 pub enum ByLinkGame {
     /// This page's own game of that room, continued (and saved).
     Continued(Match, Session),
@@ -97,7 +90,6 @@ pub enum ByLinkGame {
 ///
 /// # Errors
 /// A damaged link, or one the referee refuses.
-#[cfg(feature = "online")]
 pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkError> {
     use crate::store::OnlineSeat;
     let link = crate::net::room::MoveLink::parse(fragment)
@@ -158,7 +150,6 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
 }
 
 /// Keeps a game sent by link in the library, as the game being played.
-#[cfg(feature = "online")]
 pub fn keep(saves: Saves, entry: &crate::store::SavedGame) {
     saves.update(|l| {
         l.save(entry)?;

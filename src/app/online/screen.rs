@@ -10,7 +10,7 @@ use super::report::{report_board, tournament_of};
 use super::room::Room;
 use super::views::{Chat, JoinForm, LinkOffer, RoomBar};
 use super::OnlineHooks;
-use crate::app::play::result::TournamentBack;
+use crate::app::play::result::{back_button, TournamentBack};
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::route::Route;
 use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
@@ -148,7 +148,11 @@ pub fn OnlineScreen(
     let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
     let report = match board {
         Some((place, organizer)) => {
-            provide_context(TournamentBack(Route::Tournament(format!("/{place}"))));
+            let route = Route::Tournament(format!("/{place}"));
+            provide_context(TournamentBack(Callback::new(move |_| {
+                let route = route.clone();
+                back_button(move || crate::app::services::browser::go(&route))
+            })));
             report_board(room, organizer)
         }
         None => RwSignal::new(None),
@@ -222,7 +226,7 @@ pub fn OnlineScreen(
         });
         let on_rematch = Callback::new(move |_: Match| room.act(|t| t.offer(Offer::Rematch)));
         Some(view! {
-            <GameScreen game=game_match session=session on_new_game=on_new_game on_rematch=on_rematch online=hooks/>
+            <GameScreen game=game_match session=session on_new_game=on_new_game on_rematch=on_rematch referee=crate::app::play::referee::RefereeHandle::new(std::sync::Arc::new(hooks))/>
         })
     };
     let chat_muted = RwSignal::new(false);

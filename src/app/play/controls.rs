@@ -10,12 +10,8 @@ use crate::app::i18n::tr_text;
 use super::controller::{Controller, Response};
 use super::Play;
 use crate::app::learn::LearnStart;
-use crate::app::online::OnlineHooks;
 use crate::engine::Phase;
 use crate::learn::lesson_for;
-use crate::net::merge::takeback_point;
-use crate::net::message::Offer;
-use crate::net::table::{Event, Table};
 
 /// The buttons under the status.
 #[component]
@@ -31,7 +27,7 @@ pub fn Controls(
     let over = Memo::new(move |_| controller.with(|c| c.phase() == Phase::Over));
     // Online, a takeback is asked of the opponent (under the game); on the
     // clock there is none (docs/rules.md, "Clocks").
-    let local = play.online.is_none() && play.clock.with_untracked(Option::is_none) && !play.board;
+    let local = play.referee.is_none() && play.clock.with_untracked(Option::is_none) && !play.board;
     view! {
         <div class="controls">
             {local.then(|| view! {
@@ -129,8 +125,8 @@ pub fn Controls(
 #[component]
 pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
     let play = expect_context::<Play>();
-    if let Some(hooks) = play.online {
-        return view! { <OnlineEndControls hooks=hooks on_new_game=on_new_game/> }.into_any();
+    if let Some(referee) = play.referee {
+        return referee.with(|r| r.end_controls(on_new_game));
     }
     let controller = play.controller;
     let over = Memo::new(move |_| controller.with(|c| c.game().outcome().is_some()));
@@ -162,46 +158,4 @@ pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
         </div>
     }
     .into_any()
-}
-
-/// Online: resign, offer a draw, ask to take back, leave.
-#[component]
-fn OnlineEndControls(hooks: OnlineHooks, on_new_game: Callback<()>) -> impl IntoView {
-    let play = expect_context::<Play>();
-    let table = hooks.table;
-    let act = move |f: fn(&mut Table) -> Vec<Event>| {
-        if let Some(events) = table.try_update(f) {
-            hooks.send.run(events);
-        }
-    };
-    let player = Memo::new(move |_| table.with(|t| t.side().is_some()));
-    let live =
-        Memo::new(move |_| table.with(|t| t.game.outcome().is_none() && t.offered.is_none()));
-    let can_take_back = Memo::new(move |_| {
-        table.with(|t| {
-            t.side()
-                .is_some_and(|side| takeback_point(&t.game, side).is_some())
-        })
-    });
-    view! {
-        <div class="controls end-controls">
-            {move || player.get().then(|| view! {
-                <button type="button" data-testid="resign" disabled=move || !live.get()
-                    on:click=move |_| { act(Table::resign); play.result_open.set(true); }>
-                    {tr_text(|| tr!("control-resign"))}
-                </button>
-                <button type="button" data-testid="offer-draw" disabled=move || !live.get()
-                    on:click=move |_| act(|t| t.offer(Offer::Draw))>
-                    {tr_text(|| tr!("online-offer-draw"))}
-                </button>
-                <button type="button" data-testid="offer-takeback" disabled=move || !live.get() || !can_take_back.get()
-                    on:click=move |_| act(|t| t.offer(Offer::Takeback))>
-                    {tr_text(|| tr!("online-offer-takeback"))}
-                </button>
-            })}
-            <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
-                {tr_text(|| tr!("online-leave"))}
-            </button>
-        </div>
-    }
 }

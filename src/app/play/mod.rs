@@ -11,6 +11,7 @@ pub mod controls;
 pub mod describe;
 pub mod hud;
 pub mod moves;
+pub mod referee;
 pub mod result;
 pub mod screen;
 pub mod session;
@@ -45,8 +46,9 @@ pub struct Play {
     pub hint: RwSignal<Option<(usize, Ply, Score)>>,
     /// A hint was asked for and has not come yet.
     pub hint_pending: RwSignal<bool>,
-    /// Online play: the referee and the link (none for a game here).
-    pub online: Option<crate::app::online::OnlineHooks>,
+    /// The referee elsewhere (online play), none when this page's engine
+    /// decides alone.
+    pub referee: Option<referee::RefereeHandle>,
     /// A timed game's clocks.
     pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
     /// The clocks' time (ms since 1970), ticking while a clock runs.

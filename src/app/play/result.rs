@@ -25,10 +25,11 @@ fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
         .collect()
 }
 
-/// Given as a context by a page whose game is an online tournament's
-/// board: its tournament's place.
-#[derive(Clone, Debug)]
-pub struct TournamentBack(pub crate::app::route::Route);
+/// Given as a context by the screens whose games are tournaments' boards
+/// (a board's result counts: no rematch, no new game): draws the dialog's
+/// way back to the tournament, given the dialog's `on_new_game`.
+#[derive(Clone, Copy)]
+pub struct TournamentBack(pub Callback<Callback<()>, AnyView>);
 
 /// The result, while the game is over and the dialog open.
 #[component]
@@ -44,7 +45,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
             let reason = crate::app::play::describe::reason_token(outcome, play.variant);
             let dialog = NodeRef::<leptos::html::Dialog>::new();
-            let back = back_button(&play, on_new_game);
+            let back = use_context::<TournamentBack>().map(|back| back.0.run(on_new_game));
             let board = back.is_some();
             // Shown as a modal once in the page: the rest of the page is
             // inert, and the first button has the focus.
@@ -103,16 +104,9 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                         None => tr!("result-draw"),
                     }}</h2>
                     <p>{move || tr!("result-reason", { "reason" => reason })}</p>
-                    {play.online.map(|hooks| move || {
-                        // Online: the opponent's rematch offer is answered here
-                        // (the dialog keeps the rest of the page inert).
-                        let offered = hooks.table.with(|t| {
-                            t.pending.is_some_and(|(o, _)| o == crate::net::message::Offer::Rematch)
-                        });
-                        offered.then(|| view! {
-                            <p class="notice" data-testid="result-rematch-offered">{move || tr!("online-offered", { "offer" => "rematch" })}</p>
-                        })
-                    })}
+                    // Online: the opponent's rematch offer is answered here
+                    // (the dialog keeps the rest of the page inert).
+                    {play.referee.map(|referee| referee.with(|r| r.rematch_notice()))}
                     <div class="controls">
                         {back}
                         {(!board).then(|| view! {
@@ -140,31 +134,13 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
 }
 
 /// The way back to the tournament, first in the dialog of a tournament's
-/// board: an online board goes back to its tournament's page, a board of
-/// a tournament on this device with `on_new_game` (its page's way back).
-/// None for any other game.
-#[cfg(any(feature = "online", feature = "tournament"))]
-fn back_button(play: &Play, on_new_game: Callback<()>) -> Option<AnyView> {
-    let back = use_context::<TournamentBack>().map(|b| b.0);
-    if !play.board && back.is_none() {
-        return None;
+/// board: `on_click` goes there.
+pub fn back_button(on_click: impl Fn() + 'static) -> AnyView {
+    view! {
+        <button type="button" class="primary" data-testid="result-back-to-tournament"
+            on:click=move |_| on_click()>
+            {tr_text(|| tr!("result-back-to-tournament"))}
+        </button>
     }
-    Some(
-        view! {
-            <button type="button" class="primary" data-testid="result-back-to-tournament"
-                on:click=move |_| match &back {
-                    Some(route) => crate::app::services::browser::go(route),
-                    None => on_new_game.run(()),
-                }>
-                {tr_text(|| tr!("result-back-to-tournament"))}
-            </button>
-        }
-        .into_any(),
-    )
-}
-
-/// The first page has no tournament boards (and carries none of this).
-#[cfg(not(any(feature = "online", feature = "tournament")))]
-fn back_button(_play: &Play, _on_new_game: Callback<()>) -> Option<AnyView> {
-    None
+    .into_any()
 }

@@ -21,7 +21,6 @@ use super::session::{computer_turn, Match, Session};
 use super::Play;
 use crate::ai::Level;
 use crate::app::board::Board;
-use crate::app::online::OnlineHooks;
 use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
@@ -50,12 +49,13 @@ pub fn GameScreen(
     on_rematch: Callback<Match>,
     /// Online play: plies go to the referee, the board follows its game.
     #[prop(optional)]
-    online: Option<OnlineHooks>,
+    referee: Option<super::referee::RefereeHandle>,
     /// Told once, with the game, when it ends (a tournament's board).
     #[prop(optional)]
     on_over: Option<Callback<crate::engine::Game>>,
 ) -> impl IntoView {
     let seats = game.seats;
+    let online = referee;
     let controller = RwSignal::new({
         let mut c = Controller::from_game(session.game.clone());
         if online.is_some() {
@@ -75,10 +75,10 @@ pub fn GameScreen(
         thinking: RwSignal::new(false),
         hint: RwSignal::new(None),
         hint_pending: RwSignal::new(false),
-        online,
+        referee: online,
         // Online, the referee's clocks (it times the other page's plies).
         clock: RwSignal::new(match online {
-            Some(hooks) => hooks.table.with_untracked(|t| t.clock.clone()),
+            Some(referee) => referee.with(|r| r.clock()),
             None => game.clock.map(|control| {
                 GameClock::resume(control, &session.timing, &session.game, session.clock)
             }),
@@ -103,42 +103,16 @@ pub fn GameScreen(
         autosave(play, session);
     }
 
-    let announce = move |played: &PlayedPly| {
-        let over = controller.with_untracked(|c| c.game().outcome().is_some());
-        crate::app::services::sound::play(crate::app::services::sound::Sound::of(played, over));
-        let side = side_name(play.variant, played.side);
-        let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
-        for note in ply_notes(played) {
-            text.push_str(". ");
-            text.push_str(&note_text(play.variant, note));
-        }
-        play.announcement.set(text);
-    };
     let respond = Callback::new(move |response: Response| match response {
         Response::Played(played) => {
             play.refusal.set(None);
-            announce(&played);
+            announce(play, &played);
             play.result_open.set(true);
         }
         Response::Proposed(ply) => {
             play.refusal.set(None);
-            // The referee plays it (the engine's one check on this page)
-            // and sends it; the board follows the referee's game, which it
-            // is, or stays, should the referee refuse (its game moved
-            // meanwhile).
-            if let Some(hooks) = online {
-                let sent = hooks
-                    .table
-                    .try_update(|t| t.play(&ply.to_string(), now_ms()));
-                match sent {
-                    Some(Ok(events)) => hooks.send.run(events),
-                    _ => {
-                        let game = hooks.table.with_untracked(|t| t.game.clone());
-                        controller.update(|c| {
-                            c.follow(&game);
-                        });
-                    }
-                }
+            if let Some(referee) = online {
+                referee.with(|r| r.propose(ply, play));
             }
         }
         Response::Refused(refusal) => {
@@ -151,39 +125,8 @@ pub fn GameScreen(
         Response::Ignored => {}
     });
 
-    if let Some(hooks) = online {
-        // The player's hands open once both seats are taken (or play goes by
-        // link), and close while their own offer waits for its answer.
-        Effect::new(move |_| {
-            let by_link = hooks.by_link.get();
-            let hands = hooks.table.with(|t| match t.side() {
-                Some(side) if (t.cert.is_some() || by_link) && t.offered.is_none() => {
-                    crate::store::Hands::One(side)
-                }
-                _ => crate::store::Hands::None,
-            });
-            if controller.with_untracked(|c| c.hands) != hands {
-                controller.update(|c| c.hands = hands);
-            }
-        });
-        // The board follows the referee's game (a peer's ply, a resync, a
-        // takeback, an end).
-        // The game is compared in place and copied only when it changed
-        // (not on a heartbeat, a clock tick or a visitor).
-        Effect::new(move |_| {
-            let changed = hooks
-                .table
-                .with(|t| controller.with_untracked(|c| c.game() != &t.game));
-            if !changed {
-                return;
-            }
-            let game = hooks.table.with_untracked(|t| t.game.clone());
-            let played = controller.try_update(|c| c.follow(&game)).flatten();
-            if let Some(played) = played {
-                announce(&played);
-                play.result_open.set(true);
-            }
-        });
+    if let Some(referee) = online {
+        referee.with(|r| r.attach(play));
     }
     let computer = expect_context::<ComputerPlayer>();
     computer_moves(play, seats, computer, respond);
@@ -246,6 +189,22 @@ pub fn GameScreen(
     }
 }
 
+/// Tells the player of a ply (its sound, and its words for a screen
+/// reader).
+pub fn announce(play: Play, played: &PlayedPly) {
+    let over = play
+        .controller
+        .with_untracked(|c| c.game().outcome().is_some());
+    crate::app::services::sound::play(crate::app::services::sound::Sound::of(played, over));
+    let side = side_name(play.variant, played.side);
+    let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
+    for note in ply_notes(played) {
+        text.push_str(". ");
+        text.push_str(&note_text(play.variant, note));
+    }
+    play.announcement.set(text);
+}
+
 /// A timed game's clocks: they follow the game (a ply by anyone, an end),
 /// tick while one runs, sound once when a person's time gets low, and end
 /// the game when a flag falls. The ticker belongs to the screen.
@@ -254,26 +213,11 @@ fn clocks(play: Play) {
         return;
     }
     let controller = play.controller;
-    if let Some(hooks) = play.online {
-        // Online the referee keeps the clocks: shown as it has them.
-        Effect::new(move |_| {
-            let now = now_ms();
-            let mut clock = hooks.table.with(|t| t.clock_at(now));
-            // (A fresh copy: the low-time sound already given is not given again.)
-            if let (Some(clock), Some(Some(previous))) =
-                (&mut clock, play.clock.try_get_untracked())
-            {
-                clock.keep_warnings(&previous);
-            }
-            play.clock.set(clock);
-            play.now.set(now as u64);
-        });
-    }
     // Each ply (whoever played it) and the end.
     let progress =
         Memo::new(move |_| controller.with(|c| (c.game().plies().len(), c.game().outcome())));
     Effect::new(move |_| {
-        if play.online.is_some() {
+        if play.referee.is_some() {
             return;
         }
         // (Read, not only tracked: a memo nobody reads is never computed,
@@ -316,17 +260,10 @@ fn clocks(play: Play) {
 /// game ends on time here, before any ply is taken (a tap or the
 /// computer's answer that comes after the flag fell is too late).
 fn flag_fell(play: Play) -> bool {
-    if let Some(hooks) = play.online {
+    if let Some(referee) = play.referee {
         // Online the referee decides (and tells the other pages).
-        // (Untracked: asked ten times a second, news only when it fell.)
-        let events = hooks
-            .table
-            .try_update_untracked(|t| t.check_flag(now_ms()))
-            .unwrap_or_default();
-        let fell = !events.is_empty();
+        let fell = referee.with(|r| r.flag_fell(now_ms()));
         if fell {
-            hooks.table.update(|_| {});
-            hooks.send.run(events);
             crate::app::services::sound::play(crate::app::services::sound::Sound::End);
             play.result_open.set(true);
         }
@@ -402,7 +339,7 @@ fn autosave(play: Play, session: Session) {
         let custom = controller.with_untracked(|c| c.game().has_custom_start());
         // A game is saved once it has a ply (or a chosen start); an online
         // game at once (its room and seat secret are what a reload needs).
-        if plies == 0 && !custom && previous.is_none() && play.online.is_none() {
+        if plies == 0 && !custom && previous.is_none() && play.referee.is_none() {
             return;
         }
         save();

@@ -50,15 +50,16 @@ fn clock_choices() -> Vec<Choice> {
 pub fn NewGame(
     #[prop(optional)] previous: Option<Match>,
     /// A position string to start from (the board editor's).
-    #[prop(optional)]
+    #[prop(optional_no_strip)]
     position: Option<String>,
     /// Open with the online mode chosen.
     #[prop(optional)]
     start_online: bool,
     on_start: Callback<(Match, Game)>,
-    /// Quick pairing with the next player who asks (online page only).
+    /// The online options (the online page's: the others send a player
+    /// who picks online play there).
     #[prop(optional_no_strip)]
-    on_quick: Option<Callback<Match>>,
+    online_choices: Option<crate::app::page::OnlineChoices>,
 ) -> impl IntoView {
     let initial = previous.unwrap_or_else(|| Match::local(Rules::kharbga()));
     let computer = initial.seats.computer();
@@ -149,6 +150,16 @@ pub fn NewGame(
         blocked.set(defaults.blocked);
     };
 
+    let fields = crate::app::page::OnlineFields {
+        shown: online,
+        name: first,
+        side: human,
+        draw_lots,
+        variant,
+        quiet,
+        chain,
+        blocked,
+    };
     let start = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
         let rules = Rules {
@@ -186,29 +197,8 @@ pub fn NewGame(
             }
         };
         clock_error.set(false);
-        if cfg!(feature = "online") && online.get_untracked() {
-            let side = if draw_lots.get_untracked() {
-                if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
-                    Side::First
-                } else {
-                    Side::Second
-                }
-            } else {
-                human.get_untracked()
-            };
-            let mine = name(first, side);
-            let (first_name, second_name) = match side {
-                Side::First => (mine, String::new()),
-                Side::Second => (String::new(), mine),
-            };
-            let game_match = Match {
-                rules,
-                first: first_name,
-                second: second_name,
-                seats: Seats::online(side),
-                clock,
-            };
-            on_start.run((game_match, game));
+        if let Some(choices) = online_choices.filter(|_| online.get_untracked()) {
+            on_start.run(((choices.start)(fields, clock), game));
             return;
         }
         let seats = if against_computer.get_untracked() {
@@ -268,54 +258,8 @@ pub fn NewGame(
         }
     };
 
-    // The online choices: only in the page that plays online (the first
-    // page sends a player who picks online there).
-    #[cfg(feature = "online")]
-    let online_options = move || {
-        online.get().then(|| view! {
-                    <div class="computer-options" data-testid="online-options">
-                        <super::forms::NameField id="online-name" testid="online-name" value=first/>
-                        <label class="field" for="online-side">
-                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
-                            <SideMenu id="online-side" testid="online-side" side=human variant=variant/>
-                        </label>
-                        <label class="toggle">
-                            <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
-                                on:change=move |event| draw_lots.set(event_target_checked(&event))/>
-                            {tr_text(|| tr!("online-draw-lots"))}
-                        </label>
-                        {on_quick.map(|quick| view! {
-                            <crate::app::online::settings::SettingsForm/>
-                            <p class="quick">
-                                <button type="button" data-testid="quick-game" on:click=move |_| {
-                                    let typed = crate::net::text::clean_name(&first.get_untracked());
-                                    let rules = Rules {
-                                        variant: variant.get_untracked(),
-                                        quiet_limit: quiet.get_untracked(),
-                                        chain: chain.get_untracked(),
-                                        blocked: blocked.get_untracked(),
-                                    };
-                                    let name = if typed.is_empty() {
-                                        crate::app::i18n::as_data(tr!("player-default", { "side" => side_key(rules.variant, Side::First) }))
-                                    } else {
-                                        typed
-                                    };
-                                    quick.run(Match { first: name, ..Match { seats: Seats::online(Side::First), ..Match::local(rules) } });
-                                }>
-                                    {tr_text(|| tr!("online-quick-button"))}
-                                </button>
-                                " "
-                                <span class="hint-text">{tr_text(|| tr!("online-quick-hint"))}</span>
-                            </p>
-                        })}
-                    </div>
-                })
-    };
-    #[cfg(not(feature = "online"))]
-    let online_options = {
-        let _ = (draw_lots, on_quick);
-        None::<()>
-    };
+    // The online choices: only in the page that plays online.
+    let online_options = online_choices.map(|choices| (choices.view)(fields));
     view! {
         <form class="panel new-game" data-testid="new-game-form" on:submit=start>
             <h2>{tr_text(|| tr!("newgame-title"))}</h2>
@@ -336,7 +280,7 @@ pub fn NewGame(
                     ]
                     value=Signal::derive(move || if online.get() { "online" } else if against_computer.get() { "computer" } else { "hotseat" })
                     on_change=Callback::new(move |mode: String| {
-                        if mode == "online" && !cfg!(feature = "online") {
+                        if mode == "online" && online_choices.is_none() {
                             crate::app::services::browser::go(&crate::app::route::Route::OnlineForm);
                             return;
                         }

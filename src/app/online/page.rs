@@ -1,0 +1,191 @@
+//! The online page (`online.html`): its routes (an invitation, a game sent
+//! by link), its rooms, and the new-game form's online options.
+
+use leptos::prelude::*;
+
+use super::entry::{self, ByLinkGame, RoomEntry};
+use super::{net_warning, OnlineScreen, OnlineStart};
+use crate::app::i18n::tr_text;
+use crate::app::page::{OnlineChoices, OnlineFields, OwnScreen, PageScreens, Room, Screen, Shell};
+use crate::app::play::describe::side_key;
+use crate::app::play::Match;
+use crate::app::route::{Page, Route};
+use crate::engine::Side;
+use crate::net::table::Warning;
+use crate::store::Seats;
+use crate::tr;
+
+/// What `online.html` adds to the shell.
+pub struct OnlinePage;
+
+/// What a room screen is called (an invitation leaves a room up alone).
+const ROOM: &str = "room";
+
+/// The room's screen for `start`.
+pub fn room(start: OnlineStart) -> Screen {
+    OwnScreen::screen(ROOM, move |shell: Shell| {
+        let on_start = Callback::new(move |start: OnlineStart| shell.show(room(start)));
+        view! { <OnlineScreen start=start.clone() on_new_game=shell.on_new_game on_start=on_start/> }
+            .into_any()
+    })
+}
+
+impl PageScreens for OnlinePage {
+    fn page(&self) -> Page {
+        Page::Online
+    }
+
+    fn open(&self, route: Route, here: Option<&Screen>, shell: Shell) -> Option<Screen> {
+        match route {
+            Route::Invite(invitation) => {
+                // A room already up stays: its own link is in the address.
+                if here.is_some_and(|s| s.is_own(ROOM)) {
+                    return None;
+                }
+                match entry::enter_room(shell.saves, invitation) {
+                    Ok(RoomEntry::Resume(m, session)) => Some(shell.playing(m, *session)),
+                    Ok(RoomEntry::Join(host)) => Some(room(OnlineStart::Join(host))),
+                    Err(e) => {
+                        shell.by_link_error.set(Some(e));
+                        Some(Screen::Library)
+                    }
+                }
+            }
+            Route::ByLink(fragment) => match entry::open_by_link(shell.saves, &fragment) {
+                Ok(ByLinkGame::Continued(m, session)) => {
+                    Some(room(OnlineStart::ByLink(m, session)))
+                }
+                Ok(ByLinkGame::Offered(m, session, entry)) => {
+                    Some(room(OnlineStart::LinkOffer(m, session, entry)))
+                }
+                Err(e) => {
+                    shell.by_link_error.set(Some(e));
+                    Some(Screen::Library)
+                }
+            },
+            _ => None,
+        }
+    }
+
+    fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {
+        Some(|m, start| {
+            room(match start {
+                Room::New(game) => OnlineStart::Host(m, game, None),
+                Room::Saved(session) => OnlineStart::Resume(m, *session),
+            })
+        })
+    }
+
+    fn online_choices(&self) -> Option<OnlineChoices> {
+        Some(OnlineChoices {
+            view: choices,
+            start: online_match,
+        })
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        net_warning(warning)
+    }
+}
+
+/// The new-game form's online options: the player's name and side (or
+/// sides drawn by lot), the connection settings, and quick pairing.
+fn choices(fields: OnlineFields) -> AnyView {
+    let shell = expect_context::<Shell>();
+    let OnlineFields {
+        shown,
+        name,
+        side,
+        draw_lots,
+        variant,
+        quiet,
+        chain,
+        blocked,
+    } = fields;
+    let quick = move |_| {
+        let typed = crate::net::text::clean_name(&name.get_untracked());
+        let rules = crate::engine::Rules {
+            variant: variant.get_untracked(),
+            quiet_limit: quiet.get_untracked(),
+            chain: chain.get_untracked(),
+            blocked: blocked.get_untracked(),
+        };
+        let name = if typed.is_empty() {
+            crate::app::i18n::as_data(
+                tr!("player-default", { "side" => side_key(rules.variant, Side::First) }),
+            )
+        } else {
+            typed
+        };
+        let m = Match {
+            first: name,
+            ..Match {
+                seats: Seats::online(Side::First),
+                ..Match::local(rules)
+            }
+        };
+        shell.show(room(OnlineStart::Quick(m)));
+    };
+    let options = move || {
+        shown.get().then(|| view! {
+        <div class="computer-options" data-testid="online-options">
+            <crate::app::screens::forms::NameField id="online-name" testid="online-name" value=name/>
+            <label class="field" for="online-side">
+                <span>{tr_text(|| tr!("newgame-you-play"))}</span>
+                <crate::app::screens::new_game::SideMenu id="online-side" testid="online-side" side=side variant=variant/>
+            </label>
+            <label class="toggle">
+                <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
+                    on:change=move |event| draw_lots.set(event_target_checked(&event))/>
+                {tr_text(|| tr!("online-draw-lots"))}
+            </label>
+            <super::settings::SettingsForm/>
+            <p class="quick">
+                <button type="button" data-testid="quick-game" on:click=quick>
+                    {tr_text(|| tr!("online-quick-button"))}
+                </button>
+                " "
+                <span class="hint-text">{tr_text(|| tr!("online-quick-hint"))}</span>
+            </p>
+        </div>
+        })
+    };
+    options.into_any()
+}
+
+/// The match the new-game form starts online: this page's player on the
+/// side chosen (or drawn by lot), under the name typed or their side's.
+fn online_match(fields: OnlineFields, clock: Option<crate::engine::TimeControl>) -> Match {
+    let rules = crate::engine::Rules {
+        variant: fields.variant.get_untracked(),
+        quiet_limit: fields.quiet.get_untracked(),
+        chain: fields.chain.get_untracked(),
+        blocked: fields.blocked.get_untracked(),
+    };
+    let side = if fields.draw_lots.get_untracked() {
+        if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    } else {
+        fields.side.get_untracked()
+    };
+    let typed = fields.name.get_untracked().trim().to_owned();
+    let mine = if typed.is_empty() {
+        tr!("player-default", { "side" => side_key(rules.variant, side) })
+    } else {
+        typed
+    };
+    let (first, second) = match side {
+        Side::First => (mine, String::new()),
+        Side::Second => (String::new(), mine),
+    };
+    Match {
+        rules,
+        first,
+        second,
+        seats: Seats::online(side),
+        clock,
+    }
+}

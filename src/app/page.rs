@@ -1,0 +1,221 @@
+//! What a page adds to the shell, and how a page's binary starts.
+//!
+//! Every page is the same shell (header, notices, the game, the library,
+//! replays, settings) and a binary of its own under `src/pages/`: the
+//! first page's gives the shell nothing more; each other page's gives it
+//! one [`PageScreens`] (`online::OnlinePage`, `learn::LearnPage`,
+//! `study::StudyPage`, `tournament::TournamentPage`). A page's screens are
+//! reached only through that value, so what a page carries is what its
+//! binary reaches: the compiler and the linker say it, not a feature.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::online::entry::ByLinkError;
+use super::play::{Match, Session};
+use super::route::{Page, Route};
+use super::services::storage::Saves;
+use crate::engine::{Game, Record, Rules};
+use crate::net::table::Warning;
+use crate::store::share::ShareError;
+
+/// Which screen is up.
+#[derive(Clone)]
+pub enum Screen {
+    /// The new-game form: the match it starts from, and a position string
+    /// to start from (the editor's "play from here").
+    NewGame(Option<Match>, Option<String>),
+    Playing(Match, Box<Session>),
+    Library,
+    /// A record in the replay viewer, and whether its board is turned (the
+    /// person here played the second side).
+    Replay(Box<Record>, bool),
+    /// The theme, the board's style, sound.
+    Settings,
+    /// A screen of this page's own (an online room, the tutorial, the
+    /// editor, the analysis board, the tournaments).
+    Own(OwnScreen),
+}
+
+impl Screen {
+    /// The rules of the game on the screen or in the form, if any.
+    pub fn rules(&self) -> Option<Rules> {
+        match self {
+            Screen::Playing(m, _) | Screen::NewGame(Some(m), _) => Some(m.rules),
+            _ => None,
+        }
+    }
+
+    /// True for a page's own screen of this kind.
+    pub fn is_own(&self, kind: &str) -> bool {
+        matches!(self, Screen::Own(own) if own.kind == kind)
+    }
+}
+
+/// A page's own screen: what it is, and its view.
+#[derive(Clone)]
+pub struct OwnScreen {
+    kind: &'static str,
+    view: Arc<dyn Fn(Shell) -> AnyView + Send + Sync>,
+}
+
+impl OwnScreen {
+    /// A screen of kind `kind` (the page's name for it: `"room"`, …) drawn
+    /// by `view`, each time it is shown.
+    pub fn screen(
+        kind: &'static str,
+        view: impl Fn(Shell) -> AnyView + Send + Sync + 'static,
+    ) -> Screen {
+        Screen::Own(OwnScreen {
+            kind,
+            view: Arc::new(view),
+        })
+    }
+
+    pub(super) fn view(&self, shell: Shell) -> AnyView {
+        (self.view)(shell)
+    }
+}
+
+/// The shell as a page's screens see it: the screen up, the saved games,
+/// the notices, the ways to a new game.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    pub(super) screen: RwSignal<Screen>,
+    /// The saved games.
+    pub saves: Saves,
+    /// Why a shared game's link did not read.
+    pub link_error: RwSignal<Option<ShareError>>,
+    /// Why a game by link or an invitation was not taken.
+    pub by_link_error: RwSignal<Option<ByLinkError>>,
+    /// The new-game form.
+    pub on_new_game: Callback<()>,
+    /// Starts a match (a new game, or a position).
+    pub on_start: Callback<(Match, Game)>,
+    /// What this page adds.
+    pub page: &'static dyn PageScreens,
+}
+
+impl Shell {
+    /// Shows `screen`.
+    pub fn show(self, screen: Screen) {
+        self.screen.set(screen);
+    }
+
+    /// The screen for a saved game: its room if it was played online.
+    pub fn playing(self, m: Match, session: Session) -> Screen {
+        match session.online.as_ref().map(|seat| seat.host) {
+            Some(host) if m.seats.is_online() => match self.page.rooms() {
+                Some(room) => room(m, Room::Saved(Box::new(session))),
+                None => {
+                    super::services::browser::hand_over(&Route::Invite(
+                        crate::net::room::Invitation::Room(host),
+                    ));
+                    Screen::Library
+                }
+            },
+            // Played online with an earlier version: its seats were secrets,
+            // not keys, and cannot be proved any more. It is replayed.
+            None if m.seats.is_online() => {
+                self.by_link_error.set(Some(ByLinkError::EarlierGame));
+                let mut record = Record::new(session.game);
+                record.first = m.first;
+                record.second = m.second;
+                record.date = session.date;
+                Screen::Replay(Box::new(record), session.flipped)
+            }
+            _ => Screen::Playing(m, Box::new(session)),
+        }
+    }
+}
+
+/// An online game a room opens for.
+pub enum Room {
+    /// A new game this page hosts.
+    New(Game),
+    /// A saved online game of this page's player.
+    Saved(Box<Session>),
+}
+
+/// The online page's part of the new-game form (the other pages send a
+/// player who picks online play to the online page).
+#[derive(Clone, Copy)]
+pub struct OnlineChoices {
+    /// The online options, drawn with the form's fields.
+    pub view: fn(OnlineFields) -> AnyView,
+    /// The match the form starts online, with this clock.
+    pub start: fn(OnlineFields, Option<crate::engine::TimeControl>) -> Match,
+}
+
+/// The new-game form's fields the online options show and set.
+#[derive(Clone, Copy)]
+pub struct OnlineFields {
+    /// Online play is the mode chosen (the options show only then).
+    pub shown: RwSignal<bool>,
+    /// The player's name (the first side's field).
+    pub name: RwSignal<String>,
+    /// The side the player takes.
+    pub side: RwSignal<crate::engine::Side>,
+    /// The sides are drawn by lot.
+    pub draw_lots: RwSignal<bool>,
+    /// The rules chosen: the game and its options.
+    pub variant: RwSignal<crate::engine::Variant>,
+    pub quiet: RwSignal<u16>,
+    pub chain: RwSignal<crate::engine::ChainRule>,
+    pub blocked: RwSignal<crate::engine::BlockedRule>,
+}
+
+/// What a page adds to the shell (see the module's documentation).
+pub trait PageScreens: Sync + 'static {
+    /// Which page it is.
+    fn page(&self) -> Page;
+
+    /// The screen one of this page's routes opens, or `None` to stay.
+    /// `here` is the screen up when the address changed under it.
+    fn open(&self, _route: Route, _here: Option<&Screen>, _shell: Shell) -> Option<Screen> {
+        None
+    }
+
+    /// What opens the room of an online game (`None` where online play is
+    /// another page's: the shell sends the player there).
+    fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {
+        None
+    }
+
+    /// The online options of the new-game form, and quick pairing.
+    fn online_choices(&self) -> Option<OnlineChoices> {
+        None
+    }
+
+    /// A peer's refusal, in words (only the online page meets one).
+    fn warning(&self, _warning: &Warning) -> String {
+        String::new()
+    }
+}
+
+/// The first page: the shell alone.
+pub struct FirstPage;
+
+impl PageScreens for FirstPage {
+    fn page(&self) -> Page {
+        Page::First
+    }
+}
+
+/// Starts `page` in the browser: the panic hook, logging, the app.
+pub fn start(page: &'static dyn PageScreens) {
+    page.page().start();
+    #[cfg(target_arch = "wasm32")]
+    {
+        console_error_panic_hook::set_once();
+        // Logging is a convenience: the app works without it.
+        let _ = console_log::init_with_level(log::Level::Info);
+        leptos::mount::mount_to_body(move || view! { <super::App page=page/> });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        eprintln!("kharbga is a browser app: build it with `make serve` or `make build`.");
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,5 @@
+//! `online.html`: the shell and online play: rooms, invitations, games by link, quick pairing.
+
+fn main() {
+    kharbga::app::page::start(&kharbga::app::online::page::OnlinePage);
+}
