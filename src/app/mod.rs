@@ -31,23 +31,39 @@ use leptos::prelude::*;
 use crate::app::i18n::tr_text;
 
 use self::i18n::errors::{load_error, share_error};
+use self::i18n::tokens::side_key;
 use self::i18n::{I18nProvider, LanguageSwitcher};
-use self::online::entry::ByLinkError;
-use self::page::{PageScreens, Room, Screen, Shell};
-use self::play::describe::side_key;
+use self::page::{ByLinkError, PageScreens, Room, Screen, Shell};
 use self::play::{GameScreen, Match, Session};
 use self::route::{LearnPlace, Page, Route};
 use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
 use self::screens::replay::Replay;
 use self::screens::settings::SettingsScreen;
-use self::services::browser::{self, fresh_id, now_ms, record_date};
+use self::services::browser;
 use self::services::computer::ComputerPlayer;
 use self::services::prefs::Prefs;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
 use crate::store::Seats;
+
+/// Starts `page` in the browser: the panic hook, logging, the app.
+pub fn start(page: &'static dyn PageScreens) {
+    page.page().start();
+    #[cfg(target_arch = "wasm32")]
+    {
+        console_error_panic_hook::set_once();
+        // Logging is a convenience: the app works without it.
+        let _ = console_log::init_with_level(log::Level::Info);
+        leptos::mount::mount_to_body(move || view! { <App page=page/> });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        eprintln!("kharbga is a browser app: build it with `make serve` or `make build`.");
+        std::process::exit(2);
+    }
+}
 
 /// The whole application, as `page` makes it.
 #[component]
@@ -138,7 +154,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                 None => browser::go(&Route::OnlineForm),
             }
         } else {
-            let mut session = new_session(game);
+            let mut session = self::play::session::new_session(game);
             // A person playing the second side sees it at the bottom.
             session.flipped = m.seats.hands_side() == Some(Side::Second);
             screen.set(Screen::Playing(m, Box::new(session)));
@@ -164,7 +180,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     provide_context(shell);
     // The address's route; else the current game resumes; else a new game
     // starts with the default players.
-    let initial = go_to(Route::current(), None, shell).unwrap_or_else(|| {
+    let initial = go_to(browser::current_route(), None, shell).unwrap_or_else(|| {
         saves
             .update(|l| Ok(l.current().and_then(|id| l.load(&id))))
             .flatten()
@@ -172,7 +188,9 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                 || {
                     Screen::Playing(
                         default_match(),
-                        Box::new(new_session(Game::new(Rules::kharbga()))),
+                        Box::new(self::play::session::new_session(
+                            Game::new(Rules::kharbga()),
+                        )),
                     )
                 },
                 |(saved, record)| {
@@ -192,7 +210,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     // A link pasted into this tab (only the fragment changes: no reload).
     let on_hash = gloo_events::EventListener::new(&window(), "hashchange", move |_| {
         let here = screen.get_untracked();
-        if let Some(next) = go_to(Route::current(), Some(&here), shell) {
+        if let Some(next) = go_to(browser::current_route(), Some(&here), shell) {
             screen.set(next);
         }
     });
@@ -338,12 +356,6 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
 
 fn default_match() -> Match {
     Match::local(Rules::kharbga())
-}
-
-/// A new session for `game`, starting now.
-pub(crate) fn new_session(game: Game) -> Session {
-    let now = now_ms();
-    Session::new(game, fresh_id(), now, record_date(now))
 }
 
 /// A match whose players are called by their role.

@@ -12,13 +12,27 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::online::entry::ByLinkError;
 use super::play::{Match, Session};
 use super::route::{Page, Route};
 use super::services::storage::Saves;
 use crate::engine::{Game, Record, Rules};
 use crate::net::table::Warning;
 use crate::store::share::ShareError;
+
+/// Why a game sent by link, or an invitation, was not taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ByLinkError {
+    /// The link is damaged.
+    Share(crate::store::share::ShareError),
+    /// The game does not continue this page's game as it may (only the
+    /// online page takes games by link).
+    Refused(crate::net::table::Warning),
+    /// A game played online with an earlier version: it is replayed, not
+    /// continued online.
+    EarlierGame,
+    /// An invitation of an earlier version (no key to believe).
+    EarlierLink,
+}
 
 /// Which screen is up.
 #[derive(Clone)]
@@ -200,22 +214,5 @@ pub struct FirstPage;
 impl PageScreens for FirstPage {
     fn page(&self) -> Page {
         Page::First
-    }
-}
-
-/// Starts `page` in the browser: the panic hook, logging, the app.
-pub fn start(page: &'static dyn PageScreens) {
-    page.page().start();
-    #[cfg(target_arch = "wasm32")]
-    {
-        console_error_panic_hook::set_once();
-        // Logging is a convenience: the app works without it.
-        let _ = console_log::init_with_level(log::Level::Info);
-        leptos::mount::mount_to_body(move || view! { <super::App page=page/> });
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        eprintln!("kharbga is a browser app: build it with `make serve` or `make build`.");
-        std::process::exit(2);
     }
 }

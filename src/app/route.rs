@@ -124,7 +124,12 @@ pub enum Route {
 /// The fragment of the online form.
 const ONLINE: &str = "#online";
 /// The board editor's fragment.
-const EDIT: &str = crate::app::study::editor::FRAGMENT;
+/// The board editor's fragment: `#edit[/<rules>/<position string>]`.
+pub const EDIT: &str = "#edit";
+/// What the analysis board's address starts with: `#analyse/<game link>@<ply>`.
+pub const ANALYSE: &str = "#analyse";
+/// What an analysis address ends with to start the review.
+pub const REVIEW: &str = "/review";
 /// The tournaments' fragment.
 const TOURNAMENT: &str = "#tournament";
 /// What a shared game's fragment starts with.
@@ -145,7 +150,7 @@ impl Route {
             "#rules" => return Route::Learn(LearnPlace::Rules),
             _ => {}
         }
-        if let Some(rest) = fragment.strip_prefix(crate::app::study::ANALYSE) {
+        if let Some(rest) = fragment.strip_prefix(ANALYSE) {
             if rest.starts_with('/') {
                 return Route::Analyse(rest.to_owned());
             }
@@ -173,9 +178,24 @@ impl Route {
         room::from_fragment(&fragment).map_or(Route::Home, Route::Invite)
     }
 
-    /// The route of the page's address now.
-    pub fn current() -> Route {
-        crate::app::services::browser::page_fragment().map_or(Route::Home, |f| Route::parse(&f))
+    /// The analysis board on `record` at ply `at` (the position before
+    /// it; the game's length for its end).
+    pub fn analyse(record: &crate::engine::Record, at: usize) -> Route {
+        Route::Analyse(format!("/{}@{at}", crate::store::share::encode(record)))
+    }
+
+    /// The analysis board on `record`'s end, its review starting at once.
+    pub fn review(record: &crate::engine::Record) -> Route {
+        let length = record.game.plies().len();
+        Route::Analyse(format!(
+            "/{}@{length}{REVIEW}",
+            crate::store::share::encode(record)
+        ))
+    }
+
+    /// The board editor on a position string under `rules`.
+    pub fn edit(rules: crate::engine::Rules, text: &str) -> Route {
+        Route::Edit(format!("/{rules}/{}", text.replace(' ', "_")))
     }
 
     /// The page that serves this route. Every page shows the current game
@@ -208,7 +228,7 @@ impl Route {
             Route::Invite(Invitation::Room(host)) => room::fragment(host),
             Route::Invite(Invitation::Earlier(code)) => format!("{}{code}", room::FRAGMENT),
             Route::Edit(rest) => format!("{EDIT}{rest}"),
-            Route::Analyse(rest) => format!("{}{rest}", crate::app::study::ANALYSE),
+            Route::Analyse(rest) => format!("{ANALYSE}{rest}"),
             Route::Tournament(rest) => format!("{TOURNAMENT}{rest}"),
         }
     }

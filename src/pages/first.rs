@@ -2,5 +2,5 @@
 //! library, replays, settings), within its size budget.
 
 fn main() {
-    kharbga::app::page::start(&kharbga::app::page::FirstPage);
+    kharbga::app::start(&kharbga::app::page::FirstPage);
 }

@@ -1,5 +1,5 @@
 //! `online.html`: the shell and online play: rooms, invitations, games by link, quick pairing.
 
 fn main() {
-    kharbga::app::page::start(&kharbga::app::online::page::OnlinePage);
+    kharbga::app::start(&kharbga::app::online::page::OnlinePage);
 }

@@ -1,5 +1,5 @@
 //! `study.html`: the shell and the board editor and the analysis board.
 
 fn main() {
-    kharbga::app::page::start(&kharbga::app::study::StudyPage);
+    kharbga::app::start(&kharbga::app::study::StudyPage);
 }

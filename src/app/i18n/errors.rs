@@ -9,7 +9,7 @@
 use crate::tr;
 
 use crate::ai::Level;
-use crate::app::play::describe::{reason_token, side_key};
+use crate::app::i18n::tokens::{reason_token, side_key};
 use crate::app::services::computer::Failure;
 use crate::engine::{
     PositionError, PositionErrorKind as P, RecordError, RecordErrorKind as R, RulesError, Side,

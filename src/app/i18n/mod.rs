@@ -20,6 +20,7 @@
 pub mod errors;
 pub mod fluent;
 pub mod format;
+pub mod tokens;
 
 use leptos::prelude::*;
 

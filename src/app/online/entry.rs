@@ -3,7 +3,6 @@
 //! (`#m…`), checked by the referee before it is taken. The shell maps the
 //! route; what the route means for online play is decided here.
 
-use crate::store::share::ShareError;
 use crate::{
     app::play::{Match, Session},
     app::services::storage::Saves,
@@ -12,20 +11,7 @@ use crate::{
     store::{share, Seats},
 };
 
-/// Why a game sent by link, or an invitation, was not taken.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ByLinkError {
-    /// The link is damaged.
-    Share(ShareError),
-    /// The game does not continue this page's game as it may (only the
-    /// online page takes games by link).
-    Refused(crate::net::table::Warning),
-    /// A game played online with an earlier version: it is replayed, not
-    /// continued online.
-    EarlierGame,
-    /// An invitation of an earlier version (no key to believe).
-    EarlierLink,
-}
+pub use crate::app::page::ByLinkError;
 
 /// What an invitation opens.
 pub enum RoomEntry {
@@ -92,8 +78,9 @@ pub enum ByLinkGame {
 /// A damaged link, or one the referee refuses.
 pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkError> {
     use crate::store::OnlineSeat;
-    let link = crate::net::room::MoveLink::parse(fragment)
-        .ok_or(ByLinkError::Share(ShareError::NotALink))?;
+    let link = crate::net::room::MoveLink::parse(fragment).ok_or(ByLinkError::Share(
+        crate::store::share::ShareError::NotALink,
+    ))?;
     let (host, sender) = (link.host, link.sender);
     let record = share::decode(link.share).map_err(ByLinkError::Share)?;
     use super::screen::{fresh_key, resumed_table};
@@ -116,7 +103,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
                 seats: Seats::online(sender.opponent()),
                 clock: None,
             };
-            let mut session = crate::app::new_session(start);
+            let mut session = crate::app::play::session::new_session(start);
             session.online = Some(OnlineSeat::new(host, fresh_key(), None));
             (m, session)
         }

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::entry::{self, ByLinkGame, RoomEntry};
 use super::{net_warning, OnlineScreen, OnlineStart};
+use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
 use crate::app::page::{OnlineChoices, OnlineFields, OwnScreen, PageScreens, Room, Screen, Shell};
-use crate::app::play::describe::side_key;
 use crate::app::play::Match;
 use crate::app::route::{Page, Route};
 use crate::engine::Side;

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 
 use super::report::{tournament_of, ReportState};
 use super::room::{invitation, LinkState, Room};
+use crate::app::i18n::tokens::{reason_token, side_key};
 use crate::app::i18n::tr_text;
-use crate::app::play::describe::{reason_token, side_key};
 use crate::app::route::Route;
 use crate::app::screens::forms::NameField;
 use crate::app::services::browser::{can_share, copy_to_clipboard, page_url, share_url};

@@ -9,7 +9,8 @@ use crate::app::i18n::tr_text;
 
 use super::controller::{Controller, Response};
 use super::Play;
-use crate::app::learn::LearnStart;
+use crate::app::route::{LearnPlace, Route};
+use crate::app::services::browser;
 use crate::engine::Phase;
 use crate::learn::lesson_for;
 
@@ -58,7 +59,7 @@ pub fn Controls(
             {local.then(|| view! {
                 <button type="button" data-testid="analyse" on:click=move |_| {
                     let at = controller.with_untracked(|c| c.browsing().unwrap_or(c.game().plies().len()));
-                    crate::app::study::analyse(&play.record(), at);
+                    browser::open(&Route::analyse(&play.record(), at));
                 }>
                     {tr_text(|| tr!("study-analyse"))}
                 </button>
@@ -66,11 +67,11 @@ pub fn Controls(
             // The lesson for what is happening now, and the rules sheet, in
             // a tab of their own (the game goes on here).
             <a class="button help" data-testid="help" target="_blank" rel="noopener"
-                href=move || LearnStart::Lesson(controller.with(|c| lesson_for(c.shown()))).url()
+                href=move || Route::Learn(LearnPlace::Lesson(controller.with(|c| lesson_for(c.shown())).to_owned())).url()
                 aria-label=move || tr!("control-help-label")>
                 {tr_text(|| tr!("control-help"))}
             </a>
-            <a class="button" data-testid="rules-link" target="_blank" rel="noopener" href=LearnStart::Rules.url()>
+            <a class="button" data-testid="rules-link" target="_blank" rel="noopener" href=Route::Learn(LearnPlace::Rules).url()>
                 {tr_text(|| tr!("control-rules"))}
             </a>
             {play.variant.is_kharbga().then(|| view! {

@@ -4,18 +4,7 @@
 //! from `locales/`, and the evaluation of a hint in words.
 
 use crate::ai::Score;
-use crate::engine::{ExchangeEvent, Game, Outcome, PlayedPly, Reason, Side, Variant};
-
-/// The word key of a side: `attacker`/`defender` in Kharbga, `first`/`second`
-/// in Seega (the `side-name` message's selector).
-pub fn side_key(variant: Variant, side: Side) -> &'static str {
-    match (variant.is_kharbga(), side) {
-        (true, Side::First) => "attacker",
-        (true, Side::Second) => "defender",
-        (false, Side::First) => "first",
-        (false, Side::Second) => "second",
-    }
-}
+use crate::engine::{ExchangeEvent, Game, PlayedPly, Side};
 
 /// Something a ply did besides moving a soldier.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,17 +19,6 @@ pub enum Note {
     Pass(Side),
     /// Kharbaga: the soldier became a Mullah on this point.
     Promoted(String),
-}
-
-/// The `result-reason` token of an ending: Kharbaga draws where the other
-/// games count soldiers.
-pub fn reason_token(outcome: Outcome, variant: Variant) -> &'static str {
-    match (outcome.reason, variant.is_alquerque()) {
-        (Reason::QuietLimit, true) => "draw-quiet-limit",
-        (Reason::Repetition, true) => "draw-repetition",
-        (Reason::Time, _) if outcome.winner.is_none() => "draw-time",
-        (reason, _) => reason.token(),
-    }
 }
 
 /// The notes of a played ply, in the order they happened.
@@ -213,7 +191,10 @@ mod tests {
         let played = *seega.play_text("c1-b1").unwrap();
         assert_eq!(ply_notes(&played), [Note::Captures("b2".into())]);
         assert_eq!(
-            side_key(Variant::Seega(BoardSize::Five), Side::Second),
+            crate::app::i18n::tokens::side_key(
+                crate::engine::Variant::Seega(BoardSize::Five),
+                Side::Second
+            ),
             "second"
         );
     }

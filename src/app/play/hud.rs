@@ -10,9 +10,10 @@ use leptos::prelude::*;
 use crate::app::i18n::tr_text;
 
 use super::controller::{Controller, Refusal};
-use super::describe::{outlook, side_key, Outlook};
+use super::describe::{outlook, Outlook};
 use super::Play;
 use crate::app::i18n::errors::worker_failure;
+use crate::app::i18n::tokens::side_key;
 use crate::app::services::computer::{ComputerPlayer, Status};
 use crate::engine::{ChainRule, Phase, Side, Variant};
 

@@ -43,7 +43,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
             let winner_name = outcome
                 .winner
                 .map(|side| play.players.with_value(|m| m.name(side).to_owned()));
-            let reason = crate::app::play::describe::reason_token(outcome, play.variant);
+            let reason = crate::app::i18n::tokens::reason_token(outcome, play.variant);
             let dialog = NodeRef::<leptos::html::Dialog>::new();
             let back = use_context::<TournamentBack>().map(|back| back.0.run(on_new_game));
             let board = back.is_some();
@@ -115,7 +115,7 @@ pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> i
                                 {tr_text(|| tr!("result-rematch"))}
                             </button>
                         })}
-                        <button type="button" data-testid="result-review" on:click=move |_| crate::app::study::review(&play.record())>
+                        <button type="button" data-testid="result-review" on:click=move |_| crate::app::services::browser::open(&crate::app::route::Route::review(&play.record()))>
                             {tr_text(|| tr!("study-review"))}
                         </button>
                         {(!board).then(|| view! {

@@ -8,6 +8,7 @@ use crate::engine::{Game, Movetext, Record, Rules, Side, TimeControl, Timing};
 use crate::store::{Meta, OnlineSeat, SavedGame, Seat, Seats};
 
 use super::controller::Controller;
+use crate::app::services::browser::{fresh_id, now_ms, record_date};
 use crate::engine::timing::GameClock;
 
 /// Who plays, under which rules: what the new-game screen hands over.
@@ -170,6 +171,12 @@ pub fn computer_turn(seats: Seats, controller: &Controller, timed: bool) -> Opti
     };
     ((timed || controller.browsing().is_none()) && game.outcome().is_none())
         .then(|| (game.tail(), level))
+}
+
+/// A new session for `game`, starting now.
+pub fn new_session(game: Game) -> Session {
+    let now = now_ms();
+    Session::new(game, fresh_id(), now, record_date(now))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::app::i18n::tr_text;
 use super::forms::{Choice, Menu, Radios};
 use crate::ai::Level;
 use crate::app::i18n::errors::{level_name, position_error};
-use crate::app::play::describe::side_key;
+use crate::app::i18n::tokens::side_key;
 use crate::app::play::Match;
 use crate::engine::{
     BlockedRule, ChainRule, Game, Position, PositionError, Rules, Side, TimeControl, Variant,
@@ -402,7 +402,7 @@ pub fn NewGame(
                     />
                 </label>
                 <button type="button" class="link" data-testid="open-editor" on:click=move |_| {
-                    crate::app::study::open(&format!("{}/{}", crate::app::study::editor::FRAGMENT, Rules::new(variant.get_untracked()).variant.token()));
+                    crate::app::services::browser::open(&crate::app::route::Route::Edit(format!("/{}", Rules::new(variant.get_untracked()).variant.token())));
                 }>
                     {tr_text(|| tr!("newgame-editor"))}
                 </button>

@@ -269,12 +269,12 @@ pub fn Replay(
                 <p>
                     <button type="button" data-testid="replay-edit" on:click=move |_| {
                         if let Some(position) = controller.with_untracked(|c| c.game().position_at(shown.get_untracked()).copied()) {
-                            crate::app::study::edit(&position);
+                            crate::app::services::browser::open(&crate::app::route::Route::edit(*position.rules(), &position.to_string()));
                         }
                     }>{tr_text(|| tr!("study-edit-position"))}</button>
                     " "
                     <button type="button" data-testid="replay-analyse" on:click=move |_| {
-                        crate::app::study::analyse(&analysed.get_value(), shown.get_untracked());
+                        crate::app::services::browser::open(&crate::app::route::Route::analyse(&analysed.get_value(), shown.get_untracked()));
                     }>{tr_text(|| tr!("study-analyse"))}</button>
                 </p>
                 <div class="share">

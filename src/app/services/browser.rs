@@ -295,6 +295,21 @@ pub fn hand_over(route: &Route) {
     let _ = leptos::prelude::window().location().replace(&route.url());
 }
 
+/// The route of the page's address now.
+pub fn current_route() -> Route {
+    page_fragment().map_or(Route::Home, |f| Route::parse(&f))
+}
+
+/// Opens `route`: on this page by changing the address when this page
+/// serves it (the shell follows), else by going to its page.
+pub fn open(route: &Route) {
+    if route.page().is_here() {
+        show(route);
+    } else {
+        go(route);
+    }
+}
+
 /// Opens `route` on this page by changing the address (the shell follows
 /// it); the same address again says it changed.
 pub fn show(route: &Route) {

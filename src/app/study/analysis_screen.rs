@@ -370,7 +370,7 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 })}
                 <div class="controls">
                     <button type="button" data-testid="analysis-edit"
-                        on:click=move |_| super::edit(&line.with_untracked(|l| *l.position()))>
+                        on:click=move |_| { let position = line.with_untracked(|l| *l.position()); crate::app::services::browser::open(&crate::app::route::Route::edit(*position.rules(), &position.to_string())) }>
                         {tr_text(|| tr!("study-edit-position"))}
                     </button>
                     <button type="button" data-testid="analysis-play"

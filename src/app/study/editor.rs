@@ -96,7 +96,7 @@ pub struct Editor {
 }
 
 /// What the editor's address starts with.
-pub const FRAGMENT: &str = "#edit";
+pub use crate::app::route::EDIT as FRAGMENT;
 
 impl Editor {
     /// The start of a game under `rules`.

@@ -71,13 +71,12 @@ impl crate::app::page::PageScreens for StudyPage {
     }
 }
 
-/// What the analysis board's address starts with: `#analyse/<game link>@<ply>`.
-pub const ANALYSE: &str = "#analyse";
+pub use crate::app::route::{ANALYSE, REVIEW};
 
 /// The analysis board's address for `record` at ply `at` (the position
 /// before it; the game's length for its end).
 pub fn analyse_fragment(record: &crate::engine::Record, at: usize) -> String {
-    format!("{ANALYSE}/{}@{at}", crate::store::share::encode(record))
+    crate::app::route::Route::analyse(record, at).fragment()
 }
 
 /// What an analysis address asks for.
@@ -114,44 +113,10 @@ pub fn read_analyse(rest: &str) -> Result<AnalysePlace, crate::store::share::Sha
     })
 }
 
-/// What an analysis address ends with to start the review.
-const REVIEW: &str = "/review";
-
-/// Opens the analysis board on `record`'s end and starts its review.
-pub fn review(record: &crate::engine::Record) {
-    open(&format!(
-        "{}{REVIEW}",
-        analyse_fragment(record, record.game.plies().len())
-    ));
-}
-
-/// Opens the analysis board on `record` at ply `at`.
-pub fn analyse(record: &crate::engine::Record, at: usize) {
-    open(&analyse_fragment(record, at));
-}
-
-/// Opens the study page's place `fragment` (`#edit…`, `#analyse…`): on the study page by changing
-/// the address (the shell follows it), elsewhere by going there.
-pub fn open(fragment: &str) {
-    use crate::app::route::Route;
-    use crate::app::services::browser;
-    let route = Route::parse(fragment);
-    if route.page().is_here() {
-        browser::show(&route);
-    } else {
-        browser::go(&route);
-    }
-}
-
 /// Drops the study page's place from the address (a game starts from it:
 /// a reload must return to the game, not to the editor or the analysis).
 pub fn leave() {
     crate::app::services::browser::replace_fragment("");
-}
-
-/// Opens the editor on `position`.
-pub fn edit(position: &crate::engine::Position) {
-    open(&editor::fragment(*position.rules(), &position.to_string()));
 }
 
 #[cfg(test)]

@@ -130,7 +130,7 @@ pub fn EditorScreen(
                     </button>
                     <button type="button" data-testid="edit-analyse" disabled=move || !legal()
                         on:click=move |_| if let Ok(position) = verdict.get_untracked() {
-                            super::analyse(&super::analysis_screen::from_position(position), 0);
+                            crate::app::services::browser::open(&crate::app::route::Route::analyse(&super::analysis_screen::from_position(position), 0));
                         }>
                         {tr_text(|| tr!("study-analyse"))}
                     </button>
