@@ -7,6 +7,8 @@
 //! standings as text, every game as one record file). The rules are
 //! [`crate::tournament`]'s: this screen only asks.
 
+use std::sync::OnceLock;
+
 use leptos::prelude::*;
 
 use crate::ai::Level;
@@ -22,19 +24,30 @@ use crate::app::services::browser::{
 use crate::app::services::storage::Saves;
 use crate::app::tournament_online::{FollowView, HostView};
 use crate::engine::clock::TimeControl;
-use crate::engine::{Game, Record, Rules};
+use crate::engine::{Game, Record, Rules, Variant};
 use crate::store::{local, Seat, Seats, StoreKey};
 use crate::tournament::{
-    halves_text, quarters_text, Entrant, Format, Player, Score, SetupError, StandingsLabels,
-    Tournament,
+    halves_text, quarters_text, BoardRef, Entrant, Format, Player, Score, SetupError,
+    StandingsLabels, Tournament,
 };
 use crate::tr;
 
-/// The games a tournament can be of (their tokens).
-const GAMES: [&str; 5] = ["kharbga", "seega5", "seega7", "seega9", "kharbaga"];
-
-/// The clocks offered (none, or a preset).
-const CLOCKS: [&str; 6] = ["none", "180+2", "300+3", "600+5", "900+10", "1800+0"];
+/// The clocks offered: none, or one of the engine's presets, each with its
+/// menu value (`none`, or the control's text: `300+3`). The texts are made
+/// once, from [`TimeControl::PRESETS`], and kept for the page's life: a
+/// menu's values are static strings.
+fn clock_values() -> &'static [(&'static str, Option<TimeControl>)] {
+    static VALUES: OnceLock<Vec<(&'static str, Option<TimeControl>)>> = OnceLock::new();
+    VALUES.get_or_init(|| {
+        std::iter::once(("none", None))
+            .chain(
+                TimeControl::PRESETS
+                    .iter()
+                    .map(|c| (&*c.to_string().leak(), Some(*c))),
+            )
+            .collect()
+    })
+}
 
 /// The formats offered.
 const FORMATS: [&str; 3] = ["round-robin", "double", "swiss"];
@@ -70,7 +83,7 @@ fn save(id: &str, t: &Tournament) {
 pub fn write_index(list: &[(String, Tournament)]) {
     let index: Vec<String> = list
         .iter()
-        .map(|(id, t)| (id.clone(), t.name.clone()))
+        .map(|(id, t)| (id.clone(), t.name().to_owned()))
         .chain(crate::app::tournament_online::listed())
         .map(|(id, name)| format!("{id}\t{}", name.replace(['\t', '\n', '\r'], " ")))
         .collect();
@@ -83,8 +96,8 @@ pub fn reindex() {
 }
 
 /// The library id of a board's game.
-fn game_id(id: &str, round: usize, board: usize) -> String {
-    format!("{id}-{}-{}", round + 1, board + 1)
+fn game_id(id: &str, at: BoardRef) -> String {
+    format!("{id}-{}-{}", at.round + 1, at.board + 1)
 }
 
 /// The seat of an entrant.
@@ -103,7 +116,7 @@ enum View {
     /// A tournament.
     Open(String),
     /// A board's game, played or watched.
-    Board(String, usize, usize),
+    Board(String, BoardRef),
     /// A game replayed from the crosstable.
     Replay(String, Box<Record>),
 }
@@ -164,9 +177,8 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 ().into_any()
             }
         },
-        View::Board(id, round, board) => match find(&id) {
-            Some(t) => view! { <BoardGame id=id t=t round=round board=board view=view put=put/> }
-                .into_any(),
+        View::Board(id, at) => match find(&id) {
+            Some(t) => view! { <BoardGame id=id t=t at=at view=view put=put/> }.into_any(),
             None => ().into_any(),
         },
         View::Replay(id, record) => {
@@ -225,7 +237,7 @@ fn TournamentList(
                             view! {
                                 <li data-testid="tournament-saved">
                                     <button type="button" class="link" on:click=move |_| view.set(View::Open(open.clone()))>
-                                        <bdi>{t.name.clone()}</bdi>
+                                        <bdi>{t.name().to_owned()}</bdi>
                                     </button>
                                     " "
                                     <span class="hint-text">{move || tr!("tournament-state", { "state" => state })}</span>
@@ -249,8 +261,8 @@ fn NewTournament(
     // (Empty: the default name, in the language of the moment, is shown
     // as the placeholder and taken at the start.)
     let name = RwSignal::new(String::new());
-    let game = RwSignal::new("seega5");
-    let clock = RwSignal::new("none");
+    let game = RwSignal::new(Variant::Seega(crate::engine::BoardSize::Five));
+    let clock = RwSignal::new(None::<TimeControl>);
     let format = RwSignal::new("round-robin");
     let place = RwSignal::new("here");
     let rounds = RwSignal::new(3u8);
@@ -266,11 +278,8 @@ fn NewTournament(
         options.iter().copied().find(|o| *o == value)
     };
     let start = move |_| {
-        let rules: Rules = game
-            .get_untracked()
-            .parse()
-            .unwrap_or_else(|_| Rules::kharbga());
-        let control = clock.get_untracked().parse::<TimeControl>().ok();
+        let rules = Rules::new(game.get_untracked());
+        let control = clock.get_untracked();
         let format = match format.get_untracked() {
             "double" => Format::RoundRobin { double: true },
             "swiss" => Format::Swiss {
@@ -328,9 +337,12 @@ fn NewTournament(
             Err(e) => error.set(Some(e)),
         }
     };
-    let game_choices: Vec<Choice> = GAMES
-        .iter()
-        .map(|v| Choice::new(v, move || tr!("variant-name", { "variant" => *v })))
+    let game_choices: Vec<Choice> = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            let token = v.token();
+            Choice::new(token, move || tr!("variant-name", { "variant" => token }))
+        })
         .collect();
     let place_choices: Vec<Choice> = PLACES
         .iter()
@@ -340,16 +352,23 @@ fn NewTournament(
         .iter()
         .map(|v| Choice::new(v, move || tr!("tournament-format-name", { "format" => *v })))
         .collect();
-    let clock_choices: Vec<Choice> = CLOCKS
+    let clock_choices: Vec<Choice> = clock_values()
         .iter()
-        .map(|v| {
-            Choice::new(v, move || match v.parse::<TimeControl>() {
-                Ok(c) => tr!("newgame-clock-preset", {
+        .map(|&(value, control)| {
+            Choice::new(value, move || match control {
+                Some(c) => tr!("newgame-clock-preset", {
                     "minutes" => c.minutes_text(), "seconds" => c.increment_s }),
-                Err(_) => tr!("newgame-clock-none"),
+                None => tr!("newgame-clock-none"),
             })
         })
         .collect();
+    let clock_value = move || {
+        let control = clock.get();
+        clock_values()
+            .iter()
+            .find(|(_, c)| *c == control)
+            .map_or("none", |(value, _)| *value)
+    };
     view! {
         <section class="panel tournament-form" data-testid="tournament-form">
             <h2>{tr_text(|| tr!("tournament-new"))}</h2>
@@ -364,15 +383,19 @@ fn NewTournament(
                 <span>{tr_text(|| tr!("newgame-game"))}</span>
                 <Menu id="tournament-game" testid="tournament-game"
                     choices=game_choices
-                    value=game
-                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&GAMES, v) { game.set(v) })/>
+                    value=Signal::derive(move || game.get().token())
+                    on_change=Callback::new(move |v: String| {
+                        if let Some(v) = Variant::ALL.into_iter().find(|g| g.token() == v) { game.set(v) }
+                    })/>
             </label>
             <label class="field" for="tournament-clock">
                 <span>{tr_text(|| tr!("newgame-time-control"))}</span>
                 <Menu id="tournament-clock" testid="tournament-clock"
                     choices=clock_choices
-                    value=clock
-                    on_change=Callback::new(move |v: String| if let Some(v) = pick(&CLOCKS, v) { clock.set(v) })/>
+                    value=Signal::derive(clock_value)
+                    on_change=Callback::new(move |v: String| {
+                        if let Some((_, c)) = clock_values().iter().find(|(value, _)| *value == v) { clock.set(*c) }
+                    })/>
             </label>
             <label class="field" for="tournament-format">
                 <span>{tr_text(|| tr!("tournament-format"))}</span>
@@ -481,15 +504,18 @@ fn TournamentView(
     let enter = {
         let change = change.clone();
         move |b: usize, score: Score| {
-            change(&|t: &mut Tournament| t.give_result(t.rounds.len().saturating_sub(1), b, score));
+            change(&|t: &mut Tournament| {
+                let round = t.rounds().len().saturating_sub(1);
+                t.give_result(BoardRef::new(round, b), score)
+            });
         }
     };
     let withdraw = move |player: usize| change(&|t: &mut Tournament| t.withdraw_now(player));
-    let round = t.rounds.len();
+    let round = t.rounds().len();
     let total = t.total_rounds();
-    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    let names: Vec<String> = t.players().iter().map(|p| p.name.clone()).collect();
     let name = move |p: usize| names.get(p).cloned().unwrap_or_default();
-    let boards = t.rounds.last().cloned().unwrap_or_default();
+    let boards = t.current_round().to_vec();
     let over = t.is_over();
     let replay = move |game: String| {
         if let Some((_, record)) = saves.and_then(|s| s.update(|l| Ok(l.load(&game))).flatten()) {
@@ -504,14 +530,12 @@ fn TournamentView(
         let t = t.clone();
         move |_| {
             let records: Vec<String> = t
-                .rounds
-                .iter()
-                .flatten()
-                .filter_map(|b| b.game.clone())
+                .boards()
+                .filter_map(|(_, b)| b.game.clone())
                 .filter_map(|g| saves.and_then(|s| s.update(|l| Ok(l.load(&g))).flatten()))
                 .map(|(saved, _)| saved.record)
                 .collect();
-            download(&format!("{}.pgn", t.name), &records.join("\n"));
+            download(&format!("{}.pgn", t.name()), &records.join("\n"));
         }
     };
     view! {
@@ -521,7 +545,7 @@ fn TournamentView(
                     {tr_text(|| tr!("tournament-all"))}
                 </button>
             </div>
-            <h2><bdi>{t.name.clone()}</bdi></h2>
+            <h2><bdi>{t.name().to_owned()}</bdi></h2>
             <RoundLine round=round total=total over=over/>
             {(!over).then(|| view! {
                 <ul class="tournament-boards" data-testid="tournament-boards">
@@ -530,11 +554,9 @@ fn TournamentView(
                         let first2 = first.clone();
                         let second = board.second.map(&name);
                         let score = board.score;
-                        let open = move |_| view.set(View::Board(id.get_value(), round - 1, b));
-                        let computers = board.second.is_some_and(|s| {
-                            matches!(t.players[s].entrant, Entrant::Computer(_))
-                                && matches!(t.players[board.first].entrant, Entrant::Computer(_))
-                        });
+                        let open = move |_| view.set(View::Board(id.get_value(), BoardRef::new(round - 1, b)));
+                        let computer = |p: usize| matches!(t.players()[p].entrant, Entrant::Computer(_));
+                        let computers = board.second.is_some_and(|s| computer(s) && computer(board.first));
                         view! {
                             <li data-testid="tournament-board" data-done=board.done().to_string()>
                                 <span class="board-players"><bdi>{first}</bdi>" – "{match second.clone() {
@@ -586,7 +608,7 @@ fn TournamentView(
 /// The standings table (with the organizer's withdrawals when given).
 #[component]
 pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoView {
-    let swiss = matches!(t.format, Format::Swiss { .. });
+    let swiss = matches!(t.format(), Format::Swiss { .. });
     let standings = t.standings();
     view! {
         <h3>{tr_text(|| tr!("tournament-standings"))}</h3>
@@ -599,7 +621,7 @@ pub fn Standings(t: Tournament, withdraw: Option<Callback<usize>>) -> impl IntoV
             </tr></thead>
             <tbody>
                 {standings.into_iter().map(|row| {
-                    let player = &t.players[row.player];
+                    let player = &t.players()[row.player];
                     let who = player.name.clone();
                     let tb = row.tie_breaks;
                     let tie_break = if swiss {
@@ -671,7 +693,7 @@ pub fn export_standings(t: &Tournament) {
         buchholz_cut: tr!("tournament-col-bh-cut"),
         buchholz: tr!("tournament-col-bh"),
     };
-    download(&format!("{}.txt", t.name), &t.standings_text(&labels));
+    download(&format!("{}.txt", t.name()), &t.standings_text(&labels));
 }
 
 /// The crosstable: each player's result against each other, a game
@@ -681,9 +703,9 @@ pub fn Crosstable(t: Tournament, replay: Option<Callback<String>>) -> impl IntoV
     let crosstable = t.crosstable();
     let games: Vec<Vec<Vec<(String, String)>>> = {
         // For each pair, the marks with their game's library id.
-        let n = t.players.len();
+        let n = t.players().len();
         let mut cells = vec![vec![Vec::new(); n]; n];
-        for board in t.rounds.iter().flatten() {
+        for (_, board) in t.boards() {
             // One id (or none, for a forfeit) for each mark of the crosstable.
             if let (Some(second), Some(_)) = (board.second, board.score) {
                 let game = board.game.clone().unwrap_or_default();
@@ -714,12 +736,12 @@ pub fn Crosstable(t: Tournament, replay: Option<Callback<String>>) -> impl IntoV
             <table class="crosstable" data-testid="crosstable">
                 <thead><tr>
                     <th></th>
-                    {(1..=t.players.len()).map(|n| view! { <th scope="col">{n}</th> }).collect_view()}
+                    {(1..=t.players().len()).map(|n| view! { <th scope="col">{n}</th> }).collect_view()}
                 </tr></thead>
                 <tbody>
                     {games.into_iter().enumerate().map(|(a, row)| view! {
                         <tr>
-                            <th scope="row">{a + 1}". "<bdi>{t.players[a].name.clone()}</bdi></th>
+                            <th scope="row">{a + 1}". "<bdi>{t.players()[a].name.clone()}</bdi></th>
                             {row.into_iter().enumerate().map(|(b, marks)| view! {
                                 <td class:self=a == b>
                                     {marks.into_iter().map(|(mark, game)| match replay {
@@ -745,35 +767,35 @@ pub fn Crosstable(t: Tournament, replay: Option<Callback<String>>) -> impl IntoV
 fn BoardGame(
     id: String,
     t: Tournament,
-    round: usize,
-    board: usize,
+    at: BoardRef,
     view: RwSignal<View>,
     put: impl Fn(String, Tournament) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let Some(pairing) = t.rounds.get(round).and_then(|r| r.get(board)).cloned() else {
+    let Some(pairing) = t.pairing(at).cloned() else {
         return ().into_any();
     };
     let Some(second) = pairing.second else {
         return ().into_any();
     };
-    let (a, b) = (&t.players[pairing.first], &t.players[second]);
+    let (a, b) = (&t.players()[pairing.first], &t.players()[second]);
+    let rules = t.rules();
     let game_match = Match {
-        rules: t.rules,
+        rules,
         first: a.name.clone(),
         second: b.name.clone(),
         seats: Seats([seat(&a.entrant), seat(&b.entrant)]),
-        clock: t.clock,
+        clock: t.clock(),
     };
     let now = now_ms();
-    let gid = game_id(&id, round, board);
+    let gid = game_id(&id, at);
     // A board's game left half-played is resumed from the library (the
     // game screen saves it under the board's id), not started again.
     let saves = use_context::<Saves>();
     let session = saves
         .and_then(|s| s.update(|l| Ok(l.load(&gid))).flatten())
         .map(|(saved, record)| Session::from_saved(&saved, record).1)
-        .filter(|s| *s.game.rules() == t.rules)
-        .unwrap_or_else(|| Session::new(Game::new(t.rules), gid.clone(), now, record_date(now)));
+        .filter(|s| *s.game.rules() == rules)
+        .unwrap_or_else(|| Session::new(Game::new(rules), gid.clone(), now, record_date(now)));
     let id = StoredValue::new(id);
     let t = StoredValue::new(t);
     let back = Callback::new(move |()| view.set(View::Open(id.get_value())));
@@ -783,7 +805,7 @@ fn BoardGame(
         }
         let score = Score::of(game.outcome());
         let mut next = t.get_value();
-        if next.record(round, board, score, Some(gid.clone())) == Ok(true) {
+        if next.record(at, score, Some(gid.clone())) == Ok(true) {
             if next.round_done() {
                 next.pair_next();
             }
@@ -793,7 +815,7 @@ fn BoardGame(
     });
     view! {
         <div class="tournament-bar" data-testid="tournament-game">
-            <span>{move || tr!("tournament-board", { "round" => round + 1, "board" => board + 1 })}</span>
+            <span>{move || tr!("tournament-board", { "round" => at.round + 1, "board" => at.board + 1 })}</span>
             <button type="button" data-testid="tournament-back" on:click=move |_| back.run(())>
                 {tr_text(|| tr!("tournament-back"))}
             </button>

@@ -32,7 +32,7 @@ use crate::net::tournament::{
     State,
 };
 use crate::store::{local, OnlineSeat, SavedGame, Seats, StoreKey};
-use crate::tournament::{Format, Score, SetupError};
+use crate::tournament::{BoardRef, Format, Score, SetupError};
 use crate::tr;
 
 /// How long a lost link waits before it is opened again.
@@ -81,8 +81,8 @@ pub fn hosted() -> Vec<(String, String)> {
                     .ok()?
                     .state()
                     .tournament
-                    .name
-                    .clone(),
+                    .name()
+                    .to_owned(),
             )
         },
     )
@@ -113,7 +113,8 @@ pub fn listed() -> Vec<(String, String)> {
                 State::from_text(text.split_once('\n')?.1)
                     .ok()?
                     .tournament
-                    .name,
+                    .name()
+                    .to_owned(),
             )
         },
     );
@@ -151,17 +152,6 @@ fn saved_board(saves: Saves, host: &PublicKey, names: (&str, &str)) -> Option<(S
         .flatten()
 }
 
-/// The names of the players of board `board` of round `round`, first side
-/// first.
-fn board_names(state: &State, round: usize, board: usize) -> Option<(String, String)> {
-    let t = &state.tournament;
-    let pairing = t.rounds.get(round)?.get(board)?;
-    Some((
-        t.players.get(pairing.first)?.name.clone(),
-        t.players.get(pairing.second?)?.name.clone(),
-    ))
-}
-
 /// Writes this page's seat in its board's room to the library, where the
 /// online page finds it and resumes it as a player returning to its game:
 /// the host with the board's key, the other with its tournament key, both
@@ -174,7 +164,7 @@ fn prepare_board(
     room: &BoardRoom,
 ) {
     let t = &state.tournament;
-    let Some(pairing) = t.rounds.get(room.round).and_then(|r| r.get(room.board)) else {
+    let Some(pairing) = t.pairing(room.board) else {
         return;
     };
     let (Some(second), Some(me)) = (pairing.second, state.player(&key.public())) else {
@@ -189,21 +179,23 @@ fn prepare_board(
         Side::Second
     };
     let seat = match side {
-        Side::First => board_key(key, organizer, room.round, room.board),
+        Side::First => board_key(key, organizer, room.board),
         Side::Second => key.clone(),
     };
     let now = now_ms();
-    let mut record = Record::new(Game::new(t.rules));
-    record.first = t.players[pairing.first].name.clone();
-    record.second = t.players[second].name.clone();
+    let mut record = Record::new(Game::new(t.rules()));
+    record.first = t.players()[pairing.first].name.clone();
+    record.second = t.players()[second].name.clone();
     record.date = record_date(now);
-    record.timing.control = t.clock;
-    record.extra_tags.push(("Event".to_owned(), t.name.clone()));
+    record.timing.control = t.clock();
+    record
+        .extra_tags
+        .push(("Event".to_owned(), t.name().to_owned()));
     let mut entry = SavedGame::new(fresh_id(), now, &record);
     entry.seats = Seats::online(side);
     entry.flipped = side == Side::Second;
     entry.online = Some(OnlineSeat::new(room.host, seat, Some((*guest, room.cert))));
-    entry.clock = t.clock.map(|c| [u64::from(c.base_s) * 1_000; 2]);
+    entry.clock = t.clock().map(|c| [u64::from(c.base_s) * 1_000; 2]);
     saves.update(|l| l.save(&entry));
 }
 
@@ -445,8 +437,8 @@ pub fn HostView(code: String) -> impl IntoView {
         }
         Err(e) => error.set(Some(e)),
     };
-    let decide = move |round: usize, board: usize, score: Score| {
-        if organizer.try_update_value(|o| o.decide(round, board, score)) == Some(true) {
+    let decide = move |(at, score): (BoardRef, Score)| {
+        if organizer.try_update_value(|o| o.decide(at, score)) == Some(true) {
             changed();
         }
     };
@@ -458,7 +450,7 @@ pub fn HostView(code: String) -> impl IntoView {
     let share_copy = share.clone();
     view! {
         <section class="panel tournament" data-testid="tournament-online" data-role="organizer">
-            <h2><bdi>{move || state.with(|s| s.tournament.name.clone())}</bdi></h2>
+            <h2><bdi>{move || state.with(|s| s.tournament.name().to_owned())}</bdi></h2>
             {move || (!state.with(|s| s.started)).then(|| view! {
                 <p class="notice" role="status">{tr_text(|| tr!("tournament-online-organizer"))}</p>
             })}
@@ -474,7 +466,7 @@ pub fn HostView(code: String) -> impl IntoView {
                 <p class="notice forbidden" role="alert">{tr_text(|| tr!("tournament-online-unavailable"))}</p>
             })}
             {move || if state.with(|s| s.started) {
-                view! { <Progress state=state.read_only() decide=Some(Callback::new(move |(r, b, s)| decide(r, b, s))) withdraw=Some(Callback::new(withdraw))/> }.into_any()
+                view! { <Progress state=state.read_only() decide=Some(Callback::new(decide)) withdraw=Some(Callback::new(withdraw))/> }.into_any()
             } else {
                 view! {
                     <Entrants state=state.read_only() remove=Some(Callback::new(withdraw))/>
@@ -488,7 +480,7 @@ pub fn HostView(code: String) -> impl IntoView {
                 <div class="tournament-export">
                     <button type="button" data-testid="export-games" on:click=move |_| {
                         let (name, records) = organizer.with_value(|o| {
-                            (o.state().tournament.name.clone(), o.records().join("\n"))
+                            (o.state().tournament.name().to_owned(), o.records().join("\n"))
                         });
                         crate::app::services::browser::download(&format!("{name}.pgn"), &records);
                     }>{tr_text(|| tr!("tournament-export-games"))}</button>
@@ -507,9 +499,9 @@ pub fn HostView(code: String) -> impl IntoView {
 #[component]
 fn Entrants(state: ReadSignal<State>, remove: Option<Callback<usize>>) -> impl IntoView {
     view! {
-        <h3>{move || tr!("tournament-online-entrants", { "n" => state.with(|s| s.tournament.players.len()) })}</h3>
+        <h3>{move || tr!("tournament-online-entrants", { "n" => state.with(|s| s.tournament.players().len()) })}</h3>
         <ol class="tournament-entrants" data-testid="tournament-entrants">
-            {move || state.with(|s| s.tournament.players.iter().enumerate().map(|(i, p)| {
+            {move || state.with(|s| s.tournament.players().iter().enumerate().map(|(i, p)| {
                 let who = p.name.clone();
                 view! {
                     <li data-testid="tournament-entrant">
@@ -532,17 +524,17 @@ fn Entrants(state: ReadSignal<State>, remove: Option<Callback<usize>>) -> impl I
 #[component]
 fn Progress(
     state: ReadSignal<State>,
-    decide: Option<Callback<(usize, usize, Score)>>,
+    decide: Option<Callback<(BoardRef, Score)>>,
     withdraw: Option<Callback<usize>>,
 ) -> impl IntoView {
     move || {
         let s = state.get();
         let t = s.tournament.clone();
         let over = t.is_over();
-        let round = t.rounds.len();
+        let round = t.rounds().len();
         let total = t.total_rounds();
-        let name = |p: usize| t.players.get(p).map(|p| p.name.clone()).unwrap_or_default();
-        let boards = t.rounds.last().cloned().unwrap_or_default();
+        let name = |p: usize| t.player(p).map(|p| p.name.clone()).unwrap_or_default();
+        let boards = t.current_round().to_vec();
         view! {
             <RoundLine round=round total=total over=over/>
             {(!over).then(|| view! {
@@ -550,10 +542,11 @@ fn Progress(
                     {boards.iter().enumerate().map(|(b, board)| {
                         let first = name(board.first);
                         let second = board.second.map(name);
-                        let disputed = s.disputed.contains(&(round - 1, b));
+                        let at = BoardRef::new(round - 1, b);
+                        let disputed = s.disputed.contains(&at);
                         // A player's report waiting for the other's.
                         let waiting = s.reports.iter()
-                            .find(|r| (r.round, r.board) == (round - 1, b) && board.score.is_none())
+                            .find(|r| r.board == at && board.score.is_none())
                             .filter(|_| !disputed)
                             .and_then(|r| {
                                 let other = board.opponent(r.player)?;
@@ -572,23 +565,22 @@ fn Progress(
                                         {move || tr!("tournament-online-report-waiting", { "name" => who.clone(), "score" => score.token(), "other" => other.clone() })}
                                     </em>
                                 })}
-                                {s.room(round - 1, b).filter(|_| board.score.is_none()).map(|room| view! {
+                                {s.room(at).filter(|_| board.score.is_none()).map(|room| view! {
                                     <a href=Route::Invite(Invitation::Room(room.host)).url()
                                         data-testid="tournament-online-watch">{tr_text(|| tr!("tournament-watch"))}</a>
                                 })}
                                 {match (decide, second, board.score) {
                                     (Some(decide), Some(second), None) => {
-                                        let r = round - 1;
                                         view! {
                                             <details class="board-result" data-testid="board-result">
                                                 <summary>{tr_text(|| tr!("tournament-result"))}</summary>
-                                                <button type="button" on:click=move |_| decide.run((r, b, Score::FirstWins))>
+                                                <button type="button" on:click=move |_| decide.run((at, Score::FirstWins))>
                                                     {move || tr!("tournament-won", { "name" => first.clone() })}
                                                 </button>
-                                                <button type="button" on:click=move |_| decide.run((r, b, Score::Draw))>
+                                                <button type="button" on:click=move |_| decide.run((at, Score::Draw))>
                                                     {tr_text(|| tr!("tournament-draw"))}
                                                 </button>
-                                                <button type="button" on:click=move |_| decide.run((r, b, Score::SecondWins))>
+                                                <button type="button" on:click=move |_| decide.run((at, Score::SecondWins))>
                                                     {move || tr!("tournament-won", { "name" => second.clone() })}
                                                 </button>
                                             </details>
@@ -660,14 +652,13 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                 return;
             };
             for room in &state.rooms {
-                let Some(pairing) = state.tournament.rounds[room.round].get(room.board) else {
+                let Some(pairing) = state.tournament.pairing(room.board) else {
                     continue;
                 };
-                if !pairing.has(me) || pairing.score.is_some() || f.reported(room.round, room.board)
-                {
+                if !pairing.has(me) || pairing.score.is_some() || f.reported(room.board) {
                     continue;
                 }
-                let Some((first, second)) = board_names(&state, room.round, room.board) else {
+                let Some((first, second)) = state.board_names(room.board) else {
                     continue;
                 };
                 let ended = saves
@@ -675,13 +666,7 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                     .filter(|(_, record)| record.game.outcome().is_some());
                 if let Some((saved, record)) = ended {
                     let score = Score::of(record.game.outcome());
-                    out.extend(f.report(
-                        (room.round, room.board),
-                        room.host,
-                        score,
-                        &saved.record,
-                        now(),
-                    ));
+                    out.extend(f.report_on(room.board, room.host, score, &saved.record, now()));
                 }
             }
         });
@@ -793,25 +778,26 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                     let started = s.started;
                     let t = s.tournament.clone();
                     let player = me.get();
-                    let my_name = player.and_then(|p| t.players.get(p)).map(|p| p.name.clone());
-                    let withdrawn = player.and_then(|p| t.players.get(p)).is_some_and(|p| p.withdrawn.is_some());
+                    let my_name = player.and_then(|p| t.player(p)).map(|p| p.name.clone());
+                    let withdrawn = player.and_then(|p| t.player(p)).is_some_and(|p| p.withdrawn.is_some());
                     let over = t.is_over();
                     // The board of the round under way (none once the
                     // tournament is over: there is no next round to wait
                     // for), and this player's report on it, if it waits.
-                    let board = player.filter(|_| !over).and_then(|p| s.board_of(p)).and_then(|(r, b)| {
-                        let pairing = t.rounds[r][b].clone();
+                    let board = player.filter(|_| !over).and_then(|p| s.board_of(p)).and_then(|at| {
+                        let BoardRef { round: r, board: b } = at;
+                        let pairing = t.pairing(at)?.clone();
                         let p = player?;
                         let side = if pairing.first == p { "first" } else { "second" };
-                        let other = pairing.opponent(p).and_then(|o| t.players.get(o)).map(|o| o.name.clone());
+                        let other = pairing.opponent(p).and_then(|o| t.player(o)).map(|o| o.name.clone());
                         // (Reports that disagree are the organizer's to decide.)
                         let reported = s.reports.iter()
-                            .find(|x| (x.round, x.board, x.player) == (r, b, p))
-                            .map(|x| if s.disputed.contains(&(r, b)) { None } else { Some(x.score) });
+                            .find(|x| (x.board, x.player) == (at, p))
+                            .map(|x| if s.disputed.contains(&at) { None } else { Some(x.score) });
                         Some((r + 1, b + 1, side, other, pairing.score.is_some(), reported))
                     });
                     view! {
-                        <h2><bdi>{t.name.clone()}</bdi></h2>
+                        <h2><bdi>{t.name().to_owned()}</bdi></h2>
                         {match (&my_name, withdrawn) {
                             (Some(_), true) => view! { <p class="notice" data-testid="tournament-online-left">{tr_text(|| tr!("tournament-online-left"))}</p> }.into_any(),
                             (Some(n), false) if !started => {
@@ -830,9 +816,10 @@ pub fn FollowView(organizer: String) -> impl IntoView {
                                     </p>
                                 }.into_any(),
                                 Some((r, b, side, Some(other), false, None)) => {
-                                    let room = s.room(r - 1, b - 1).copied();
+                                    let at = BoardRef::new(r - 1, b - 1);
+                                    let room = s.room(at).copied();
                                     let s2 = s.clone();
-                                    let names = board_names(&s, r - 1, b - 1).unwrap_or_default();
+                                    let names = s.board_names(at).unwrap_or_default();
                                     let play = move |_| {
                                         let Some(room) = room else { return };
                                         let Some(key) = follower.with_value(|f| f.key().cloned()) else { return };

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::net::identity::{PublicKey, SeatKey, Signature};
 use crate::net::message::{escape_into, unescape};
 use crate::net::room::RoomCode;
-use crate::tournament::Score;
+use crate::tournament::{BoardRef, Score};
 
 /// What every tournament message starts with, and its version.
 const MAGIC: &str = "kharbga-tournament-net";
@@ -120,10 +120,9 @@ pub enum Body {
     },
     /// A player's report of its board's result, with the game's record.
     Report {
-        /// The round (from 0).
-        round: u32,
-        /// The board (from 0).
-        board: u32,
+        /// The board (its round and board each fit 32 bits, or no page
+        /// reads it).
+        board: BoardRef,
         /// The host key of the room the game was played in.
         host: PublicKey,
         /// The result, from the board's first player's side.
@@ -138,10 +137,8 @@ pub enum Body {
     /// certificate of the second player's seat (that player's tournament
     /// key and name).
     Board {
-        /// The round (from 0).
-        round: u32,
-        /// The board (from 0).
-        board: u32,
+        /// The board (its round and board each fit 32 bits).
+        board: BoardRef,
         /// The room's host key.
         host: PublicKey,
         /// The host's signature of the second player's seat.
@@ -185,26 +182,20 @@ impl Body {
             Body::Hello | Body::Leave => Vec::new(),
             Body::Enter { name } => vec![name.clone()],
             Body::Report {
-                round,
                 board,
                 host,
                 score,
                 record,
             } => vec![
-                round.to_string(),
-                board.to_string(),
+                board.round.to_string(),
+                board.board.to_string(),
                 host.to_string(),
                 score.token().to_owned(),
                 record.clone(),
             ],
-            Body::Board {
-                round,
-                board,
-                host,
-                cert,
-            } => vec![
-                round.to_string(),
-                board.to_string(),
+            Body::Board { board, host, cert } => vec![
+                board.round.to_string(),
+                board.board.to_string(),
                 host.to_string(),
                 cert.to_string(),
             ],
@@ -221,15 +212,13 @@ impl Body {
             ("leave", []) => Body::Leave,
             ("enter", [name]) => Body::Enter { name: name.clone() },
             ("report", [round, board, host, score, record]) => Body::Report {
-                round: round.parse().ok()?,
-                board: board.parse().ok()?,
+                board: read_board(round, board)?,
                 host: PublicKey::parse(host)?,
                 score: Score::from_token(score).filter(|s| s.played())?,
                 record: record.clone(),
             },
             ("board", [round, board, host, cert]) => Body::Board {
-                round: round.parse().ok()?,
-                board: board.parse().ok()?,
+                board: read_board(round, board)?,
                 host: PublicKey::parse(host)?,
                 cert: Signature::parse(cert)?,
             },
@@ -245,6 +234,19 @@ impl Body {
             _ => return None,
         })
     }
+}
+
+/// True when `at` can be named in a message: its round and board each fit
+/// 32 bits, what every page reads (a wasm32 page's `usize` among them).
+pub(super) fn fits_wire(at: BoardRef) -> bool {
+    u32::try_from(at.round).is_ok() && u32::try_from(at.board).is_ok()
+}
+
+/// The board a message names by its round and board, each a number of 32
+/// bits.
+fn read_board(round: &str, board: &str) -> Option<BoardRef> {
+    let number = |t: &str| usize::try_from(t.parse::<u32>().ok()?).ok();
+    Some(BoardRef::new(number(round)?, number(board)?))
 }
 
 /// One message: who signed it (none for a hello), its number and
