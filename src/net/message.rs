@@ -796,3 +796,53 @@ pub fn record_fits(record: &str) -> bool {
     let movetext = record.rsplit_once("\n\n").map_or(record, |(_, m)| m);
     movetext.split_ascii_whitespace().count() <= 2 * MAX_RECORD_PLIES
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::identity::{message_bytes, SeatKey};
+
+    /// A guest's signed chat line as version 3 writes it, and what its seat
+    /// signed (pinned: peers of this version read and check exactly these).
+    const SIGNED_CHAT: &str = "kharbga\t3\tsigned\tguest\t7\tq9dphg1nkmvfqvtdcz5pbkz93gnb031sv7jzk67bezhaf50w2e7wh48bwfkbmfv9e3rfppp5p5gyxpn3bzkn56ezj7eg21m8th7jr28\tchat\ta\\tb\\\\c";
+    const HOST_SIGNS: &str = "kharbga/2 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
+
+    #[test]
+    fn a_signed_message_is_written_and_signed_as_before() {
+        let room = SeatKey::from_seed([1; 32]).public().room();
+        let body = Message::Chat {
+            text: "a\tb\\c".into(),
+        };
+        let fields = fields_text(&body);
+        assert_eq!(
+            message_bytes(&room, Role::Host, 7, &fields),
+            HOST_SIGNS.as_bytes()
+        );
+        let guest = SeatKey::from_seed([2; 32]);
+        let signature = guest.sign(&message_bytes(&room, Role::Guest, 7, &fields));
+        let signed = Message::Signed {
+            role: Role::Guest,
+            n: 7,
+            signature,
+            body: Box::new(body),
+        };
+        assert_eq!(encode(&signed), SIGNED_CHAT);
+        // Read back (a chat line's control characters dropped).
+        let Message::Signed {
+            role,
+            n,
+            body: read,
+            ..
+        } = decode(SIGNED_CHAT).expect("a message of this version reads")
+        else {
+            panic!("not a signed message");
+        };
+        assert_eq!((role, n), (Role::Guest, 7));
+        assert_eq!(
+            *read,
+            Message::Chat {
+                text: "ab\\c".into()
+            }
+        );
+    }
+}

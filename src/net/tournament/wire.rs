@@ -333,3 +333,48 @@ pub fn decode(text: &str) -> Option<Envelope> {
     }
     Some(Envelope { signed, body })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Messages as protocol 2 writes them, and what a report's key signed
+    /// (pinned: pages of this version read and check exactly these).
+    const REPORT: &str = "kharbga-tournament-net\t2\treport\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9\ttcn08f6s131g71dm4b7zzhkvxyfzhsnjnyqgegas8597qkpds65vf45hnx2j24761vavy3b2t457yarv8kv3k247cg2jdmzrdscma3r\t1\t2\tha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\t1/2\tx\\ny\\tz";
+    const REPORT_SIGNS: &str = "kharbga-tournament-net/2\n8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\nctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\n9\nreport\n1\n2\nha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\n1/2\nx\\ny\\tz";
+    const REFUSED: &str = "kharbga-tournament-net\t2\trefused\t8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\t12\t0h5q7np6zjaxy02a8xvvfkm5gpmxpv1f34zeegz7433hnybtnvtp9kymgqvf4dmj6z83ay7ycf3ewg7bhcs2hjwrpsfdqd81g64ca18\tplayers\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9";
+    const HELLO: &str = "kharbga-tournament-net\t2\thello\t-\t-\t-";
+
+    #[test]
+    fn messages_are_written_and_signed_as_before() {
+        let organizer = SeatKey::from_seed([10; 32]);
+        let player = SeatKey::from_seed([11; 32]);
+        let report = Body::Report {
+            board: BoardRef::new(1, 2),
+            host: SeatKey::from_seed([6; 32]).public(),
+            score: Score::Draw,
+            record: "x\ny\tz".into(),
+        };
+        assert_eq!(
+            signed_bytes(&organizer.public(), &player.public(), 9, &report),
+            REPORT_SIGNS.as_bytes()
+        );
+        assert_eq!(seal(&organizer.public(), &player, 9, &report), REPORT);
+        let refused = Body::Refused {
+            why: Refusal::Players,
+            to: player.public(),
+            n: 9,
+        };
+        assert_eq!(seal(&organizer.public(), &organizer, 12, &refused), REFUSED);
+        let hello = Envelope {
+            signed: None,
+            body: Body::Hello,
+        };
+        assert_eq!(encode(&hello), HELLO);
+        for (text, body) in [(REPORT, report), (REFUSED, refused), (HELLO, Body::Hello)] {
+            let read = decode(text).expect("a message of this version reads");
+            assert_eq!(read.body, body);
+            assert_eq!(encode(&read), text);
+        }
+    }
+}
