@@ -193,7 +193,7 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
         let text = seal(&organizer, &k, 7, &body);
         let envelope = decode(&text).unwrap();
         assert_eq!(envelope.body, body);
-        assert_eq!(envelope.signed.unwrap().1, 7);
+        assert_eq!(envelope.signed.unwrap().n, 7);
         // The same body unsigned is not a message.
         let unsigned = encode(&Envelope {
             signed: None,

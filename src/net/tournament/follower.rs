@@ -3,9 +3,7 @@
 //! signed messages its player sends.
 
 use super::state::{board_key, State, StateError};
-use super::wire::{
-    decode, encode, fits_wire, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE,
-};
+use super::wire::{decode, encode, fits_wire, seal, verifies, Body, Envelope, Refusal, EVERYONE};
 use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey};
 use crate::tournament::{BoardRef, Score};
@@ -299,15 +297,16 @@ impl Follower {
     /// page came, only such a one (see the module's *Freshness*).
     pub fn receive(&mut self, text: &str) -> Heard {
         let Some(Envelope {
-            signed: Some((from, n, signature)),
+            signed: Some(seal),
             body,
         }) = decode(text)
         else {
             return Heard::Nothing;
         };
-        if from != self.organizer
+        let n = seal.n;
+        if seal.signer != self.organizer
             || n <= self.heard
-            || !from.verifies(&signed_bytes(&self.organizer, &from, n, &body), &signature)
+            || !verifies(&self.organizer, &seal, &body)
         {
             return Heard::Nothing;
         }

@@ -3,7 +3,7 @@
 //! peer's allowance, and signs the state every page believes.
 
 use super::state::{BoardRoom, Report, State};
-use super::wire::{decode, seal, signed_bytes, Body, Refusal, EVERYONE, MAX_PEER_ID};
+use super::wire::{decode, seal, verifies, Body, Refusal, EVERYONE, MAX_PEER_ID};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Millis, Record, Rules};
 use crate::net::identity::{PublicKey, SeatKey};
@@ -312,16 +312,12 @@ impl Organizer {
         if !self.allowed(peer, envelope.signed.is_none(), now) {
             return Reply::Nothing;
         }
-        let Some((from, n, signature)) = envelope.signed else {
+        let Some(seal) = envelope.signed else {
             return Reply::State;
         };
+        let (from, n) = (seal.signer, seal.n);
         let organizer = self.key.public();
-        if from == organizer
-            || !from.verifies(
-                &signed_bytes(&organizer, &from, n, &envelope.body),
-                &signature,
-            )
-            || !self.news(from, n)
+        if from == organizer || !verifies(&organizer, &seal, &envelope.body) || !self.news(from, n)
         {
             return Reply::Nothing;
         }

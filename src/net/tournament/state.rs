@@ -9,8 +9,8 @@ use sha2::{Digest, Sha256};
 
 use super::organizer::{Organizer, REMEMBERED_KEYS};
 use super::wire::escape;
+use crate::net::envelope::unescape;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey, Signature};
-use crate::net::message::unescape;
 use crate::tournament::text::parse;
 use crate::tournament::{BoardRef, Score, Tournament, MAX_PLAYERS};
 
@@ -304,7 +304,7 @@ impl Organizer {
                 else {
                     continue;
                 };
-                let (Some(at), Ok(text)) = (BoardRef::parse(r, b), unescape(text)) else {
+                let (Some(at), Some(text)) = (BoardRef::parse(r, b), unescape(text)) else {
                     continue;
                 };
                 let done = state

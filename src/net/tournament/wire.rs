@@ -1,12 +1,11 @@
-//! The tournament's messages as sent: their kinds and fields, the
-//! envelope signed by its sender, and the rooms the pages meet in.
-
-use std::fmt::Write as _;
+//! The tournament's messages as sent: their kinds and fields, sealed by
+//! their senders in the [envelope](crate::net::envelope) a game's messages
+//! travel in too, and the rooms the pages meet in.
 
 use sha2::{Digest, Sha256};
 
+use crate::net::envelope::{self, escape_into, put_field, Scope, Seal};
 use crate::net::identity::{PublicKey, SeatKey, Signature};
-use crate::net::message::{escape_into, unescape};
 use crate::net::room::RoomCode;
 use crate::tournament::{BoardRef, Score};
 
@@ -249,30 +248,45 @@ fn read_board(round: &str, board: &str) -> Option<BoardRef> {
     Some(BoardRef::new(number(round)?, number(board)?))
 }
 
-/// One message: who signed it (none for a hello), its number and
-/// signature, and what it says.
+/// One message: its sender's seal (none for a hello) and what it says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Envelope {
-    /// The signer and its number and signature.
-    pub signed: Option<(PublicKey, u64, Signature)>,
+    /// The signer's key, its number and signature.
+    pub signed: Option<Seal<PublicKey>>,
     /// What it says.
     pub body: Body,
+}
+
+/// What a seal on a tournament's message is good for: the messages of the
+/// tournament of `organizer` (the key its link carries).
+fn scope(organizer: &PublicKey) -> Scope {
+    Scope::new(format!("{MAGIC}/{TOURNAMENT_PROTOCOL}"), organizer)
+}
+
+/// A message as its sender signs it: the kind, then each field escaped, a
+/// line each.
+fn signed_message(body: &Body) -> String {
+    let mut out = body.kind().to_owned();
+    for field in body.fields() {
+        out.push('\n');
+        escape_into(&mut out, &field);
+    }
+    out
 }
 
 /// What a key signs: the tournament (its organizer's key), the signer, the
 /// number, the kind and the fields.
 pub fn signed_bytes(organizer: &PublicKey, from: &PublicKey, n: u64, body: &Body) -> Vec<u8> {
-    let mut out = format!(
-        "{MAGIC}/{TOURNAMENT_PROTOCOL}\n{organizer}\n{from}\n{n}\n{}",
-        body.kind()
-    );
-    for field in body.fields() {
-        out.push('\n');
-        out.push_str(&escape(&field));
-    }
-    out.into_bytes()
+    scope(organizer).text(from, n, &signed_message(body))
 }
 
+/// True when `seal` is its signer's, on `body`, in the tournament of
+/// `organizer`.
+pub(super) fn verifies(organizer: &PublicKey, seal: &Seal<PublicKey>, body: &Body) -> bool {
+    seal.verifies(&seal.signer, &scope(organizer), &signed_message(body))
+}
+
+/// A field escaped, as a text of its own (the organizer's saved games).
 pub(super) fn escape(field: &str) -> String {
     let mut out = String::with_capacity(field.len());
     escape_into(&mut out, field);
@@ -281,26 +295,31 @@ pub(super) fn escape(field: &str) -> String {
 
 /// `body` signed by `key` under number `n`, as sent.
 pub fn seal(organizer: &PublicKey, key: &SeatKey, n: u64, body: &Body) -> String {
-    let from = key.public();
-    let signature = key.sign(&signed_bytes(organizer, &from, n, body));
+    let seal = Seal::sign(
+        key,
+        key.public(),
+        n,
+        &scope(organizer),
+        &signed_message(body),
+    );
     encode(&Envelope {
-        signed: Some((from, n, signature)),
+        signed: Some(seal),
         body: body.clone(),
     })
 }
 
-/// The message as sent: tab-separated fields, escaped.
+/// The message as sent: tab-separated fields, escaped (the seal after the
+/// kind; a hello's, unsigned, is three dashes).
 pub fn encode(envelope: &Envelope) -> String {
-    let mut out = format!("{MAGIC}\t{TOURNAMENT_PROTOCOL}\t{}", envelope.body.kind());
+    let mut out = envelope::head(MAGIC, TOURNAMENT_PROTOCOL);
+    out.push('\t');
+    out.push_str(envelope.body.kind());
     match &envelope.signed {
-        Some((from, n, signature)) => {
-            let _ = write!(out, "\t{from}\t{n}\t{signature}");
-        }
+        Some(seal) => seal.write(&mut out),
         None => out.push_str("\t-\t-\t-"),
     }
     for field in envelope.body.fields() {
-        out.push('\t');
-        out.push_str(&escape(&field));
+        put_field(&mut out, &field);
     }
     out
 }
@@ -308,24 +327,21 @@ pub fn encode(envelope: &Envelope) -> String {
 /// Reads a message (its shape only: the signature is the receiver's to
 /// check). `None` for anything that is not one.
 pub fn decode(text: &str) -> Option<Envelope> {
-    if text.len() > MAX_TOURNAMENT_MESSAGE {
+    let mut frame = envelope::open(text, MAGIC, MAX_TOURNAMENT_MESSAGE).ok()?;
+    if frame.version != TOURNAMENT_PROTOCOL.to_string() {
         return None;
     }
-    let mut parts = text.split('\t');
-    if parts.next()? != MAGIC || parts.next()? != TOURNAMENT_PROTOCOL.to_string() {
-        return None;
-    }
-    let kind = parts.next()?;
-    let (from, n, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    let kind = frame.fields.next()?;
+    let (from, n, signature) = (
+        frame.fields.next()?,
+        frame.fields.next()?,
+        frame.fields.next()?,
+    );
     let signed = match (from, n, signature) {
         ("-", "-", "-") => None,
-        (from, n, signature) => Some((
-            PublicKey::parse(from)?,
-            n.parse().ok()?,
-            Signature::parse(signature)?,
-        )),
+        (from, n, signature) => Some(Seal::read(from, n, signature)?),
     };
-    let fields: Vec<String> = parts.map(|f| unescape(f).ok()).collect::<Option<_>>()?;
+    let fields = frame.unescaped()?;
     let body = Body::read(kind, &fields)?;
     // Only a hello goes unsigned.
     if signed.is_none() != (body == Body::Hello) {
