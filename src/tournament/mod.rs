@@ -406,12 +406,17 @@ impl Tournament {
         Some(BoardRef::new(round, board))
     }
 
-    /// The number of rounds the tournament will have.
+    /// The number of rounds the tournament will have (of the entrants so
+    /// far, before an online tournament starts: none of none).
     pub fn total_rounds(&self) -> usize {
         let n = self.players.len();
         match self.format {
             Format::RoundRobin { double } => {
-                let once = if n.is_multiple_of(2) { n - 1 } else { n };
+                let once = if n.is_multiple_of(2) {
+                    n.saturating_sub(1)
+                } else {
+                    n
+                };
                 if double {
                     2 * once
                 } else {
@@ -422,9 +427,10 @@ impl Tournament {
         }
     }
 
-    /// True once every round is paired and every result is in.
+    /// True once every round is paired and every result is in (never
+    /// before the first round is paired).
     pub fn is_over(&self) -> bool {
-        self.rounds.len() == self.total_rounds() && self.round_done()
+        !self.rounds.is_empty() && self.rounds.len() == self.total_rounds() && self.round_done()
     }
 
     /// True when the last round's results are all in (or none is paired).
@@ -729,5 +735,38 @@ pub fn halves_text(halves: u32) -> String {
         (0, 1) => "½".to_owned(),
         (whole, 0) => whole.to_string(),
         (whole, _) => format!("{whole}½"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An online tournament's entries are a tournament of any number of
+    /// players, none at first: every page asks whether it is over (it
+    /// never is before its first round). Counting the rounds of none took
+    /// one from zero, a panic in a debug build.
+    #[test]
+    fn open_entries_are_never_over_and_count_their_rounds() {
+        for format in [
+            Format::RoundRobin { double: false },
+            Format::RoundRobin { double: true },
+            Format::Swiss { rounds: 3 },
+        ] {
+            let mut t = Tournament::open_entries("x".into(), Rules::kharbga(), None, format);
+            for n in 0..=2 {
+                assert!(!t.is_over(), "{format:?}, {n} entrants");
+                let expected = match format {
+                    Format::Swiss { rounds } => usize::from(rounds),
+                    Format::RoundRobin { double } => [0, 1, 1][n] * if double { 2 } else { 1 },
+                };
+                assert_eq!(t.total_rounds(), expected, "{format:?}, {n} entrants");
+                assert!(t.enter(Player {
+                    name: format!("p{n}"),
+                    entrant: Entrant::Person,
+                    withdrawn: None,
+                }));
+            }
+        }
     }
 }
