@@ -708,12 +708,13 @@ pub fn play_tournament(
     time_ms: Option<u64>,
     seed: u64,
 ) -> Vec<String> {
-    use crate::tournament::Score;
+    use crate::tournament::{BoardRef, Score};
     let mut records = Vec::new();
     while tournament.pair_next() {
-        let round = tournament.rounds.len() - 1;
-        for board in 0..tournament.rounds[round].len() {
-            let pairing = tournament.rounds[round][board].clone();
+        let round = tournament.rounds().len() - 1;
+        for board in 0..tournament.current_round().len() {
+            let at = BoardRef::new(round, board);
+            let pairing = tournament.current_round()[board].clone();
             let Some(second) = pairing.second.filter(|_| pairing.score.is_none()) else {
                 continue;
             };
@@ -723,7 +724,7 @@ pub fn play_tournament(
             )
             .next_u64();
             let game = play_game(
-                &Game::new(tournament.rules),
+                &Game::new(tournament.rules()),
                 (levels[pairing.first], levels[second]),
                 Side::First,
                 time_ms,
@@ -732,14 +733,15 @@ pub fn play_tournament(
             // (A game cut at 2,000 plies counts as drawn.)
             let score = Score::of(game.outcome());
             let id = format!("{}.{}", round + 1, board + 1);
-            let _ = tournament.record(round, board, score, Some(id.clone()));
+            let _ = tournament.record(at, score, Some(id.clone()));
+            let players = tournament.players();
             records.push(Record::write(
                 &game,
-                &tournament.players[pairing.first].name,
-                &tournament.players[second].name,
+                &players[pairing.first].name,
+                &players[second].name,
                 "????.??.??",
                 &[
-                    ("Event".to_owned(), tournament.name.clone()),
+                    ("Event".to_owned(), tournament.name().to_owned()),
                     ("Round".to_owned(), id),
                 ],
             ));

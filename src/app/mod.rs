@@ -21,8 +21,6 @@ pub mod screens;
 pub mod services;
 pub mod study;
 pub mod tournament;
-pub mod tournament_online;
-pub mod tournament_page;
 
 use crate::app::i18n::I18n;
 use crate::tr;

@@ -223,7 +223,7 @@ fn run_tournament(args: &[String]) -> Result<(), String> {
     let labels = kharbga::cli::standings_labels();
     print!("{}", tournament.standings_text(&labels));
     println!();
-    for (player, row) in tournament.players.iter().zip(tournament.crosstable()) {
+    for (player, row) in tournament.players().iter().zip(tournament.crosstable()) {
         let cells: Vec<String> = row
             .iter()
             .map(|c| {

@@ -13,7 +13,10 @@
 //!   worth nothing to another);
 //! - the host's seating of a guest: a [`SeatCert`] names the guest's key
 //!   and name, so anyone who has the link can check who holds the second
-//!   seat, and nobody can rename it afterwards.
+//!   seat, and nobody can rename it afterwards;
+//! - a seat's messages: each sealed within its room
+//!   ([`seal_scope`](super::message::seal_scope), in the
+//!   [envelope](super::envelope) a tournament's messages share).
 //!
 //! Why Ed25519 (ed25519-compact, pure Rust, `opt_size`) rather than
 //! WebCrypto's ECDSA P-256: signing and checking happen in the sans-IO
@@ -250,12 +253,6 @@ pub fn hello_bytes(
         role.token()
     )
     .into_bytes()
-}
-
-/// What a seat signs of a message it sends ([`Message::Signed`](super::message::Message::Signed)):
-/// the room, the seat, its message number and the message's fields.
-pub fn message_bytes(room: &RoomCode, role: Role, n: u64, fields: &str) -> Vec<u8> {
-    format!("kharbga/2 message\n{room}\n{}\n{n}\n{fields}", role.token()).into_bytes()
 }
 
 /// What a newcomer signs when it takes the free seat with `key` under

@@ -8,7 +8,9 @@
 //! kind and limit; a message that fails any check is a typed
 //! [`DecodeError`], never a panic.
 
+use super::envelope::{self, put_field, FrameError, Scope, Seal, Signer};
 use super::identity::{PublicKey, Role, Signature};
+use super::room::RoomCode;
 use super::text::{clean_text, is_hidden_format, strip_text};
 use crate::engine::Side;
 
@@ -245,16 +247,12 @@ pub enum Message {
         why: Refusal,
     },
     /// A player's message signed by its seat (see [`Message::is_signed_kind`]):
-    /// the seat, its message number (each seat's numbers only grow), the
-    /// signature over [`message_bytes`](super::identity::message_bytes),
-    /// and the message.
+    /// the seal (the seat, its message number — each seat's numbers only
+    /// grow — and its signature over the message's [`fields_text`] within
+    /// the room's [`seal_scope`]) and the message.
     Signed {
-        /// The seat that signed.
-        role: Role,
-        /// Its message number.
-        n: u64,
-        /// Its signature.
-        signature: Signature,
+        /// The seat's seal.
+        seal: Seal<Role>,
         /// The message (never itself signed).
         body: Box<Message>,
     },
@@ -307,44 +305,11 @@ impl DecodeError {
 /// What every message starts with.
 const MAGIC: &str = "kharbga";
 
-/// A field with `\\`, tab and line breaks escaped, after a tab.
-fn escape(out: &mut String, field: &str) {
-    out.push('\t');
-    escape_into(out, field);
-}
-
-/// `field` with `\\`, tab and line breaks escaped, onto `out` (the
-/// tournament's messages write their fields the same way).
-pub(crate) fn escape_into(out: &mut String, field: &str) {
-    for c in field.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-}
-
-/// A field read back (the reverse of [`escape_into`]).
-pub(crate) fn unescape(field: &str) -> Result<String, DecodeError> {
-    let mut out = String::with_capacity(field.len());
-    let mut chars = field.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        out.push(match chars.next() {
-            Some('\\') => '\\',
-            Some('t') => '\t',
-            Some('n') => '\n',
-            Some('r') => '\r',
-            _ => return Err(DecodeError::Malformed),
-        });
-    }
-    Ok(out)
+/// What a seat's seal on a message is good for: the messages of `room`'s
+/// game (the text it signs is `kharbga/2 message`, the room, the seat, its
+/// number and the message's [`fields_text`]).
+pub fn seal_scope(room: &RoomCode) -> Scope {
+    Scope::new("kharbga/2 message", room)
 }
 
 /// Tokens of the small enums.
@@ -366,14 +331,16 @@ fn offer_token(offer: Offer) -> &'static str {
 
 /// The message as sent.
 pub fn encode(message: &Message) -> String {
-    format!("{MAGIC}\t{PROTOCOL}{}", fields_text(message))
+    let mut out = envelope::head(MAGIC, PROTOCOL);
+    out.push_str(&fields_text(message));
+    out
 }
 
 /// A message's fields after the version, each with its leading tab: what
 /// a seat signs of a message ([`Message::Signed`]).
 pub fn fields_text(message: &Message) -> String {
     let mut out = String::new();
-    let mut put = |field: &str| escape(&mut out, field);
+    let mut put = |field: &str| put_field(&mut out, field);
     match message {
         Message::Hello { app, name, claim } => {
             put("hello");
@@ -495,16 +462,9 @@ pub fn fields_text(message: &Message) -> String {
                 Refusal::RoomFull => "room-full",
             });
         }
-        Message::Signed {
-            role,
-            n,
-            signature,
-            body,
-        } => {
+        Message::Signed { seal, body } => {
             put("signed");
-            put(role.token());
-            put(&n.to_string());
-            put(&signature.to_string());
+            seal.write(&mut out);
             out.push_str(&fields_text(body));
         }
     }
@@ -516,45 +476,31 @@ pub fn fields_text(message: &Message) -> String {
 /// # Errors
 /// The [`DecodeError`] that says why it was not read.
 pub fn decode(text: &str) -> Result<Message, DecodeError> {
-    if text.len() > MAX_MESSAGE {
-        return Err(DecodeError::Oversized(text.len()));
-    }
-    let mut raw = text.split('\t');
-    if raw.next() != Some(MAGIC) {
-        return Err(DecodeError::Malformed);
-    }
-    let version: u32 = raw
-        .next()
-        .and_then(|v| v.parse().ok())
-        .ok_or(DecodeError::Malformed)?;
+    let frame = envelope::open(text, MAGIC, MAX_MESSAGE).map_err(|e| match e {
+        FrameError::Oversized(n) => DecodeError::Oversized(n),
+        FrameError::Foreign => DecodeError::Malformed,
+    })?;
+    let version: u32 = frame.version.parse().map_err(|_| DecodeError::Malformed)?;
     if version != PROTOCOL {
         return Err(DecodeError::Version(version));
     }
-    let fields = raw.map(unescape).collect::<Result<Vec<String>, _>>()?;
+    let fields = frame.unescaped().ok_or(DecodeError::Malformed)?;
     let Some((kind, fields)) = fields.split_first() else {
         return Err(DecodeError::Malformed);
     };
     if kind == "signed" {
-        // `signed`, the seat, its number, the signature, then a message of
-        // a kind a player signs.
+        // `signed`, the seal (the seat, its number, the signature), then a
+        // message of a kind a player signs.
         let [role, n, signature, kind, fields @ ..] = fields else {
             return Err(DecodeError::Malformed);
         };
-        let role = match role.as_str() {
-            "host" => Role::Host,
-            "guest" => Role::Guest,
-            _ => return Err(DecodeError::Malformed),
-        };
-        let n: u64 = n.parse().map_err(|_| DecodeError::Malformed)?;
-        let signature = Signature::parse(signature).ok_or(DecodeError::Malformed)?;
+        let seal = Seal::read(role, n, signature).ok_or(DecodeError::Malformed)?;
         let body = read(kind, fields)?;
         if !body.is_signed_kind() {
             return Err(DecodeError::Malformed);
         }
         return Ok(Message::Signed {
-            role,
-            n,
-            signature,
+            seal,
             body: Box::new(body),
         });
     }
@@ -629,11 +575,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             claim: match (role.as_str(), seat(side)?) {
                 ("-", None) if [n, proof, cert_key, cert_proof].iter().all(|f| *f == "-") => None,
                 (role, Some(side)) => Some(Claim {
-                    role: match role {
-                        "host" => Role::Host,
-                        "guest" => Role::Guest,
-                        _ => return None,
-                    },
+                    role: Role::from_token(role)?,
                     side,
                     n: n.parse().ok()?,
                     signature: signature(proof)?,
@@ -795,4 +737,47 @@ pub fn hash_text(hash: u64) -> String {
 pub fn record_fits(record: &str) -> bool {
     let movetext = record.rsplit_once("\n\n").map_or(record, |(_, m)| m);
     movetext.split_ascii_whitespace().count() <= 2 * MAX_RECORD_PLIES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::identity::SeatKey;
+
+    /// A guest's signed chat line as version 3 writes it, and what its seat
+    /// signed (pinned: peers of this version read and check exactly these).
+    const SIGNED_CHAT: &str = "kharbga\t3\tsigned\tguest\t7\tq9dphg1nkmvfqvtdcz5pbkz93gnb031sv7jzk67bezhaf50w2e7wh48bwfkbmfv9e3rfppp5p5gyxpn3bzkn56ezj7eg21m8th7jr28\tchat\ta\\tb\\\\c";
+    const HOST_SIGNS: &str = "kharbga/2 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
+
+    #[test]
+    fn a_signed_message_is_written_and_signed_as_before() {
+        let room = SeatKey::from_seed([1; 32]).public().room();
+        let scope = seal_scope(&room);
+        let body = Message::Chat {
+            text: "a\tb\\c".into(),
+        };
+        let fields = fields_text(&body);
+        assert_eq!(scope.text(&Role::Host, 7, &fields), HOST_SIGNS.as_bytes());
+        let guest = SeatKey::from_seed([2; 32]);
+        let seal = Seal::sign(&guest, Role::Guest, 7, &scope, &fields);
+        assert!(seal.verifies(&guest.public(), &scope, &fields));
+        let signed = Message::Signed {
+            seal,
+            body: Box::new(body),
+        };
+        assert_eq!(encode(&signed), SIGNED_CHAT);
+        // Read back (a chat line's control characters dropped).
+        let Message::Signed { seal: read, body } =
+            decode(SIGNED_CHAT).expect("a message of this version reads")
+        else {
+            panic!("not a signed message");
+        };
+        assert_eq!(read, seal);
+        assert_eq!(
+            *body,
+            Message::Chat {
+                text: "ab\\c".into()
+            }
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! Online play, without the network: the protocol two pages speak over
-//! their data channel ([`message`]), the referee each page runs over it
+//! their data channel ([`message`], in the [`envelope`] a tournament's
+//! messages share), the referee each page runs over it
 //! ([`table`]), what a record from the other page may add to this one
 //! ([`merge`]), the allowances nobody can reset ([`limits`]), names and chat
 //! cleaned of what could disguise them ([`text`]) and the room's code and
@@ -8,6 +9,7 @@
 //! everything here is native and tested natively. `docs/online.md` tells
 //! the whole flow and its trust model.
 
+pub mod envelope;
 pub mod identity;
 pub mod limits;
 pub mod merge;

@@ -1,5 +1,5 @@
 //! `tournament.html`: the shell and tournaments, on one device and online.
 
 fn main() {
-    kharbga::app::start(&kharbga::app::tournament_page::TournamentPage);
+    kharbga::app::start(&kharbga::app::tournament::page::TournamentPage);
 }

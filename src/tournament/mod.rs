@@ -20,6 +20,8 @@
 //!   its last game), the **bye to the lowest-ranked player who has not had
 //!   one**.
 
+use std::fmt;
+
 use crate::engine::clock::TimeControl;
 use crate::engine::Rules;
 
@@ -133,6 +135,39 @@ impl Score {
     }
 }
 
+/// Where a board is: its round and its place in that round, both from 0
+/// (what a result, a report, a dispute or a game's room is about).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoardRef {
+    /// The round (from 0).
+    pub round: usize,
+    /// The board in that round (from 0).
+    pub board: usize,
+}
+
+impl BoardRef {
+    /// Board `board` of round `round`.
+    pub const fn new(round: usize, board: usize) -> BoardRef {
+        BoardRef { round, board }
+    }
+
+    /// The board whose round and board the saved texts write as these two
+    /// numbers (as [`BoardRef`]'s text form writes them).
+    pub fn parse(round: &str, board: &str) -> Option<BoardRef> {
+        Some(BoardRef {
+            round: round.parse().ok()?,
+            board: board.parse().ok()?,
+        })
+    }
+}
+
+/// Its text form in saved texts: the round and the board, a space between.
+impl fmt::Display for BoardRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.round, self.board)
+    }
+}
+
 /// One board of a round: two players (the first plays the first side), or
 /// one with a bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,21 +226,24 @@ pub enum ResultError {
     Disagrees,
 }
 
-/// A tournament: its players, its format and its rounds so far.
+/// A tournament: its players, its format and its rounds so far. Its
+/// fields are its own: it is read through its accessors and changed only by
+/// its own rules (a result, a withdrawal, the next round paired), so the
+/// rounds always fit the players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
     /// Its name.
-    pub name: String,
+    name: String,
     /// The game and its options, for every board.
-    pub rules: Rules,
+    rules: Rules,
     /// The time control of every game, if timed.
-    pub clock: Option<TimeControl>,
+    clock: Option<TimeControl>,
     /// How players meet.
-    pub format: Format,
+    format: Format,
     /// The players, in seeding order.
-    pub players: Vec<Player>,
+    players: Vec<Player>,
     /// The rounds paired so far.
-    pub rounds: Vec<Vec<Pairing>>,
+    rounds: Vec<Vec<Pairing>>,
 }
 
 /// Why a tournament cannot start.
@@ -257,12 +295,128 @@ impl Tournament {
         })
     }
 
-    /// The number of rounds the tournament will have.
+    /// An online tournament open for entries: no players yet, no rounds
+    /// (its entrants are checked when it starts, by [`Tournament::new`]).
+    pub(crate) fn open_entries(
+        name: String,
+        rules: Rules,
+        clock: Option<TimeControl>,
+        format: Format,
+    ) -> Tournament {
+        Tournament {
+            name,
+            rules,
+            clock,
+            format,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        }
+    }
+
+    /// Takes `player`'s entry, before the first round is paired and while
+    /// there is room. (Its name is checked by whoever takes the entries.)
+    pub(crate) fn enter(&mut self, player: Player) -> bool {
+        if !self.rounds.is_empty() || self.players.len() >= MAX_PLAYERS {
+            return false;
+        }
+        self.players.push(player);
+        true
+    }
+
+    /// Renames entrant `player`, before the first round is paired.
+    pub(crate) fn rename(&mut self, player: usize, name: String) -> bool {
+        match self.players.get_mut(player) {
+            Some(p) if self.rounds.is_empty() => {
+                p.name = name;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes `player`'s entry back, before the first round is paired.
+    pub(crate) fn remove_entry(&mut self, player: usize) -> bool {
+        if !self.rounds.is_empty() || player >= self.players.len() {
+            return false;
+        }
+        self.players.remove(player);
+        true
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game and its options, for every board.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The time control of every game, if timed.
+    pub fn clock(&self) -> Option<TimeControl> {
+        self.clock
+    }
+
+    /// How players meet.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The players, in seeding order (a player is its index here).
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Player `player`, if there is one.
+    pub fn player(&self, player: usize) -> Option<&Player> {
+        self.players.get(player)
+    }
+
+    /// The rounds paired so far, each its boards in order.
+    pub fn rounds(&self) -> &[Vec<Pairing>] {
+        &self.rounds
+    }
+
+    /// The boards of the round under way (or of the last one, once the
+    /// tournament is over); none before the first is paired.
+    pub fn current_round(&self) -> &[Pairing] {
+        self.rounds.last().map_or(&[], Vec::as_slice)
+    }
+
+    /// The board `at`, if it is paired.
+    pub fn pairing(&self, at: BoardRef) -> Option<&Pairing> {
+        self.rounds.get(at.round)?.get(at.board)
+    }
+
+    /// Every board paired so far, in round and board order.
+    pub fn boards(&self) -> impl Iterator<Item = (BoardRef, &Pairing)> + '_ {
+        self.rounds.iter().enumerate().flat_map(|(round, boards)| {
+            boards
+                .iter()
+                .enumerate()
+                .map(move |(board, pairing)| (BoardRef::new(round, board), pairing))
+        })
+    }
+
+    /// `player`'s board in the round under way.
+    pub fn board_of(&self, player: usize) -> Option<BoardRef> {
+        let round = self.rounds.len().checked_sub(1)?;
+        let board = self.rounds[round].iter().position(|p| p.has(player))?;
+        Some(BoardRef::new(round, board))
+    }
+
+    /// The number of rounds the tournament will have (of the entrants so
+    /// far, before an online tournament starts: none of none).
     pub fn total_rounds(&self) -> usize {
         let n = self.players.len();
         match self.format {
             Format::RoundRobin { double } => {
-                let once = if n.is_multiple_of(2) { n - 1 } else { n };
+                let once = if n.is_multiple_of(2) {
+                    n.saturating_sub(1)
+                } else {
+                    n
+                };
                 if double {
                     2 * once
                 } else {
@@ -273,9 +427,10 @@ impl Tournament {
         }
     }
 
-    /// True once every round is paired and every result is in.
+    /// True once every round is paired and every result is in (never
+    /// before the first round is paired).
     pub fn is_over(&self) -> bool {
-        self.rounds.len() == self.total_rounds() && self.round_done()
+        !self.rounds.is_empty() && self.rounds.len() == self.total_rounds() && self.round_done()
     }
 
     /// True when the last round's results are all in (or none is paired).
@@ -329,22 +484,21 @@ impl Tournament {
         }
     }
 
-    /// The result of board `board` of round `round` (the game's library id
-    /// with it, when it was played here). The same result again is no news.
+    /// The result of board `at` (the game's library id with it, when it was
+    /// played here). The same result again is no news.
     ///
     /// # Errors
     /// [`ResultError`] when the board has none, or another result already.
     pub fn record(
         &mut self,
-        round: usize,
-        board: usize,
+        at: BoardRef,
         score: Score,
         game: Option<String>,
     ) -> Result<bool, ResultError> {
         let pairing = self
             .rounds
-            .get_mut(round)
-            .and_then(|r| r.get_mut(board))
+            .get_mut(at.round)
+            .and_then(|r| r.get_mut(at.board))
             .ok_or(ResultError::NoBoard)?;
         if pairing.second.is_none() {
             return Err(ResultError::Bye);
@@ -365,8 +519,8 @@ impl Tournament {
     /// The result of a board of the round under way, given by hand or
     /// agreed: recorded, and the next round paired once it was the last.
     /// False when the board has a result already or none can be given.
-    pub fn give_result(&mut self, round: usize, board: usize, score: Score) -> bool {
-        let given = self.record(round, board, score, None) == Ok(true);
+    pub fn give_result(&mut self, at: BoardRef, score: Score) -> bool {
+        let given = self.record(at, score, None) == Ok(true);
         if given && self.round_done() {
             self.pair_next();
         }
@@ -581,5 +735,38 @@ pub fn halves_text(halves: u32) -> String {
         (0, 1) => "½".to_owned(),
         (whole, 0) => whole.to_string(),
         (whole, _) => format!("{whole}½"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An online tournament's entries are a tournament of any number of
+    /// players, none at first: every page asks whether it is over (it
+    /// never is before its first round). Counting the rounds of none took
+    /// one from zero, a panic in a debug build.
+    #[test]
+    fn open_entries_are_never_over_and_count_their_rounds() {
+        for format in [
+            Format::RoundRobin { double: false },
+            Format::RoundRobin { double: true },
+            Format::Swiss { rounds: 3 },
+        ] {
+            let mut t = Tournament::open_entries("x".into(), Rules::kharbga(), None, format);
+            for n in 0..=2 {
+                assert!(!t.is_over(), "{format:?}, {n} entrants");
+                let expected = match format {
+                    Format::Swiss { rounds } => usize::from(rounds),
+                    Format::RoundRobin { double } => [0, 1, 1][n] * if double { 2 } else { 1 },
+                };
+                assert_eq!(t.total_rounds(), expected, "{format:?}, {n} entrants");
+                assert!(t.enter(Player {
+                    name: format!("p{n}"),
+                    entrant: Entrant::Person,
+                    withdrawn: None,
+                }));
+            }
+        }
     }
 }

@@ -359,3 +359,31 @@ fn fits(t: &Tournament, rounds: &[Vec<Pairing>]) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::BoardRef;
+
+    /// A Swiss saved between rounds, in the text the version before the
+    /// tournament's fields were its own wrote: a computer, a clock, a bye,
+    /// a withdrawal's forfeit and a game's library id.
+    const SAVED: &str = "kharbga-tournament 1\nname Club night\nrules seega5:quiet=60,chain=optional,blocked=pass\nclock 300+3\nformat swiss 3\nplayer person - Amel\nplayer computer:3 0 Computer (level 3)\nplayer person - Ines\nplayer person - Omar\nplayer person - Youssef\nround\nboard 0 2 1-0 g-1-1\nboard 3 1 +- -\nboard 4 - - -\n";
+
+    #[test]
+    fn a_saved_tournament_reads_and_writes_as_before() {
+        let t = Tournament::from_text(SAVED).expect("an older page's text reads");
+        assert_eq!(t.to_text(), SAVED);
+        assert_eq!(t.name(), "Club night");
+        assert_eq!(t.players()[1].entrant, Entrant::Computer(3));
+        assert_eq!(t.players()[1].withdrawn, Some(0));
+        let at = BoardRef::new(0, 0);
+        assert_eq!(t.pairing(at).and_then(|p| p.game.as_deref()), Some("g-1-1"));
+        assert_eq!(
+            t.boards().map(|(at, _)| at).collect::<Vec<_>>(),
+            [at, BoardRef::new(0, 1), BoardRef::new(0, 2)]
+        );
+        assert_eq!(t.board_of(4), Some(BoardRef::new(0, 2)));
+        assert!(t.round_done());
+    }
+}

@@ -183,7 +183,7 @@ fn a_tournament_of_computer_levels_is_played_out_and_exported() {
     let total: u32 = (0..4).map(|p| t.points(p)).sum();
     assert_eq!(total, 12, "a point a game, in halves");
     // Every game's record reads back with its result, its event and round.
-    for (record, board) in records.iter().zip(t.rounds.iter().flatten()) {
+    for (record, board) in records.iter().zip(t.rounds().iter().flatten()) {
         let read = kharbga::engine::Record::from_text(record).unwrap();
         assert!(record.contains("[Event \"Levels\"]"), "{record}");
         let id = board.game.clone().unwrap();

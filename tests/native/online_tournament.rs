@@ -10,7 +10,7 @@ use kharbga::net::tournament::{
     Organizer, Refusal, Reply, Standing, State, ASK_AT_MOST_MS, ASK_FIRST_MS, EVERYONE,
     HELLO_EVERY_MS,
 };
-use kharbga::tournament::{Format, Score};
+use kharbga::tournament::{BoardRef, Format, Score};
 
 use crate::net::key;
 
@@ -115,12 +115,12 @@ impl Club {
     /// with the record of that board's game.
     fn report(&mut self, p: usize, score: Score) -> Reply {
         let state = self.organizer.state().clone();
-        let (round, board) = state.board_of(p).unwrap();
+        let BoardRef { round, board } = state.board_of(p).unwrap();
         let host = self.room(round, board);
         let record = self.record(round, board, score);
         self.now += 1;
         let message = self.players[p]
-            .report((round, board), host, score, &record, self.now)
+            .report_on(BoardRef::new(round, board), host, score, &record, self.now)
             .unwrap();
         self.organizer.take(&message)
     }
@@ -128,24 +128,25 @@ impl Club {
     /// The host key of the room of board `board` of round `round` (of the
     /// round under way), made by its first player if it was not yet.
     fn room(&mut self, round: usize, board: usize) -> PublicKey {
-        if let Some(room) = self.organizer.state().room(round, board) {
+        let at = BoardRef::new(round, board);
+        if let Some(room) = self.organizer.state().room(at) {
             return room.host;
         }
-        let first = self.organizer.state().tournament.rounds[round][board].first;
+        let first = self.organizer.state().tournament.rounds()[round][board].first;
         self.now += 1;
         let made = self.players[first].make_room(self.now).unwrap();
         assert_eq!(self.organizer.take(&made), Reply::Changed);
         self.broadcast();
-        self.organizer.state().room(round, board).unwrap().host
+        self.organizer.state().room(at).unwrap().host
     }
 
     /// The names of the players of a board, first side first.
     fn names(&self, round: usize, board: usize) -> (String, String) {
         let t = &self.organizer.state().tournament;
-        let pairing = &t.rounds[round][board];
+        let pairing = &t.rounds()[round][board];
         (
-            t.players[pairing.first].name.clone(),
-            t.players[pairing.second.unwrap()].name.clone(),
+            t.players()[pairing.first].name.clone(),
+            t.players()[pairing.second.unwrap()].name.clone(),
         )
     }
 
@@ -158,7 +159,7 @@ impl Club {
     /// The players of board `b` of the round under way.
     fn board(&self, b: usize) -> (usize, usize) {
         let state = self.organizer.state();
-        let pairing = &state.tournament.rounds.last().unwrap()[b];
+        let pairing = &state.tournament.rounds().last().unwrap()[b];
         (pairing.first, pairing.second.unwrap())
     }
 }
@@ -172,8 +173,7 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
             name: "Amel\tthe\\first".to_owned(),
         },
         Body::Report {
-            round: 1,
-            board: 2,
+            board: BoardRef::new(1, 2),
             host: key(6).public(),
             score: Score::Draw,
             record: record_of(Score::Draw, ("A", "B")),
@@ -193,7 +193,7 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
         let text = seal(&organizer, &k, 7, &body);
         let envelope = decode(&text).unwrap();
         assert_eq!(envelope.body, body);
-        assert_eq!(envelope.signed.unwrap().1, 7);
+        assert_eq!(envelope.signed.unwrap().n, 7);
         // The same body unsigned is not a message.
         let unsigned = encode(&Envelope {
             signed: None,
@@ -224,9 +224,9 @@ fn entries_then_the_start_every_page_sees_its_board() {
     let club = Club::new(Format::Swiss { rounds: 2 });
     let state = club.spectator.state().unwrap();
     assert!(state.started);
-    assert_eq!(state.tournament.players.len(), 4);
-    assert_eq!(state.tournament.players[2].name, "نورة");
-    assert_eq!(state.tournament.rounds.len(), 1);
+    assert_eq!(state.tournament.players().len(), 4);
+    assert_eq!(state.tournament.players()[2].name, "نورة");
+    assert_eq!(state.tournament.rounds().len(), 1);
     for (i, p) in club.players.iter().enumerate() {
         assert_eq!(p.me(), Some(i));
         assert!(p.state().unwrap().board_of(i).is_some());
@@ -269,7 +269,10 @@ fn entries_refused_name_taken_or_started() {
     let long = format!("{} y", "a".repeat(39));
     let mut d = Follower::new(public, Some(key(14)));
     assert_eq!(organizer.take(&d.enter(&long, 2).unwrap()), Reply::Changed);
-    assert_eq!(organizer.state().tournament.players[1].name, "a".repeat(39));
+    assert_eq!(
+        organizer.state().tournament.players()[1].name,
+        "a".repeat(39)
+    );
     let mut e = Follower::new(public, Some(key(15)));
     assert_eq!(
         organizer.take(&e.enter(&"a".repeat(39), 2).unwrap()),
@@ -281,7 +284,7 @@ fn entries_refused_name_taken_or_started() {
         organizer.take(&a.enter("Amel B", 4).unwrap()),
         Reply::Changed
     );
-    assert_eq!(organizer.state().tournament.players[0].name, "Amel B");
+    assert_eq!(organizer.state().tournament.players()[0].name, "Amel B");
     // Too few to start; then three (the organizer too).
     assert!(organizer.start().is_err());
     assert_eq!(
@@ -309,15 +312,14 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
     let mut club = Club::new(Format::RoundRobin { double: false });
     let before = club.spectator.state().unwrap().clone();
     // A stranger signs a state of its own making.
-    let mut forged = before.clone();
-    forged.tournament.players[0].name = "Mallory".to_owned();
+    let forged = before.to_text().replacen(" - Amel\n", " - Mallory\n", 1);
     let organizer = club.organizer.public();
     let stranger = seal(
         &organizer,
         &key(66),
         u64::MAX - 1,
         &Body::State {
-            text: forged.to_text(),
+            text: forged,
             to: EVERYONE.to_owned(),
         },
     );
@@ -390,15 +392,15 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
     // The winner's word alone is not enough: it waits, and every page
     // sees it waiting.
     assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
-    assert_eq!(club.organizer.state().tournament.rounds[0][0].score, None);
+    assert_eq!(club.organizer.state().tournament.rounds()[0][0].score, None);
     assert_eq!(club.organizer.state().reports.len(), 1);
     club.broadcast();
-    assert!(club.players[a].reported(0, 0));
-    assert!(!club.players[b].reported(0, 0));
+    assert!(club.players[a].reported(BoardRef::new(0, 0)));
+    assert!(!club.players[b].reported(BoardRef::new(0, 0)));
     // The loser agrees: taken.
     assert_eq!(club.report(b, Score::FirstWins), Reply::Changed);
     assert_eq!(
-        club.organizer.state().tournament.rounds[0][0].score,
+        club.organizer.state().tournament.rounds()[0][0].score,
         Some(Score::FirstWins)
     );
     // On board 2, the loser's own word is enough.
@@ -406,7 +408,7 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
     assert_eq!(club.report(c, Score::SecondWins), Reply::Changed);
     // The round is complete: round 2 is paired and every page sees it.
     club.broadcast();
-    assert_eq!(club.spectator.state().unwrap().tournament.rounds.len(), 2);
+    assert_eq!(club.spectator.state().unwrap().tournament.rounds().len(), 2);
     // Round 2: both draw, both say so.
     for b in 0..2 {
         let (x, y) = club.board(b);
@@ -446,7 +448,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     // A record that ends otherwise than the result sent.
     let record = club.record(0, 0, Score::SecondWins);
     let lie = club.players[a]
-        .report((0, 0), host, Score::FirstWins, &record, now)
+        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &record, now)
         .unwrap();
     assert_eq!(club.organizer.take(&lie), Reply::Refused(Refusal::Record));
     // A record of another game (Kharbga, not Seega 5×5), or unfinished.
@@ -457,19 +459,31 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     })
     .to_text();
     let other = club.players[a]
-        .report((0, 0), host, Score::FirstWins, &kharbga, now + 1)
+        .report_on(
+            BoardRef::new(0, 0),
+            host,
+            Score::FirstWins,
+            &kharbga,
+            now + 1,
+        )
         .unwrap();
     assert_eq!(club.organizer.take(&other), Reply::Refused(Refusal::Record));
     let unfinished = Record::new(Game::new(Rules::seega(BoardSize::Five))).to_text();
     let open = club.players[a]
-        .report((0, 0), host, Score::Draw, &unfinished, now + 2)
+        .report_on(BoardRef::new(0, 0), host, Score::Draw, &unfinished, now + 2)
         .unwrap();
     assert_eq!(club.organizer.take(&open), Reply::Refused(Refusal::Record));
     // Another board's result.
     let (c, _) = club.board(1);
     let record = club.record(0, 0, Score::SecondWins);
     let theirs = club.players[c]
-        .report((0, 0), host, Score::SecondWins, &record, now + 3)
+        .report_on(
+            BoardRef::new(0, 0),
+            host,
+            Score::SecondWins,
+            &record,
+            now + 3,
+        )
         .unwrap();
     assert_eq!(
         club.organizer.take(&theirs),
@@ -479,7 +493,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let mut stranger = Follower::new(club.organizer.public(), Some(key(77)));
     let record = club.record(0, 0, Score::SecondWins);
     let forged = stranger
-        .report((0, 0), host, Score::SecondWins, &record, now)
+        .report_on(BoardRef::new(0, 0), host, Score::SecondWins, &record, now)
         .unwrap();
     assert_eq!(
         club.organizer.take(&forged),
@@ -488,7 +502,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     // Both players claim the win: disputed, said to every page.
     assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
     assert_eq!(club.report(b, Score::SecondWins), Reply::Changed);
-    assert_eq!(club.organizer.state().disputed, vec![(0, 0)]);
+    assert_eq!(club.organizer.state().disputed, vec![BoardRef::new(0, 0)]);
     // The same word again changes nothing (a page reports at each state).
     assert_eq!(club.report(b, Score::SecondWins), Reply::Nothing);
     // A player cannot change its word, but to concede.
@@ -501,12 +515,15 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
         Reply::Refused(Refusal::Disagrees)
     );
     club.broadcast();
-    assert_eq!(club.spectator.state().unwrap().disputed, vec![(0, 0)]);
+    assert_eq!(
+        club.spectator.state().unwrap().disputed,
+        vec![BoardRef::new(0, 0)]
+    );
     // The organizer decides.
-    assert!(club.organizer.decide(0, 0, Score::Draw));
+    assert!(club.organizer.decide(BoardRef::new(0, 0), Score::Draw));
     assert!(club.organizer.state().disputed.is_empty());
     assert_eq!(
-        club.organizer.state().tournament.rounds[0][0].score,
+        club.organizer.state().tournament.rounds()[0][0].score,
         Some(Score::Draw)
     );
     // A report replayed (the same signed message again) is old news.
@@ -515,7 +532,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let now = club.now + 50;
     let record = club.record(0, 1, Score::SecondWins);
     let concede = club.players[x]
-        .report((0, 1), host, Score::SecondWins, &record, now)
+        .report_on(BoardRef::new(0, 1), host, Score::SecondWins, &record, now)
         .unwrap();
     assert_eq!(club.organizer.take(&concede), Reply::Changed);
     assert_eq!(club.organizer.take(&concede), Reply::Nothing);
@@ -535,16 +552,16 @@ fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
     assert!(club.organizer.state().reports.is_empty());
     assert!(Organizer::from_text(&club.organizer.to_text()).is_ok());
     let t = &club.organizer.state().tournament;
-    assert_eq!(t.players[b].withdrawn, Some(0));
-    assert_eq!(t.rounds[0][0].score, Some(Score::FirstByForfeit));
+    assert_eq!(t.players()[b].withdrawn, Some(0));
+    assert_eq!(t.rounds()[0][0].score, Some(Score::FirstByForfeit));
     // The other board ends: round 2 is paired without the one who left
     // (three players: a bye).
     let (c, _) = club.board(1);
     assert_eq!(club.report(c, Score::SecondWins), Reply::Changed);
     let t = &club.organizer.state().tournament;
-    assert_eq!(t.rounds.len(), 2);
-    assert!(t.rounds[1].iter().all(|p| !p.has(b)));
-    assert!(t.rounds[1].iter().any(|p| p.second.is_none()));
+    assert_eq!(t.rounds().len(), 2);
+    assert!(t.rounds()[1].iter().all(|p| !p.has(b)));
+    assert!(t.rounds()[1].iter().any(|p| p.second.is_none()));
     // Someone else's leave, signed by a stranger, withdraws nobody.
     let mut stranger = Follower::new(club.organizer.public(), Some(key(88)));
     assert_eq!(
@@ -563,7 +580,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     // A winner's report waits for the loser's.
     club.now += 1;
     let claim = club.players[a]
-        .report((0, 0), host, Score::FirstWins, &won, club.now)
+        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &won, club.now)
         .unwrap();
     assert_eq!(club.organizer.take(&claim), Reply::Changed);
     let saved = club.organizer.to_text();
@@ -573,7 +590,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     // The waiting report is remembered: the loser's agreement settles it.
     club.now += 1;
     let agree = club.players[b]
-        .report((0, 0), host, Score::FirstWins, &won, club.now)
+        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &won, club.now)
         .unwrap();
     assert_eq!(reloaded.take(&agree), Reply::Changed);
     // The numbers seen are remembered: the winner's old claim is old news.
@@ -613,13 +630,13 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
     assert_eq!(club.organizer.take(&made), Reply::Changed);
     club.broadcast();
     let state = club.spectator.state().unwrap();
-    let room = *state.room(0, 0).unwrap();
+    let room = *state.room(BoardRef::new(0, 0)).unwrap();
     assert!(state.room_fits(&room));
     // The host key is the one the first player's page makes again.
-    let host = board_key(&key(11 + a as u8), &organizer, 0, 0);
+    let host = board_key(&key(11 + a as u8), &organizer, BoardRef::new(0, 0));
     assert_eq!(room.host, host.public());
     assert_ne!(
-        board_key(&key(11 + a as u8), &organizer, 1, 0).public(),
+        board_key(&key(11 + a as u8), &organizer, BoardRef::new(1, 0)).public(),
         room.host
     );
     // Made once: the page does not ask again.
@@ -627,11 +644,10 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
     // A certificate of someone else's seat is refused: here, the first
     // player's own name and key.
     let (c, d) = club.board(1);
-    let host = board_key(&key(11 + c as u8), &organizer, 0, 1);
+    let host = board_key(&key(11 + c as u8), &organizer, BoardRef::new(0, 1));
     let wrong = SeatCert::issue(&host, key(11 + c as u8).public(), NAMES[c].to_owned());
     let body = Body::Board {
-        round: 0,
-        board: 1,
+        board: BoardRef::new(0, 1),
         host: host.public(),
         cert: wrong.signature,
     };
@@ -681,7 +697,13 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     club.now += 1;
     let record = club.record(0, 1, Score::SecondWins);
     let concede = club.players[c]
-        .report((0, 1), host, Score::SecondWins, &record, club.now)
+        .report_on(
+            BoardRef::new(0, 1),
+            host,
+            Score::SecondWins,
+            &record,
+            club.now,
+        )
         .unwrap();
     assert_eq!(
         club.organizer.receive("player", &concede, Millis(4_000)),
@@ -827,12 +849,12 @@ fn a_replayed_old_state_is_never_shown_to_a_page_that_just_opened() {
     then.add_id("then");
     assert_eq!(then.receive(&organizer.state_to("then", 210)), Heard::State);
     // Round 1 ends (three players: one board and a bye); round 2 is paired.
-    let played = organizer.state().tournament.rounds[0]
+    let played = organizer.state().tournament.rounds()[0]
         .iter()
         .position(|p| p.second.is_some())
         .unwrap();
-    assert!(organizer.decide(0, played, Score::Draw));
-    assert_eq!(organizer.state().tournament.rounds.len(), 2);
+    assert!(organizer.decide(BoardRef::new(0, played), Score::Draw));
+    assert_eq!(organizer.state().tournament.rounds().len(), 2);
     let current = organizer.state().clone();
     // A late spectator opens the link: the old states, replayed to it
     // before the organizer's answer, are not believed; not even one
@@ -884,7 +906,13 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     for p in [a, b] {
         club.now += 1;
         let report = club.players[p]
-            .report((0, 0), host, Score::SecondWins, &rematch, club.now)
+            .report_on(
+                BoardRef::new(0, 0),
+                host,
+                Score::SecondWins,
+                &rematch,
+                club.now,
+            )
             .unwrap();
         assert_eq!(
             club.organizer.take(&report),
@@ -895,8 +923,8 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     let (c, d) = club.names(0, 1);
     club.now += 1;
     let others = club.players[a]
-        .report(
-            (0, 0),
+        .report_on(
+            BoardRef::new(0, 0),
             host,
             Score::FirstWins,
             &record_of(Score::FirstWins, (&c, &d)),
@@ -913,7 +941,13 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     club.now += 1;
     let record = club.record(0, 0, Score::FirstWins);
     let report = club.players[a]
-        .report((0, 0), elsewhere, Score::FirstWins, &record, club.now)
+        .report_on(
+            BoardRef::new(0, 0),
+            elsewhere,
+            Score::FirstWins,
+            &record,
+            club.now,
+        )
         .unwrap();
     assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
     // A board whose room was never made has no game to report.
@@ -921,25 +955,34 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     club.now += 1;
     let record = club.record(0, 1, Score::SecondWins);
     let report = club.players[x]
-        .report((0, 1), host, Score::SecondWins, &record, club.now)
+        .report_on(
+            BoardRef::new(0, 1),
+            host,
+            Score::SecondWins,
+            &record,
+            club.now,
+        )
         .unwrap();
     assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
     assert!(club.organizer.state().reports.is_empty());
-    assert_eq!(club.organizer.state().tournament.rounds[0][0].score, None);
+    assert_eq!(club.organizer.state().tournament.rounds()[0][0].score, None);
     // The board's own game is taken: the winner's word waits (every page
     // sees it), the loser's settles it.
     assert_eq!(club.report(a, Score::FirstWins), Reply::Changed);
     club.broadcast();
     assert_eq!(
-        club.players[a].standing(0, 0),
+        club.players[a].standing_of(BoardRef::new(0, 0)),
         Some(Standing::Reported(Score::FirstWins))
     );
-    assert_eq!(club.players[b].standing(0, 0), Some(Standing::Open));
+    assert_eq!(
+        club.players[b].standing_of(BoardRef::new(0, 0)),
+        Some(Standing::Open)
+    );
     assert_eq!(club.spectator.state().unwrap().reports.len(), 1);
     assert_eq!(club.report(b, Score::FirstWins), Reply::Changed);
     club.broadcast();
     assert_eq!(
-        club.players[b].standing(0, 0),
+        club.players[b].standing_of(BoardRef::new(0, 0)),
         Some(Standing::Settled(Score::FirstWins))
     );
     assert_eq!(

@@ -6,7 +6,7 @@
 use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Rules};
 use kharbga::tournament::{
-    halves_text, quarters_text, round_robin, Entrant, Format, Player, ResultError, Score,
+    halves_text, quarters_text, round_robin, BoardRef, Entrant, Format, Player, ResultError, Score,
     SetupError, Tournament, TournamentError,
 };
 
@@ -35,19 +35,23 @@ fn tournament(format: Format, names: &[&str]) -> Tournament {
 /// Records `score` for the board where `a` meets `b` in the last round,
 /// `score` read from `a`'s side (`2` a win, `1` a draw, `0` a loss).
 fn result(t: &mut Tournament, a: usize, b: usize, a_points: u32) {
-    let round = t.rounds.len() - 1;
-    let board = t.rounds[round]
+    let round = t.rounds().len() - 1;
+    let board = t.rounds()[round]
         .iter()
         .position(|p| p.has(a) && p.opponent(a) == Some(b))
         .unwrap_or_else(|| panic!("{a} and {b} do not meet in round {round}"));
-    let a_first = t.rounds[round][board].first == a;
+    let a_first = t.rounds()[round][board].first == a;
     let score = match (a_points, a_first) {
         (1, _) => Score::Draw,
         (2, true) | (0, false) => Score::FirstWins,
         _ => Score::SecondWins,
     };
     assert_eq!(
-        t.record(round, board, score, Some(format!("g-{round}-{board}"))),
+        t.record(
+            BoardRef::new(round, board),
+            score,
+            Some(format!("g-{round}-{board}"))
+        ),
         Ok(true)
     );
 }
@@ -57,8 +61,8 @@ fn result(t: &mut Tournament, a: usize, b: usize, a_points: u32) {
 fn play_all(t: &mut Tournament, games: &[(usize, usize, u32)]) {
     let mut left: Vec<(usize, usize, u32)> = games.to_vec();
     while t.pair_next() {
-        let round = t.rounds.len() - 1;
-        let boards = t.rounds[round].clone();
+        let round = t.rounds().len() - 1;
+        let boards = t.rounds()[round].clone();
         for board in boards.iter().filter(|b| !b.done()) {
             let second = board.second.unwrap();
             let at = left
@@ -174,7 +178,7 @@ fn a_swiss_pairs_top_half_against_bottom_half_and_breaks_ties_on_buchholz() {
     assert!(t.pair_next());
     // Round 1: the top half against the bottom half, sides alternating.
     assert_eq!(
-        t.rounds[0]
+        t.rounds()[0]
             .iter()
             .map(|b| (b.first, b.second))
             .collect::<Vec<_>>(),
@@ -187,7 +191,7 @@ fn a_swiss_pairs_top_half_against_bottom_half_and_breaks_ties_on_buchholz() {
     // Round 2: the winners meet, the one who had the second side takes
     // the first.
     assert_eq!(
-        t.rounds[1]
+        t.rounds()[1]
             .iter()
             .map(|b| (b.first, b.second))
             .collect::<Vec<_>>(),
@@ -238,21 +242,21 @@ fn swiss_rounds_never_repeat_a_pair_give_one_bye_each_and_balance_sides() {
         let rounds = n.div_ceil(2) as u8;
         let mut t = tournament(Format::Swiss { rounds }, &names);
         while t.pair_next() {
-            let round = t.rounds.len() - 1;
-            for board in 0..t.rounds[round].len() {
-                if t.rounds[round][board].second.is_some() {
+            let round = t.rounds().len() - 1;
+            for board in 0..t.rounds()[round].len() {
+                if t.rounds()[round][board].second.is_some() {
                     let score = [Score::FirstWins, Score::Draw, Score::SecondWins][next() as usize];
-                    t.record(round, board, score, None).unwrap();
+                    t.record(BoardRef::new(round, board), score, None).unwrap();
                 }
             }
         }
         assert_eq!(
-            t.rounds.len(),
+            t.rounds().len(),
             usize::from(rounds),
             "{n} players paired every round"
         );
         let mut byes = vec![0; n];
-        for round in &t.rounds {
+        for round in t.rounds() {
             assert_eq!(round.iter().filter(|b| b.second.is_none()).count(), n % 2);
             for b in round {
                 if b.second.is_none() {
@@ -264,7 +268,7 @@ fn swiss_rounds_never_repeat_a_pair_give_one_bye_each_and_balance_sides() {
         for a in 0..n {
             for b in a + 1..n {
                 let meetings = t
-                    .rounds
+                    .rounds()
                     .iter()
                     .flatten()
                     .filter(|board| board.has(a) && board.opponent(a) == Some(b))
@@ -281,43 +285,60 @@ fn swiss_rounds_never_repeat_a_pair_give_one_bye_each_and_balance_sides() {
 fn a_result_that_disagrees_is_refused_and_a_withdrawal_forfeits() {
     let mut t = tournament(Format::Swiss { rounds: 3 }, &["A", "B", "C", "D", "E"]);
     assert!(t.pair_next());
-    let bye = t.rounds[0].iter().position(|b| b.second.is_none()).unwrap();
-    assert_eq!(t.rounds[0][bye].first, 4, "the bye to the lowest-ranked");
+    let bye = t.rounds()[0]
+        .iter()
+        .position(|b| b.second.is_none())
+        .unwrap();
+    assert_eq!(t.rounds()[0][bye].first, 4, "the bye to the lowest-ranked");
     assert_eq!(t.points(4), 2, "a bye is a point");
-    assert_eq!(t.record(0, bye, Score::Draw, None), Err(ResultError::Bye));
-    assert_eq!(t.record(0, 0, Score::FirstWins, None), Ok(true));
     assert_eq!(
-        t.record(0, 0, Score::FirstWins, None),
+        t.record(BoardRef::new(0, bye), Score::Draw, None),
+        Err(ResultError::Bye)
+    );
+    assert_eq!(
+        t.record(BoardRef::new(0, 0), Score::FirstWins, None),
+        Ok(true)
+    );
+    assert_eq!(
+        t.record(BoardRef::new(0, 0), Score::FirstWins, None),
         Ok(false),
         "the same again"
     );
     assert_eq!(
-        t.record(0, 0, Score::SecondWins, None),
+        t.record(BoardRef::new(0, 0), Score::SecondWins, None),
         Err(ResultError::Disagrees)
     );
-    assert_eq!(t.record(0, 9, Score::Draw, None), Err(ResultError::NoBoard));
+    assert_eq!(
+        t.record(BoardRef::new(0, 9), Score::Draw, None),
+        Err(ResultError::NoBoard)
+    );
     // B withdraws during round 1: its board is forfeited.
     t.withdraw(1, 0);
-    let board = t.rounds[0].iter().position(|b| b.has(1)).unwrap();
-    let b_board = &t.rounds[0][board];
+    let board = t.rounds()[0].iter().position(|b| b.has(1)).unwrap();
+    let b_board = &t.rounds()[0][board];
     assert!(b_board.score.is_some_and(|s| !s.played()));
     assert_eq!(t.points(1), 0);
     assert!(t.pair_next());
     assert!(
-        t.rounds[1].iter().all(|b| !b.has(1)),
+        t.rounds()[1].iter().all(|b| !b.has(1)),
         "a withdrawn player is not paired"
     );
     // Four left: no bye.
-    assert!(t.rounds[1].iter().all(|b| b.second.is_some()));
+    assert!(t.rounds()[1].iter().all(|b| b.second.is_some()));
 }
 
 #[test]
 fn a_tournament_saved_between_rounds_reads_back_the_same_and_checks_what_it_reads() {
-    let mut t = tournament(
+    let mut entrants = players(&["Amel", "Youssef", "Ines", "Omar"]);
+    entrants[3].entrant = Entrant::Computer(3);
+    let mut t = Tournament::new(
+        "Club night".into(),
+        Rules::seega(BoardSize::Five),
+        Some(TimeControl::new(300, 3).unwrap()),
         Format::Swiss { rounds: 2 },
-        &["Amel", "Youssef", "Ines", "Omar"],
-    );
-    t.players[3].entrant = Entrant::Computer(3);
+        entrants,
+    )
+    .unwrap();
     t.pair_next();
     result(&mut t, 0, 2, 2);
     let text = t.to_text();

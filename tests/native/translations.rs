@@ -187,7 +187,7 @@ const FILES: [&str; 5] = [
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 11] = [
+const PAGE_ONLY: [(&str, &str); 16] = [
     ("src/app/online/mod.rs", "online.ftl"),
     ("src/app/online/page.rs", "online.ftl"),
     ("src/app/online/views.rs", "online.ftl"),
@@ -197,8 +197,13 @@ const PAGE_ONLY: [(&str, &str); 11] = [
     ("src/app/study/screen.rs", "study.ftl"),
     ("src/app/study/analysis_screen.rs", "study.ftl"),
     ("src/app/study/review_panel.rs", "study.ftl"),
-    ("src/app/tournament.rs", "tournament.ftl"),
-    ("src/app/tournament_online.rs", "tournament.ftl"),
+    ("src/app/tournament/mod.rs", "tournament.ftl"),
+    ("src/app/tournament/follow.rs", "tournament.ftl"),
+    ("src/app/tournament/hub.rs", "tournament.ftl"),
+    ("src/app/tournament/local.rs", "tournament.ftl"),
+    ("src/app/tournament/progress.rs", "tournament.ftl"),
+    ("src/app/tournament/setup.rs", "tournament.ftl"),
+    ("src/app/tournament/tables.rs", "tournament.ftl"),
 ];
 
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {

@@ -172,20 +172,23 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         {
             send(&hello);
         }
-        let Some((fresh, board)) = follower
-            .try_with_value(|f| (f.is_fresh(), f.state().and_then(|s| s.board_of_room(&host))))
-        else {
+        let Some((fresh, board)) = follower.try_with_value(|f| {
+            (
+                f.is_fresh(),
+                f.state().and_then(|s| s.board_hosted_by(&host)),
+            )
+        }) else {
             return;
         };
         let Some(board) = board.filter(|_| fresh) else {
             return;
         };
-        match follower.with_value(|f| f.standing(board.0, board.1)) {
+        match follower.with_value(|f| f.standing_of(board)) {
             // Sent again until the organizer's state shows it.
             Some(Standing::Open) if now - sent_at.get_value() >= RESEND_MS => {
                 sent_at.set_value(now);
                 let message = follower
-                    .try_update_value(|f| f.report(board, host, score, &record, now as u64))
+                    .try_update_value(|f| f.report_on(board, host, score, &record, now as u64))
                     .flatten();
                 if let Some(message) = message {
                     send(&message);

@@ -503,12 +503,7 @@ impl Table {
 
     fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
         match message {
-            Message::Signed {
-                role,
-                n,
-                signature,
-                body,
-            } => self.signed(peer, role, n, &signature, *body, now),
+            Message::Signed { seal, body } => self.signed(peer, seal, *body, now),
             // What a player signs is taken signed only.
             unsigned if unsigned.is_signed_kind() => vec![Event::Warn(Warning::NotPlayer)],
             message => self.handle_body(peer, message, now),

@@ -3,8 +3,9 @@
 //! by the seat that proved itself on the connection, never replayed.
 
 use super::{seat_slot, Event, PeerId, Table, Warning};
-use crate::net::identity::{message_bytes, Role as SeatRole, Signature};
-use crate::net::message::{encode, fields_text, Message};
+use crate::net::envelope::Seal;
+use crate::net::identity::Role as SeatRole;
+use crate::net::message::{encode, fields_text, seal_scope, Message};
 
 impl Table {
     /// A seat's signed message: taken when it comes from the peer that
@@ -14,12 +15,11 @@ impl Table {
     pub(super) fn signed(
         &mut self,
         peer: &str,
-        role: SeatRole,
-        n: u64,
-        signature: &Signature,
+        seal: Seal<SeatRole>,
         body: Message,
         now: f64,
     ) -> Vec<Event> {
+        let (role, n) = (seal.signer, seal.n);
         let proved = self
             .peers
             .get(peer)
@@ -29,8 +29,8 @@ impl Table {
             SeatRole::Host => Some(self.host),
             SeatRole::Guest => self.cert.as_ref().map(|c| c.key),
         };
-        let bytes = message_bytes(&self.room(), role, n, &fields_text(&body));
-        if !proved || !key.is_some_and(|k| k.verifies(&bytes, signature)) {
+        let (scope, fields) = (seal_scope(&self.room()), fields_text(&body));
+        if !proved || !key.is_some_and(|k| seal.verifies(&k, &scope, &fields)) {
             return vec![Event::Warn(Warning::NotPlayer)];
         }
         let last = &mut self.last[seat_slot(role)];
@@ -58,7 +58,7 @@ impl Table {
                 };
                 (key, role)
             });
-        let room = self.room();
+        let scope = seal_scope(&self.room());
         let mut out = Vec::new();
         for event in events {
             let (to, message) = match event {
@@ -70,12 +70,9 @@ impl Table {
                 Some((key, role)) if message.is_signed_kind() => {
                     self.n += 1;
                     let n = self.n;
-                    let fields = fields_text(message);
-                    let signature = key.sign(&message_bytes(&room, *role, n, &fields));
+                    let seal = Seal::sign(key, *role, n, &scope, &fields_text(message));
                     encode(&Message::Signed {
-                        role: *role,
-                        n,
-                        signature,
+                        seal,
                         body: Box::new(message.clone()),
                     })
                 }

@@ -3,10 +3,10 @@
 //! signed messages its player sends.
 
 use super::state::{board_key, State, StateError};
-use super::wire::{decode, encode, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE};
+use super::wire::{decode, encode, fits_wire, seal, verifies, Body, Envelope, Refusal, EVERYONE};
 use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey};
-use crate::tournament::Score;
+use crate::tournament::{BoardRef, Score};
 
 /// A page without a fresh state asks first after this many ms, then
 /// half as long again each time, up to [`ASK_AT_MOST_MS`].
@@ -116,11 +116,10 @@ impl Follower {
         }
     }
 
-    /// Where the board of `round` and `board` stands, as this page's
-    /// last state shows it.
-    pub fn standing(&self, round: usize, board: usize) -> Option<Standing> {
+    /// Where board `at` stands, as this page's last state shows it.
+    pub fn standing_of(&self, at: BoardRef) -> Option<Standing> {
         let state = self.state.as_ref()?;
-        let pairing = state.tournament.rounds.get(round)?.get(board)?;
+        let pairing = state.tournament.pairing(at)?;
         if let Some(score) = pairing.score {
             return Some(Standing::Settled(score));
         }
@@ -129,7 +128,7 @@ impl Follower {
             state
                 .reports
                 .iter()
-                .find(|r| (r.round, r.board) == (round, board) && Some(r.player) == me)
+                .find(|r| r.board == at && Some(r.player) == me)
                 .map_or(Standing::Open, |r| Standing::Reported(r.score)),
         )
     }
@@ -149,16 +148,16 @@ impl Follower {
         self.heard
     }
 
-    /// Whether this page's player has a report waiting on board `board` of
-    /// round `round` (it is not sent again).
-    pub fn reported(&self, round: usize, board: usize) -> bool {
+    /// Whether this page's player has a report waiting on board `at` (it
+    /// is not sent again).
+    pub fn reported(&self, at: BoardRef) -> bool {
         let (Some(state), Some(me)) = (self.state.as_ref(), self.me()) else {
             return false;
         };
         state
             .reports
             .iter()
-            .any(|r| (r.round, r.board, r.player) == (round, board, me))
+            .any(|r| (r.board, r.player) == (at, me))
     }
 
     /// A spectator who joins takes `key`; a page that has one keeps it.
@@ -209,19 +208,21 @@ impl Follower {
         )
     }
 
-    /// Reports a board's result with its game's record, played in the
+    /// Reports board `at`'s result with its game's record, played in the
     /// room of `host`.
-    pub fn report(
+    pub fn report_on(
         &mut self,
-        (round, board): (usize, usize),
+        at: BoardRef,
         host: PublicKey,
         score: Score,
         record: &str,
         now: u64,
     ) -> Option<String> {
+        if !fits_wire(at) {
+            return None;
+        }
         let body = Body::Report {
-            round: u32::try_from(round).ok()?,
-            board: u32::try_from(board).ok()?,
+            board: at,
             host,
             score,
             record: record.to_owned(),
@@ -237,21 +238,23 @@ impl Follower {
         let key = self.key.as_ref()?;
         let state = self.state.as_ref()?;
         let me = state.player(&key.public())?;
-        let (round, board) = state.board_of(me)?;
-        let pairing = &state.tournament.rounds[round][board];
+        let at = state.board_of(me)?;
+        let pairing = state.tournament.pairing(at)?;
         let second = pairing.second?;
-        if pairing.first != me || pairing.score.is_some() || state.room(round, board).is_some() {
+        if pairing.first != me || pairing.score.is_some() || state.room(at).is_some() {
             return None;
         }
-        let host = board_key(key, &self.organizer, round, board);
+        if !fits_wire(at) {
+            return None;
+        }
+        let host = board_key(key, &self.organizer, at);
         let cert = SeatCert::issue(
             &host,
             *state.keys.get(second)?,
-            state.tournament.players.get(second)?.name.clone(),
+            state.tournament.player(second)?.name.clone(),
         );
         let body = Body::Board {
-            round: u32::try_from(round).ok()?,
-            board: u32::try_from(board).ok()?,
+            board: at,
             host: host.public(),
             cert: cert.signature,
         };
@@ -273,15 +276,16 @@ impl Follower {
     /// page came, only such a one (see the module's *Freshness*).
     pub fn receive(&mut self, text: &str) -> Heard {
         let Some(Envelope {
-            signed: Some((from, n, signature)),
+            signed: Some(seal),
             body,
         }) = decode(text)
         else {
             return Heard::Nothing;
         };
-        if from != self.organizer
+        let n = seal.n;
+        if seal.signer != self.organizer
             || n <= self.heard
-            || !from.verifies(&signed_bytes(&self.organizer, &from, n, &body), &signature)
+            || !verifies(&self.organizer, &seal, &body)
         {
             return Heard::Nothing;
         }

@@ -43,17 +43,25 @@
 //! answers each peer's hello at most once every [`HELLO_EVERY_MS`], so a
 //! flooding connection costs the hellos' shared allowance almost nothing.
 //!
-//! **Files.** The messages as sent ([`wire`]), the state every page sees
-//! and its text ([`state`]), the organizer's page ([`organizer`]) and every
-//! other page ([`follower`]); what they make public is here.
+//! **Files.** The messages as sent ([`wire`], in the
+//! [envelope](crate::net::envelope) a game's messages share), the state
+//! every page sees and its text ([`state`]), the organizer's referee
+//! ([`organizer`]) and its page's controller, which says what goes to which
+//! room ([`hub`]), every other page ([`follower`]) and what it shows of its
+//! own player and sends after each state ([`page`]); what they make public
+//! is here.
 
 mod follower;
+mod hub;
 mod organizer;
+mod page;
 mod state;
 mod wire;
 
 pub use follower::{Follower, Heard, Standing, ASK_AT_MOST_MS, ASK_FIRST_MS};
+pub use hub::{Hub, HubOut};
 pub use organizer::{Organizer, Reply, HELLO_EVERY_MS};
+pub use page::{MyBoard, Place};
 pub use state::{board_key, BoardRoom, Report, State, StateError};
 pub use wire::{
     decode, encode, lobby_room, member_room, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE,

@@ -3,14 +3,16 @@
 //! peer's allowance, and signs the state every page believes.
 
 use super::state::{BoardRoom, Report, State};
-use super::wire::{decode, seal, signed_bytes, Body, Refusal, EVERYONE, MAX_PEER_ID};
+use super::wire::{decode, seal, verifies, Body, Refusal, EVERYONE, MAX_PEER_ID};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Millis, Record, Rules};
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
 use crate::net::message::MAX_NAME;
 use crate::net::text::{clean_name, is_name, looks_same};
-use crate::tournament::{Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS};
+use crate::tournament::{
+    BoardRef, Entrant, Format, Player, Score, SetupError, Tournament, MAX_PLAYERS,
+};
 
 /// The organizer answers one peer's hello at most once in this many ms.
 pub const HELLO_EVERY_MS: Millis = Millis(3_000);
@@ -50,8 +52,8 @@ pub struct Organizer {
     /// them, so that it cannot be shown to another page).
     refused: Option<(PublicKey, u64)>,
     /// The record of each board whose result came from the players'
-    /// reports: (round, board, the record's text).
-    pub(super) games: Vec<(usize, usize, String)>,
+    /// reports: the board, the record's text.
+    pub(super) games: Vec<(BoardRef, String)>,
     /// Each peer's allowance (the most recent peers'), and the one all
     /// hellos and arrivals share (a new connection brings no new allowance
     /// for them).
@@ -77,18 +79,10 @@ impl Organizer {
         clock: Option<TimeControl>,
         format: Format,
     ) -> Organizer {
-        let tournament = Tournament {
-            name,
-            rules,
-            clock,
-            format,
-            players: Vec::new(),
-            rounds: Vec::new(),
-        };
         Organizer::with_state(
             key,
             State {
-                tournament,
+                tournament: Tournament::open_entries(name, rules, clock, format),
                 started: false,
                 keys: Vec::new(),
                 disputed: Vec::new(),
@@ -186,7 +180,8 @@ impl Organizer {
         if !is_name(&name) {
             return Err(Refusal::Name);
         }
-        let players = &mut self.state.tournament.players;
+        let tournament = &mut self.state.tournament;
+        let players = tournament.players();
         // A name that would look the same as another player's to a person
         // (case, invisible characters, look-alike letters) is taken.
         let taken = |p: &Player| looks_same(&p.name, &name);
@@ -195,7 +190,7 @@ impl Organizer {
                 if players.iter().enumerate().any(|(j, p)| j != i && taken(p)) {
                     return Err(Refusal::Name);
                 }
-                players[i].name = name;
+                tournament.rename(i, name);
             }
             None => {
                 if players.len() == MAX_PLAYERS {
@@ -204,11 +199,14 @@ impl Organizer {
                 if players.iter().any(taken) {
                     return Err(Refusal::Name);
                 }
-                players.push(Player {
+                let entered = tournament.enter(Player {
                     name,
                     entrant: Entrant::Person,
                     withdrawn: None,
                 });
+                if !entered {
+                    return Err(Refusal::Full);
+                }
                 self.state.keys.push(key);
             }
         }
@@ -226,11 +224,11 @@ impl Organizer {
         }
         let t = &self.state.tournament;
         let mut tournament = Tournament::new(
-            t.name.clone(),
-            t.rules,
-            t.clock,
-            t.format,
-            t.players.clone(),
+            t.name().to_owned(),
+            t.rules(),
+            t.clock(),
+            t.format(),
+            t.players().to_vec(),
         )?;
         tournament.pair_next();
         self.state.tournament = tournament;
@@ -314,49 +312,27 @@ impl Organizer {
         if !self.allowed(peer, envelope.signed.is_none(), now) {
             return Reply::Nothing;
         }
-        let Some((from, n, signature)) = envelope.signed else {
+        let Some(seal) = envelope.signed else {
             return Reply::State;
         };
+        let (from, n) = (seal.signer, seal.n);
         let organizer = self.key.public();
-        if from == organizer
-            || !from.verifies(
-                &signed_bytes(&organizer, &from, n, &envelope.body),
-                &signature,
-            )
-            || !self.news(from, n)
+        if from == organizer || !verifies(&organizer, &seal, &envelope.body) || !self.news(from, n)
         {
             return Reply::Nothing;
         }
         let result = match envelope.body {
             Body::Enter { name } => self.enter(from, &name).map(|()| true),
             Body::Report {
-                round,
                 board,
                 host,
                 score,
                 record,
-            } => self.report(
-                &from,
-                (round as usize, board as usize),
-                &host,
-                score,
-                &record,
-            ),
+            } => self.report(&from, board, &host, score, &record),
             Body::Leave => Ok(self.leave(&from)),
-            Body::Board {
-                round,
-                board,
-                host,
-                cert,
-            } => self.board_room(
-                &from,
-                BoardRoom {
-                    round: round as usize,
-                    board: board as usize,
-                    host,
-                    cert,
-                },
-            ),
+            Body::Board { board, host, cert } => {
+                self.board_room(&from, BoardRoom { board, host, cert })
+            }
             Body::Hello | Body::State { .. } | Body::Refused { .. } => Ok(false),
         };
         match result {
@@ -378,7 +354,7 @@ impl Organizer {
     fn report(
         &mut self,
         from: &PublicKey,
-        (round, board): (usize, usize),
+        at: BoardRef,
         host: &PublicKey,
         score: Score,
         record: &str,
@@ -387,9 +363,7 @@ impl Organizer {
         let pairing = self
             .state
             .tournament
-            .rounds
-            .get(round)
-            .and_then(|r| r.get(board))
+            .pairing(at)
             .filter(|p| p.has(player) && p.second.is_some())
             .ok_or(Refusal::NotYours)?
             .clone();
@@ -404,7 +378,7 @@ impl Organizer {
             (score, pairing.first == player),
             (Score::SecondWins, true) | (Score::FirstWins, false)
         );
-        let same_board = |r: &Report| (r.round, r.board) == (round, board);
+        let same_board = |r: &Report| r.board == at;
         // A player's word counts once; it can only ever concede after it.
         if let Some(mine) = self
             .state
@@ -420,14 +394,14 @@ impl Organizer {
             }
         }
         // The game of this board is played in its room, and nowhere else.
-        if self.state.room(round, board).map(|r| r.host) != Some(*host) {
+        if self.state.room(at).map(|r| r.host) != Some(*host) {
             return Err(Refusal::Room);
         }
         let text = record;
         let record = Record::from_text(text).map_err(|_| Refusal::Record)?;
         let game = &record.game;
-        if *game.rules() != self.state.tournament.rules
-            || record.timing.control != self.state.tournament.clock
+        if *game.rules() != self.state.tournament.rules()
+            || record.timing.control != self.state.tournament.clock()
             || game.outcome().is_none()
             || Score::of(game.outcome()) != score
         {
@@ -435,8 +409,8 @@ impl Organizer {
         }
         // Between the board's players, on their sides: a rematch in the
         // same room (sides swapped) is another game.
-        let players = &self.state.tournament.players;
-        let name = |p: Option<usize>| p.and_then(|p| players.get(p)).map(|p| p.name.trim());
+        let t = &self.state.tournament;
+        let name = |p: Option<usize>| p.and_then(|p| t.player(p)).map(|p| p.name.trim());
         if Some(record.first.trim()) != name(Some(pairing.first))
             || Some(record.second.trim()) != name(pairing.second)
         {
@@ -449,16 +423,15 @@ impl Organizer {
             .find(|r| same_board(r) && r.player != player)
             .map(|r| r.score);
         if own_loss || theirs == Some(score) {
-            self.games.push((round, board, text.to_owned()));
-            self.settle(round, board, score);
+            self.games.push((at, text.to_owned()));
+            self.settle(at, score);
             return Ok(true);
         }
-        if theirs.is_some() && !self.state.disputed.contains(&(round, board)) {
-            self.state.disputed.push((round, board));
+        if theirs.is_some() && !self.state.disputed.contains(&at) {
+            self.state.disputed.push(at);
         }
         self.state.reports.push(Report {
-            round,
-            board,
+            board: at,
             player,
             score,
         });
@@ -472,14 +445,12 @@ impl Organizer {
         let open = self
             .state
             .tournament
-            .rounds
-            .get(room.round)
-            .and_then(|r| r.get(room.board))
+            .pairing(room.board)
             .is_some_and(|p| p.first == player && p.score.is_none());
         if !open || !self.state.room_fits(&room) {
             return Err(Refusal::NotYours);
         }
-        match self.state.room(room.round, room.board) {
+        match self.state.room(room.board) {
             Some(known) if *known == room => Ok(false),
             Some(_) => Err(Refusal::Disagrees),
             None => {
@@ -491,41 +462,34 @@ impl Organizer {
 
     /// The organizer's decision on a board (a disputed one, or one played
     /// elsewhere).
-    pub fn decide(&mut self, round: usize, board: usize, score: Score) -> bool {
+    pub fn decide(&mut self, at: BoardRef, score: Score) -> bool {
         if !score.played() {
             return false;
         }
         let open = self
             .state
             .tournament
-            .rounds
-            .get(round)
-            .and_then(|r| r.get(board))
+            .pairing(at)
             .is_some_and(|p| p.second.is_some() && p.score.is_none());
         if open {
-            self.settle(round, board, score);
+            self.settle(at, score);
         }
         open
     }
 
     /// Records a board's result (the next round paired once it was the
     /// last) and forgets what was said about boards that have one.
-    fn settle(&mut self, round: usize, board: usize, score: Score) {
-        self.state.tournament.give_result(round, board, score);
+    fn settle(&mut self, at: BoardRef, score: Score) {
+        self.state.tournament.give_result(at, score);
         self.tidy();
     }
 
     /// Reports and disputes are kept only for boards without a result.
     fn tidy(&mut self) {
-        let rounds = &self.state.tournament.rounds;
-        let open = |r: usize, b: usize| {
-            rounds
-                .get(r)
-                .and_then(|round| round.get(b))
-                .is_some_and(|p| p.score.is_none())
-        };
-        self.state.reports.retain(|r| open(r.round, r.board));
-        self.state.disputed.retain(|&(r, b)| open(r, b));
+        let t = &self.state.tournament;
+        let open = |at: BoardRef| t.pairing(at).is_some_and(|p| p.score.is_none());
+        self.state.reports.retain(|r| open(r.board));
+        self.state.disputed.retain(|&at| open(at));
     }
 
     /// A player leaves: withdrawn from the round under way (its boards
@@ -545,7 +509,7 @@ impl Organizer {
                 return false;
             }
             self.state.keys.remove(player);
-            self.state.tournament.players.remove(player);
+            self.state.tournament.remove_entry(player);
             return true;
         }
         let withdrawn = self.state.tournament.withdraw_now(player);
@@ -556,11 +520,8 @@ impl Organizer {
     /// The records of the games whose results the players reported, in
     /// the order of the rounds and boards (for the file of all games).
     pub fn records(&self) -> Vec<&str> {
-        let mut games: Vec<&(usize, usize, String)> = self.games.iter().collect();
-        games.sort_by_key(|(r, b, _)| (*r, *b));
-        games
-            .into_iter()
-            .map(|(_, _, text)| text.as_str())
-            .collect()
+        let mut games: Vec<&(BoardRef, String)> = self.games.iter().collect();
+        games.sort_by_key(|(at, _)| *at);
+        games.into_iter().map(|(_, text)| text.as_str()).collect()
     }
 }

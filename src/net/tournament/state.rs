@@ -9,10 +9,10 @@ use sha2::{Digest, Sha256};
 
 use super::organizer::{Organizer, REMEMBERED_KEYS};
 use super::wire::escape;
+use crate::net::envelope::unescape;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey, Signature};
-use crate::net::message::unescape;
 use crate::tournament::text::parse;
-use crate::tournament::{Score, Tournament, MAX_PLAYERS};
+use crate::tournament::{BoardRef, Score, Tournament, MAX_PLAYERS};
 
 /// What the saved and sent state starts with.
 const STATE_MAGIC: &str = "kharbga-online-tournament 1";
@@ -28,8 +28,8 @@ pub struct State {
     pub started: bool,
     /// Each player's key, in the players' order.
     pub keys: Vec<PublicKey>,
-    /// Boards (round, board) whose players' reports disagree.
-    pub disputed: Vec<(usize, usize)>,
+    /// Boards whose players' reports disagree.
+    pub disputed: Vec<BoardRef>,
     /// The boards' game rooms, as their first players made them.
     pub rooms: Vec<BoardRoom>,
     /// Players' reports on boards still without a result (one waiting for
@@ -40,10 +40,8 @@ pub struct State {
 /// A player's report on a board still without a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// The round (from 0).
-    pub round: usize,
-    /// The board (from 0).
-    pub board: usize,
+    /// The board.
+    pub board: BoardRef,
     /// The player who reported.
     pub player: usize,
     /// The result it reported.
@@ -54,20 +52,19 @@ pub struct Report {
 /// this board) and the host's certificate of the second player's seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardRoom {
-    /// The round (from 0).
-    pub round: usize,
-    /// The board (from 0).
-    pub board: usize,
+    /// The board.
+    pub board: BoardRef,
     /// The room's host key.
     pub host: PublicKey,
     /// The host's signature of the second player's seat.
     pub cert: Signature,
 }
 
-/// The key a player's page makes for the room of its board (`round`,
-/// `board`) in `organizer`'s tournament: drawn from its tournament key, so
-/// a page opened again makes the same room.
-pub fn board_key(key: &SeatKey, organizer: &PublicKey, round: usize, board: usize) -> SeatKey {
+/// The key a player's page makes for the room of its board `at` in
+/// `organizer`'s tournament: drawn from its tournament key, so a page
+/// opened again makes the same room.
+pub fn board_key(key: &SeatKey, organizer: &PublicKey, at: BoardRef) -> SeatKey {
+    let BoardRef { round, board } = at;
     let digest = Sha256::new()
         .chain_update(b"kharbga-tournament-board\n")
         .chain_update(key.to_text().as_bytes())
@@ -89,21 +86,14 @@ impl State {
         for key in &self.keys {
             let _ = writeln!(out, "key {key}");
         }
-        for (round, board) in &self.disputed {
-            let _ = writeln!(out, "disputed {round} {board}");
+        for at in &self.disputed {
+            let _ = writeln!(out, "disputed {at}");
         }
         for r in &self.rooms {
-            let _ = writeln!(out, "room {} {} {} {}", r.round, r.board, r.host, r.cert);
+            let _ = writeln!(out, "room {} {} {}", r.board, r.host, r.cert);
         }
         for r in &self.reports {
-            let _ = writeln!(
-                out,
-                "report {} {} {} {}",
-                r.round,
-                r.board,
-                r.player,
-                r.score.token()
-            );
+            let _ = writeln!(out, "report {} {} {}", r.board, r.player, r.score.token());
         }
         out.push_str("---\n");
         out.push_str(&self.tournament.to_text());
@@ -124,7 +114,7 @@ impl State {
         }
         let mut started = None;
         let mut keys = Vec::new();
-        let mut disputed: Vec<(usize, usize)> = Vec::new();
+        let mut disputed: Vec<BoardRef> = Vec::new();
         let mut rooms = Vec::new();
         let mut reports: Vec<Report> = Vec::new();
         for line in lines {
@@ -136,21 +126,16 @@ impl State {
                 }
                 "disputed" => {
                     let (r, b) = rest.split_once(' ').ok_or(StateError)?;
-                    disputed.push((
-                        r.parse().map_err(|_| StateError)?,
-                        b.parse().map_err(|_| StateError)?,
-                    ));
+                    disputed.push(BoardRef::parse(r, b).ok_or(StateError)?);
                 }
                 "report" => {
                     let parts: Vec<&str> = rest.split(' ').collect();
                     let [r, b, p, score] = parts[..] else {
                         return Err(StateError);
                     };
-                    let num = |t: &str| t.parse::<usize>().map_err(|_| StateError);
                     reports.push(Report {
-                        round: num(r)?,
-                        board: num(b)?,
-                        player: num(p)?,
+                        board: BoardRef::parse(r, b).ok_or(StateError)?,
+                        player: p.parse().map_err(|_| StateError)?,
                         score: Score::from_token(score)
                             .filter(|s| s.played())
                             .ok_or(StateError)?,
@@ -162,8 +147,7 @@ impl State {
                         return Err(StateError);
                     };
                     rooms.push(BoardRoom {
-                        round: r.parse().map_err(|_| StateError)?,
-                        board: b.parse().map_err(|_| StateError)?,
+                        board: BoardRef::parse(r, b).ok_or(StateError)?,
                         host: PublicKey::parse(host).ok_or(StateError)?,
                         cert: Signature::parse(cert).ok_or(StateError)?,
                     });
@@ -176,7 +160,7 @@ impl State {
             Tournament::from_text(body).map_err(|_| StateError)?
         } else {
             let entries = parse(body).map_err(|_| StateError)?;
-            if !entries.rounds.is_empty() {
+            if !entries.rounds().is_empty() {
                 return Err(StateError);
             }
             entries
@@ -184,13 +168,11 @@ impl State {
         let mut sorted = keys.clone();
         sorted.sort_by_key(ToString::to_string);
         sorted.dedup();
-        let fits = keys.len() == tournament.players.len()
+        let fits = keys.len() == tournament.players().len()
             && sorted.len() == keys.len()
-            && disputed.iter().all(|&(r, b)| {
+            && disputed.iter().all(|&at| {
                 tournament
-                    .rounds
-                    .get(r)
-                    .and_then(|round| round.get(b))
+                    .pairing(at)
                     .is_some_and(|p| p.score.is_none() && p.second.is_some())
             });
         let state = State {
@@ -205,21 +187,17 @@ impl State {
         let reports_fit = reports.iter().enumerate().all(|(i, r)| {
             state
                 .tournament
-                .rounds
-                .get(r.round)
-                .and_then(|round| round.get(r.board))
+                .pairing(r.board)
                 .is_some_and(|p| p.score.is_none() && p.second.is_some() && p.has(r.player))
                 && reports[..i]
                     .iter()
-                    .all(|o| (o.round, o.board, o.player) != (r.round, r.board, r.player))
+                    .all(|o| (o.board, o.player) != (r.board, r.player))
         });
         // Every room's certificate seats the board's second player.
-        let rooms_fit = rooms.iter().enumerate().all(|(i, r)| {
-            state.room_fits(r)
-                && rooms[..i]
-                    .iter()
-                    .all(|o| (o.round, o.board) != (r.round, r.board))
-        });
+        let rooms_fit = rooms
+            .iter()
+            .enumerate()
+            .all(|(i, r)| state.room_fits(r) && rooms[..i].iter().all(|o| o.board != r.board));
         if !fits || !rooms_fit || !reports_fit {
             return Err(StateError);
         }
@@ -233,19 +211,10 @@ impl State {
     /// True when `room` is of a board with two players and its certificate
     /// is its host's, of the second player's key and name.
     pub fn room_fits(&self, room: &BoardRoom) -> bool {
-        let Some(pairing) = self
-            .tournament
-            .rounds
-            .get(room.round)
-            .and_then(|r| r.get(room.board))
-        else {
+        let Some(second) = self.tournament.pairing(room.board).and_then(|p| p.second) else {
             return false;
         };
-        let Some(second) = pairing.second else {
-            return false;
-        };
-        let (Some(key), Some(player)) =
-            (self.keys.get(second), self.tournament.players.get(second))
+        let (Some(key), Some(player)) = (self.keys.get(second), self.tournament.player(second))
         else {
             return false;
         };
@@ -257,19 +226,24 @@ impl State {
         .is_from(&room.host)
     }
 
-    /// The room of board `board` of round `round`, once made.
-    pub fn room(&self, round: usize, board: usize) -> Option<&BoardRoom> {
-        self.rooms
-            .iter()
-            .find(|r| (r.round, r.board) == (round, board))
+    /// The room of board `at`, once made.
+    pub fn room(&self, at: BoardRef) -> Option<&BoardRoom> {
+        self.rooms.iter().find(|r| r.board == at)
     }
 
-    /// The board (round, board) whose room's host key is `host`.
-    pub fn board_of_room(&self, host: &PublicKey) -> Option<(usize, usize)> {
-        self.rooms
-            .iter()
-            .find(|r| r.host == *host)
-            .map(|r| (r.round, r.board))
+    /// The board whose room's host key is `host`.
+    pub fn board_hosted_by(&self, host: &PublicKey) -> Option<BoardRef> {
+        self.rooms.iter().find(|r| r.host == *host).map(|r| r.board)
+    }
+
+    /// The names of board `at`'s two players, first side first.
+    pub fn board_names(&self, at: BoardRef) -> Option<(String, String)> {
+        let t = &self.tournament;
+        let pairing = t.pairing(at)?;
+        Some((
+            t.player(pairing.first)?.name.clone(),
+            t.player(pairing.second?)?.name.clone(),
+        ))
     }
 
     /// The player whose key is `key`.
@@ -277,14 +251,9 @@ impl State {
         self.keys.iter().position(|k| k == key)
     }
 
-    /// `player`'s board in the round under way: (round, board), the board's
-    /// pairing.
-    pub fn board_of(&self, player: usize) -> Option<(usize, usize)> {
-        let round = self.tournament.rounds.len().checked_sub(1)?;
-        let board = self.tournament.rounds[round]
-            .iter()
-            .position(|p| p.has(player))?;
-        Some((round, board))
+    /// `player`'s board in the round under way.
+    pub fn board_of(&self, player: usize) -> Option<BoardRef> {
+        self.tournament.board_of(player)
     }
 }
 
@@ -293,8 +262,8 @@ impl Organizer {
     /// the players' last numbers and the games' records, then the state.
     pub fn to_text(&self) -> String {
         let mut out = format!("secret {}\nn {}\n", self.key.to_text(), self.n);
-        for (round, board, text) in &self.games {
-            let _ = writeln!(out, "game {round} {board} {}", escape(text));
+        for (at, text) in &self.games {
+            let _ = writeln!(out, "game {at} {}", escape(text));
         }
         for (key, n) in self
             .seen
@@ -328,19 +297,15 @@ impl Organizer {
                 else {
                     continue;
                 };
-                let (Ok(r), Ok(b), Ok(text)) =
-                    (r.parse::<usize>(), b.parse::<usize>(), unescape(text))
-                else {
+                let (Some(at), Some(text)) = (BoardRef::parse(r, b), unescape(text)) else {
                     continue;
                 };
                 let done = state
                     .tournament
-                    .rounds
-                    .get(r)
-                    .and_then(|round| round.get(b))
+                    .pairing(at)
                     .is_some_and(|p| p.score.is_some());
                 if done {
-                    games.push((r, b, text));
+                    games.push((at, text));
                 }
                 continue;
             }
@@ -360,5 +325,47 @@ impl Organizer {
         organizer.n = n;
         organizer.games = games;
         Ok(organizer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An organizer's saved text mid-round, written by the version before
+    /// boards were [`BoardRef`]s: a board disputed, two reports waiting,
+    /// two rooms made.
+    const DISPUTED: &str = "secret 0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a\nn 1019\nseen ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0 1016\nseen 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg 1018\nseen j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0 1003\nseen 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360 1016\n===\nkharbga-online-tournament 1\nstarted 1\nkey ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\nkey 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg\nkey j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0\nkey 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360\ndisputed 0 0\nroom 0 0 g97bmz1bb58qxdr3rsjbbyps0y88q4ymjedh5r4m9vsm1tkcwrc0 hdahgaqjybkswa3pcmwg3prar956fqwnf4gd5y1je0n5ckyvwv5ykztk4f7dzvvwvf50nnsmt0nps98yrtqq73nbt4k4425hvbxrt3g\nroom 0 1 vn3jxe6a5wjfj3xj3s7acpan7drzcaztvcw8x858zkg1jed6hqfg vtyvyjp4trg74zhm3de4wzfjhqcpar4sc09ratd31e8qdv6mgw56ah9nwvay0xynqkkmnpbdbx4sf0ca635mzh8ghvdhrs5s9ej6y0r\nreport 0 0 0 1-0\nreport 0 0 3 0-1\n---\nkharbga-tournament 1\nname Club night\nrules seega5:quiet=60,chain=optional,blocked=pass\nclock -\nformat round-robin\nplayer person - Amel\nplayer person - Youssef\nplayer person - نورة\nplayer person - Karim\nround\nboard 0 3 - -\nboard 1 2 - -\n";
+
+    /// The same tournament in its second round, written by that version:
+    /// a game's record kept, a player withdrawn, a forfeit.
+    const WITHDRAWN: &str = "secret 0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a\nn 1019\ngame 0 1 [Variant \"seega5\"]\\n[QuietLimit \"60\"]\\n[Chain \"optional\"]\\n[Blocked \"pass\"]\\n[First \"Youssef\"]\\n[Second \"نورة\"]\\n[Date \"????.??.??\"]\\n[Result \"0-1\"]\\n[Reason \"resignation\"]\\n\\n1. a1 0-1\\n\nseen ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0 1020\nseen 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg 1069\nseen j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0 1003\nseen 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360 1016\n===\nkharbga-online-tournament 1\nstarted 1\nkey ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\nkey 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg\nkey j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0\nkey 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360\nroom 0 0 g97bmz1bb58qxdr3rsjbbyps0y88q4ymjedh5r4m9vsm1tkcwrc0 hdahgaqjybkswa3pcmwg3prar956fqwnf4gd5y1je0n5ckyvwv5ykztk4f7dzvvwvf50nnsmt0nps98yrtqq73nbt4k4425hvbxrt3g\nroom 0 1 vn3jxe6a5wjfj3xj3s7acpan7drzcaztvcw8x858zkg1jed6hqfg vtyvyjp4trg74zhm3de4wzfjhqcpar4sc09ratd31e8qdv6mgw56ah9nwvay0xynqkkmnpbdbx4sf0ca635mzh8ghvdhrs5s9ej6y0r\n---\nkharbga-tournament 1\nname Club night\nrules seega5:quiet=60,chain=optional,blocked=pass\nclock -\nformat round-robin\nplayer person 1 Amel\nplayer person - Youssef\nplayer person - نورة\nplayer person - Karim\nround\nboard 0 3 1/2 -\nboard 1 2 0-1 -\nround\nboard 3 2 - -\nboard 0 1 -+ -\n";
+
+    #[test]
+    fn saved_organizers_read_and_write_as_before() {
+        for saved in [DISPUTED, WITHDRAWN] {
+            let organizer = Organizer::from_text(saved).expect("an older page's text reads");
+            assert_eq!(organizer.to_text(), saved);
+        }
+        let disputed = Organizer::from_text(DISPUTED).unwrap();
+        let state = disputed.state();
+        let first = BoardRef::new(0, 0);
+        assert_eq!(state.disputed, [first]);
+        let reports: Vec<(BoardRef, usize, Score)> = state
+            .reports
+            .iter()
+            .map(|r| (r.board, r.player, r.score))
+            .collect();
+        assert_eq!(
+            reports,
+            [(first, 0, Score::FirstWins), (first, 3, Score::SecondWins)]
+        );
+        let rooms: Vec<BoardRef> = state.rooms.iter().map(|r| r.board).collect();
+        assert_eq!(rooms, [first, BoardRef::new(0, 1)]);
+        assert_eq!(state.board_hosted_by(&state.rooms[1].host), Some(rooms[1]));
+        let withdrawn = Organizer::from_text(WITHDRAWN).unwrap();
+        assert_eq!(withdrawn.games.len(), 1);
+        assert_eq!(withdrawn.games[0].0, BoardRef::new(0, 1));
+        assert_eq!(withdrawn.records().len(), 1);
     }
 }

@@ -1,14 +1,13 @@
-//! The tournament's messages as sent: their kinds and fields, the
-//! envelope signed by its sender, and the rooms the pages meet in.
-
-use std::fmt::Write as _;
+//! The tournament's messages as sent: their kinds and fields, sealed by
+//! their senders in the [envelope](crate::net::envelope) a game's messages
+//! travel in too, and the rooms the pages meet in.
 
 use sha2::{Digest, Sha256};
 
+use crate::net::envelope::{self, escape_into, put_field, Scope, Seal};
 use crate::net::identity::{PublicKey, SeatKey, Signature};
-use crate::net::message::{escape_into, unescape};
 use crate::net::room::RoomCode;
-use crate::tournament::Score;
+use crate::tournament::{BoardRef, Score};
 
 /// What every tournament message starts with, and its version.
 const MAGIC: &str = "kharbga-tournament-net";
@@ -120,10 +119,9 @@ pub enum Body {
     },
     /// A player's report of its board's result, with the game's record.
     Report {
-        /// The round (from 0).
-        round: u32,
-        /// The board (from 0).
-        board: u32,
+        /// The board (its round and board each fit 32 bits, or no page
+        /// reads it).
+        board: BoardRef,
         /// The host key of the room the game was played in.
         host: PublicKey,
         /// The result, from the board's first player's side.
@@ -138,10 +136,8 @@ pub enum Body {
     /// certificate of the second player's seat (that player's tournament
     /// key and name).
     Board {
-        /// The round (from 0).
-        round: u32,
-        /// The board (from 0).
-        board: u32,
+        /// The board (its round and board each fit 32 bits).
+        board: BoardRef,
         /// The room's host key.
         host: PublicKey,
         /// The host's signature of the second player's seat.
@@ -185,26 +181,20 @@ impl Body {
             Body::Hello | Body::Leave => Vec::new(),
             Body::Enter { name } => vec![name.clone()],
             Body::Report {
-                round,
                 board,
                 host,
                 score,
                 record,
             } => vec![
-                round.to_string(),
-                board.to_string(),
+                board.round.to_string(),
+                board.board.to_string(),
                 host.to_string(),
                 score.token().to_owned(),
                 record.clone(),
             ],
-            Body::Board {
-                round,
-                board,
-                host,
-                cert,
-            } => vec![
-                round.to_string(),
-                board.to_string(),
+            Body::Board { board, host, cert } => vec![
+                board.round.to_string(),
+                board.board.to_string(),
                 host.to_string(),
                 cert.to_string(),
             ],
@@ -221,15 +211,13 @@ impl Body {
             ("leave", []) => Body::Leave,
             ("enter", [name]) => Body::Enter { name: name.clone() },
             ("report", [round, board, host, score, record]) => Body::Report {
-                round: round.parse().ok()?,
-                board: board.parse().ok()?,
+                board: read_board(round, board)?,
                 host: PublicKey::parse(host)?,
                 score: Score::from_token(score).filter(|s| s.played())?,
                 record: record.clone(),
             },
             ("board", [round, board, host, cert]) => Body::Board {
-                round: round.parse().ok()?,
-                board: board.parse().ok()?,
+                board: read_board(round, board)?,
                 host: PublicKey::parse(host)?,
                 cert: Signature::parse(cert)?,
             },
@@ -247,30 +235,58 @@ impl Body {
     }
 }
 
-/// One message: who signed it (none for a hello), its number and
-/// signature, and what it says.
+/// True when `at` can be named in a message: its round and board each fit
+/// 32 bits, what every page reads (a wasm32 page's `usize` among them).
+pub(super) fn fits_wire(at: BoardRef) -> bool {
+    u32::try_from(at.round).is_ok() && u32::try_from(at.board).is_ok()
+}
+
+/// The board a message names by its round and board, each a number of 32
+/// bits.
+fn read_board(round: &str, board: &str) -> Option<BoardRef> {
+    let number = |t: &str| usize::try_from(t.parse::<u32>().ok()?).ok();
+    Some(BoardRef::new(number(round)?, number(board)?))
+}
+
+/// One message: its sender's seal (none for a hello) and what it says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Envelope {
-    /// The signer and its number and signature.
-    pub signed: Option<(PublicKey, u64, Signature)>,
+    /// The signer's key, its number and signature.
+    pub signed: Option<Seal<PublicKey>>,
     /// What it says.
     pub body: Body,
+}
+
+/// What a seal on a tournament's message is good for: the messages of the
+/// tournament of `organizer` (the key its link carries).
+fn scope(organizer: &PublicKey) -> Scope {
+    Scope::new(format!("{MAGIC}/{TOURNAMENT_PROTOCOL}"), organizer)
+}
+
+/// A message as its sender signs it: the kind, then each field escaped, a
+/// line each.
+fn signed_message(body: &Body) -> String {
+    let mut out = body.kind().to_owned();
+    for field in body.fields() {
+        out.push('\n');
+        escape_into(&mut out, &field);
+    }
+    out
 }
 
 /// What a key signs: the tournament (its organizer's key), the signer, the
 /// number, the kind and the fields.
 pub fn signed_bytes(organizer: &PublicKey, from: &PublicKey, n: u64, body: &Body) -> Vec<u8> {
-    let mut out = format!(
-        "{MAGIC}/{TOURNAMENT_PROTOCOL}\n{organizer}\n{from}\n{n}\n{}",
-        body.kind()
-    );
-    for field in body.fields() {
-        out.push('\n');
-        out.push_str(&escape(&field));
-    }
-    out.into_bytes()
+    scope(organizer).text(from, n, &signed_message(body))
 }
 
+/// True when `seal` is its signer's, on `body`, in the tournament of
+/// `organizer`.
+pub(super) fn verifies(organizer: &PublicKey, seal: &Seal<PublicKey>, body: &Body) -> bool {
+    seal.verifies(&seal.signer, &scope(organizer), &signed_message(body))
+}
+
+/// A field escaped, as a text of its own (the organizer's saved games).
 pub(super) fn escape(field: &str) -> String {
     let mut out = String::with_capacity(field.len());
     escape_into(&mut out, field);
@@ -279,26 +295,31 @@ pub(super) fn escape(field: &str) -> String {
 
 /// `body` signed by `key` under number `n`, as sent.
 pub fn seal(organizer: &PublicKey, key: &SeatKey, n: u64, body: &Body) -> String {
-    let from = key.public();
-    let signature = key.sign(&signed_bytes(organizer, &from, n, body));
+    let seal = Seal::sign(
+        key,
+        key.public(),
+        n,
+        &scope(organizer),
+        &signed_message(body),
+    );
     encode(&Envelope {
-        signed: Some((from, n, signature)),
+        signed: Some(seal),
         body: body.clone(),
     })
 }
 
-/// The message as sent: tab-separated fields, escaped.
+/// The message as sent: tab-separated fields, escaped (the seal after the
+/// kind; a hello's, unsigned, is three dashes).
 pub fn encode(envelope: &Envelope) -> String {
-    let mut out = format!("{MAGIC}\t{TOURNAMENT_PROTOCOL}\t{}", envelope.body.kind());
+    let mut out = envelope::head(MAGIC, TOURNAMENT_PROTOCOL);
+    out.push('\t');
+    out.push_str(envelope.body.kind());
     match &envelope.signed {
-        Some((from, n, signature)) => {
-            let _ = write!(out, "\t{from}\t{n}\t{signature}");
-        }
+        Some(seal) => seal.write(&mut out),
         None => out.push_str("\t-\t-\t-"),
     }
     for field in envelope.body.fields() {
-        out.push('\t');
-        out.push_str(&escape(&field));
+        put_field(&mut out, &field);
     }
     out
 }
@@ -306,28 +327,70 @@ pub fn encode(envelope: &Envelope) -> String {
 /// Reads a message (its shape only: the signature is the receiver's to
 /// check). `None` for anything that is not one.
 pub fn decode(text: &str) -> Option<Envelope> {
-    if text.len() > MAX_TOURNAMENT_MESSAGE {
+    let mut frame = envelope::open(text, MAGIC, MAX_TOURNAMENT_MESSAGE).ok()?;
+    if frame.version != TOURNAMENT_PROTOCOL.to_string() {
         return None;
     }
-    let mut parts = text.split('\t');
-    if parts.next()? != MAGIC || parts.next()? != TOURNAMENT_PROTOCOL.to_string() {
-        return None;
-    }
-    let kind = parts.next()?;
-    let (from, n, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    let kind = frame.fields.next()?;
+    let (from, n, signature) = (
+        frame.fields.next()?,
+        frame.fields.next()?,
+        frame.fields.next()?,
+    );
     let signed = match (from, n, signature) {
         ("-", "-", "-") => None,
-        (from, n, signature) => Some((
-            PublicKey::parse(from)?,
-            n.parse().ok()?,
-            Signature::parse(signature)?,
-        )),
+        (from, n, signature) => Some(Seal::read(from, n, signature)?),
     };
-    let fields: Vec<String> = parts.map(|f| unescape(f).ok()).collect::<Option<_>>()?;
+    let fields = frame.unescaped()?;
     let body = Body::read(kind, &fields)?;
     // Only a hello goes unsigned.
     if signed.is_none() != (body == Body::Hello) {
         return None;
     }
     Some(Envelope { signed, body })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Messages as protocol 2 writes them, and what a report's key signed
+    /// (pinned: pages of this version read and check exactly these).
+    const REPORT: &str = "kharbga-tournament-net\t2\treport\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9\ttcn08f6s131g71dm4b7zzhkvxyfzhsnjnyqgegas8597qkpds65vf45hnx2j24761vavy3b2t457yarv8kv3k247cg2jdmzrdscma3r\t1\t2\tha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\t1/2\tx\\ny\\tz";
+    const REPORT_SIGNS: &str = "kharbga-tournament-net/2\n8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\nctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\n9\nreport\n1\n2\nha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\n1/2\nx\\ny\\tz";
+    const REFUSED: &str = "kharbga-tournament-net\t2\trefused\t8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\t12\t0h5q7np6zjaxy02a8xvvfkm5gpmxpv1f34zeegz7433hnybtnvtp9kymgqvf4dmj6z83ay7ycf3ewg7bhcs2hjwrpsfdqd81g64ca18\tplayers\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9";
+    const HELLO: &str = "kharbga-tournament-net\t2\thello\t-\t-\t-";
+
+    #[test]
+    fn messages_are_written_and_signed_as_before() {
+        let organizer = SeatKey::from_seed([10; 32]);
+        let player = SeatKey::from_seed([11; 32]);
+        let report = Body::Report {
+            board: BoardRef::new(1, 2),
+            host: SeatKey::from_seed([6; 32]).public(),
+            score: Score::Draw,
+            record: "x\ny\tz".into(),
+        };
+        assert_eq!(
+            signed_bytes(&organizer.public(), &player.public(), 9, &report),
+            REPORT_SIGNS.as_bytes()
+        );
+        assert_eq!(seal(&organizer.public(), &player, 9, &report), REPORT);
+        let refused = Body::Refused {
+            why: Refusal::Players,
+            to: player.public(),
+            n: 9,
+        };
+        assert_eq!(seal(&organizer.public(), &organizer, 12, &refused), REFUSED);
+        let hello = Envelope {
+            signed: None,
+            body: Body::Hello,
+        };
+        assert_eq!(encode(&hello), HELLO);
+        for (text, body) in [(REPORT, report), (REFUSED, refused), (HELLO, Body::Hello)] {
+            let read = decode(text).expect("a message of this version reads");
+            assert_eq!(read.body, body);
+            assert_eq!(encode(&read), text);
+        }
+    }
 }

@@ -14,7 +14,7 @@
 use kharbga::engine::{BoardSize, Millis, Rules};
 use kharbga::net::identity::SeatKey;
 use kharbga::net::tournament::{seal, Body, Follower, Heard, Organizer, State};
-use kharbga::tournament::{Format, Score};
+use kharbga::tournament::{BoardRef, Format, Score};
 use libfuzzer_sys::fuzz_target;
 
 const PLAYERS: usize = 4;
@@ -63,13 +63,12 @@ fuzz_target!(|text: &str| {
                 let mut cs = rest.chars();
                 let score = score(cs.next());
                 let board = page.state().zip(page.me()).and_then(|(s, me)| {
-                    s.board_of(me)
-                        .map(|b| (b, s.room(b.0, b.1).map(|r| r.host)))
+                    s.board_of(me).map(|b| (b, s.room(b).map(|r| r.host)))
                 });
                 match board {
                     Some((board, host)) => {
                         let host = host.unwrap_or_else(|| SeatKey::from_seed([99; 32]).public());
-                        page.report(board, host, score, cs.as_str(), now)
+                        page.report_on(board, host, score, cs.as_str(), now)
                     }
                     None => None,
                 }
@@ -96,8 +95,8 @@ fuzz_target!(|text: &str| {
             'd' => {
                 let mut cs = rest.chars();
                 let score = score(cs.next());
-                let round = organizer.state().tournament.rounds.len().saturating_sub(1);
-                let _ = organizer.decide(round, i, score);
+                let round = organizer.state().tournament.rounds().len().saturating_sub(1);
+                let _ = organizer.decide(BoardRef::new(round, i), score);
                 None
             }
             _ => None,

@@ -28,7 +28,7 @@ impl PageScreens for TournamentPage {
             let place = place.clone();
             view! {
                 <Provider value=back>
-                    <super::tournament::TournamentScreen place=place/>
+                    <super::TournamentScreen place=place/>
                 </Provider>
             }
             .into_any()

@@ -1,0 +1,152 @@
+//! The tournament page (`tournament.html` only).
+//!
+//! **Here**, on one device: the organizer enters the players (people and
+//! computer levels), the format and the game; each round's boards are
+//! played here, the people's by the people at this device, the computer's
+//! against itself shown live; the standings and the crosstable follow
+//! every result; a game is replayed from the crosstable; tournaments are
+//! kept in localStorage and exported (the standings as text, every game as
+//! one record file).
+//!
+//! **Online**, from one link: the organizer's hub ([`hub`]) and every other
+//! page, a player's or a spectator's ([`follow`]), each a controller around
+//! the sans-IO [`Hub`](crate::net::tournament::Hub) or
+//! [`Follower`](crate::net::tournament::Follower) of
+//! [`crate::net::tournament`], with its views. The pages talk in a star
+//! (see that module): the organizer's page holds the lobby's link and one
+//! link per player's private room; a player's page holds its own room's
+//! link (and the lobby's until the organizer's state names it); a
+//! spectator's, the lobby's. Each link is matchbox's ([`rooms`]).
+//! Everything belongs to the view that made it: links, retries and
+//! listeners die with it.
+//!
+//! The rules are [`crate::tournament`]'s and the protocol
+//! [`crate::net::tournament`]'s: these screens only ask. The rest: the new
+//! tournament's form ([`setup`]), the screens of a tournament played here
+//! ([`local`]), the tables every screen shows ([`tables`], and an online
+//! tournament's state: [`progress`]), what the page keeps ([`saved`]) and
+//! an online board's game in the library ([`boards`]).
+
+use leptos::prelude::*;
+
+use crate::app::i18n::tr_text;
+use crate::app::play::Match;
+use crate::app::route::Route;
+use crate::app::screens::replay::Replay;
+use crate::app::services::browser::{go, now_ms, replace_fragment};
+use crate::engine::{Game, Record};
+use crate::tournament::{BoardRef, Tournament};
+use crate::tr;
+
+mod boards;
+mod follow;
+mod hub;
+mod local;
+pub mod page;
+mod progress;
+mod rooms;
+mod saved;
+mod setup;
+mod tables;
+
+use follow::FollowView;
+use hub::HostView;
+use local::{BoardGame, TournamentList, TournamentView};
+use saved::{reindex, save, saved};
+
+/// Now, in whole milliseconds since 1970 (what an online page numbers its
+/// messages from: a reloaded page numbers above what it signed before).
+fn now() -> u64 {
+    now_ms().max(0.0) as u64
+}
+
+/// Where the screen is.
+#[derive(Clone, Debug, PartialEq)]
+enum View {
+    /// The saved tournaments and the form for a new one.
+    List,
+    /// A tournament.
+    Open(String),
+    /// A board's game, played or watched.
+    Board(String, BoardRef),
+    /// A game replayed from the crosstable.
+    Replay(String, Box<Record>),
+}
+
+/// The tournament screen: `place` is what follows `#tournament` (`/<id>`
+/// opens one).
+#[component]
+pub fn TournamentScreen(place: String) -> impl IntoView {
+    reindex();
+    // Online: the organizer's hub, or any other page of a tournament.
+    if let Some(code) = place.strip_prefix("/host/") {
+        return view! { <HostView code=code.to_owned()/> }.into_any();
+    }
+    if let Some(key) = place.strip_prefix("/join/") {
+        return view! { <FollowView organizer=key.to_owned()/> }.into_any();
+    }
+    let list = RwSignal::new(saved());
+    let start = match place.strip_prefix('/') {
+        Some(id) if list.with_untracked(|l| l.iter().any(|(i, _)| i == id)) => {
+            View::Open(id.to_owned())
+        }
+        _ => View::List,
+    };
+    let view = RwSignal::new(start);
+    // The address names the tournament open, so that a reload returns to it.
+    Effect::new(move |_| {
+        let rest = match view.get() {
+            View::List => String::new(),
+            View::Open(id) | View::Board(id, ..) | View::Replay(id, _) => {
+                format!("/{id}")
+            }
+        };
+        replace_fragment(&Route::Tournament(rest).fragment());
+    });
+    let find = move |id: &str| {
+        list.with_untracked(|l| l.iter().find(|(i, _)| i == id).map(|(_, t)| t.clone()))
+    };
+    let put = move |id: String, t: Tournament| {
+        save(&id, &t);
+        list.update(|l| match l.iter_mut().find(|(i, _)| *i == id) {
+            Some(entry) => entry.1 = t,
+            None => l.insert(0, (id, t)),
+        });
+    };
+    (move || match view.get() {
+        View::List => view! { <TournamentList list=list view=view put=put/> }.into_any(),
+        View::Open(id) => match find(&id) {
+            Some(mut t) => {
+                // A round finished but not followed yet (a page closed in
+                // between): the next one is paired now.
+                if t.round_done() && !t.is_over() && t.pair_next() {
+                    put(id.clone(), t.clone());
+                }
+                view! { <TournamentView id=id t=t view=view put=put/> }.into_any()
+            }
+            None => {
+                view.set(View::List);
+                ().into_any()
+            }
+        },
+        View::Board(id, at) => match find(&id) {
+            Some(t) => view! { <BoardGame id=id t=t at=at view=view put=put/> }.into_any(),
+            None => ().into_any(),
+        },
+        View::Replay(id, record) => {
+            let back = move |_| view.set(View::Open(id.clone()));
+            view! {
+                <div class="tournament-bar">
+                    <button type="button" data-testid="tournament-back" on:click=back>{tr_text(|| tr!("tournament-back"))}</button>
+                </div>
+                <Replay record=*record on_play=Callback::new(|(_, game): (Match, Game)| {
+                    // Played on from the first page, which opens the game.
+                    let link = crate::store::share::encode(&Record::new(game));
+                    go(&Route::Shared(link));
+                })/>
+            }
+            .into_any()
+        }
+    })
+    .into_any()
+}
