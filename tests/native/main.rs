@@ -8,6 +8,7 @@ mod cli;
 mod clock;
 mod helpers;
 mod kharbaga;
+mod layout;
 mod learn;
 mod net;
 mod online_clock;
