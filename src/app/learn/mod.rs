@@ -1,8 +1,8 @@
 //! The tutorial on the page: the lessons of [`crate::learn`] on the real
 //! `<Board>`, the learner's progress, and the one-screen rules sheet.
 //!
-//! The screens are built only into `learn.html` (the `learn` feature), so
-//! the first page keeps its size budget; the other pages link there
+//! The screens are reached only from `learn.html`'s binary ([`LearnPage`]),
+//! so the first page keeps its size budget; the other pages link there
 //! (`learn.html#learn`, `#learn/<lesson>`, `#rules`).
 
 pub mod run;

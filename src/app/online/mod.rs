@@ -6,13 +6,13 @@
 //! see: the connection indicator, the invitation link and its QR code, the
 //! newcomer's invitation, offers and their answers, the chat, warnings
 //! about dropped messages; the game itself is the ordinary game screen
-//! with [`OnlineHooks`].
+//! with [`OnlineHooks`] as its referee.
 //!
-//! The room's screen is built only into `online.html` (the `online`
-//! feature): the first page (`index.html`) stays within its size budget,
-//! and sends a player who wants to play online, or opens an invitation,
-//! there. In that build [`OnlineHooks`] cannot exist, so the game
-//! screen's online branches compile away.
+//! The room's screen is reached only from `online.html`'s binary
+//! ([`page::OnlinePage`]): the first page (`index.html`) stays within its
+//! size budget, and sends a player who wants to play online, or opens an
+//! invitation, there. The game screen knows online play only as a
+//! [`Referee`], which only this module makes.
 
 pub mod entry;
 pub mod link;

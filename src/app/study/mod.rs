@@ -1,7 +1,7 @@
 //! Studying a game: the board editor (and, on the study page, its screen).
 //!
-//! The study page (`study.html`, the `study` feature) is the app with the
-//! editor's screen; the other pages hand an `#edit…` address over to it,
+//! The study page (`study.html`, whose binary hands the shell
+//! [`StudyPage`]) is the app with the editor's and the analysis' screens; the other pages hand an `#edit…` address over to it,
 //! so the first page stays within its size budget.
 
 pub mod analysis;
