@@ -122,6 +122,20 @@ impl Net {
         texts.remove(0).1
     }
 
+    /// `page` claims, sealed by its own table, that the first player's flag
+    /// fell at ply `plies`, and tells the page `to` alone.
+    pub(crate) fn claim_first_flag(&mut self, page: usize, plies: u32, to: &str) {
+        let flag = self.sealed(
+            page,
+            Message::Flag {
+                side: Seat::First,
+                plies,
+            },
+        );
+        let from = self.pages[page].0.clone();
+        self.deliver(&from, to, &flag);
+    }
+
     /// Delivers every message in flight, in order.
     pub(crate) fn run(&mut self) {
         let mut steps = 0;
@@ -225,6 +239,13 @@ pub(crate) fn seated() -> (Net, usize, usize) {
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     (net, host, guest)
+}
+
+/// [`seated`], and a spectator comes in: `(net, host, guest, watcher)`.
+pub(crate) fn watched() -> (Net, usize, usize, usize) {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    (net, host, guest, watcher)
 }
 
 /// A page plays its whole turn (Seega sets two soldiers a turn); returns
@@ -350,6 +371,12 @@ fn every_message_round_trips() {
     }
 }
 
+/// `text` is not read: malformed.
+#[track_caller]
+pub(crate) fn assert_malformed(text: &str) {
+    assert_eq!(decode(text), Err(DecodeError::Malformed), "{text:?}");
+}
+
 #[test]
 fn bad_messages_are_typed_errors() {
     // A page of an earlier version (protocol 1: seat secrets, not keys).
@@ -360,32 +387,16 @@ fn bad_messages_are_typed_errors() {
     );
     // A page of the version before (protocol 2: joins without a proof).
     assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
-    assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t3\tdance"), Err(DecodeError::Malformed));
-    assert_eq!(
-        decode("kharbga\t3\tbye\textra"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\tchat\tbad \\q escape"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
-    assert_eq!(decode(""), Err(DecodeError::Malformed));
-    assert_eq!(
-        decode("kharbga\t3\tply\t-1\ta1\t0000000000000000"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\tbye");
+    assert_malformed("kharbga\t3\tdance");
+    assert_malformed("kharbga\t3\tbye\textra");
+    assert_malformed("kharbga\t3\tchat\tbad \\q escape");
+    assert_malformed("not a message");
+    assert_malformed("");
+    assert_malformed("kharbga\t3\tply\t-1\ta1\t0000000000000000");
+    assert_malformed("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
     for bad in ["NaN", "inf", "-1", "1e9", "", "1.x"] {
-        assert_eq!(
-            decode(&format!("kharbga\t3\tping\t{bad}")),
-            Err(DecodeError::Malformed),
-            "{bad}"
-        );
+        assert_malformed(&format!("kharbga\t3\tping\t{bad}"));
     }
     // An older page's time with a fraction reads, whole.
     assert_eq!(
@@ -447,14 +458,8 @@ fn bad_messages_are_typed_errors() {
     // is not read.
     assert_eq!(PublicKey::parse("nope"), None);
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
-    assert_eq!(
-        decode("kharbga\t3\tjoin\tx\tnope"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\tpair\t0123456789ABCDEF"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\t3\tjoin\tx\tnope");
+    assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
     let bad_hash = encode(&Message::Ply {
         index: 0,
         ply: "a1".into(),
@@ -473,8 +478,7 @@ fn bad_messages_are_typed_errors() {
 
 #[test]
 fn a_whole_game_is_played_and_watched() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert!(net.events(watcher).contains(&Event::Invited(None)));
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
@@ -504,8 +508,7 @@ fn a_whole_game_is_played_and_watched() {
 
 #[test]
 fn nobody_moves_for_another_side() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     net.events(host);
     // The guest tries to move for the host (it is the host's turn).
     let ply = some_ply(&net, host);
@@ -631,30 +634,21 @@ fn a_forged_seat_claim_is_refused() {
             claim: Some(claim),
         })
     };
+    // Each from a connection of its own, refused as a bad secret.
+    let refused = |net: &mut Net, peer: &str, name: &str, claim: Claim| {
+        net.table_mut(host).connected(peer.into(), 0.0);
+        net.deliver(peer, "p-host", &hello(name, claim));
+        assert_eq!(net.warnings(host), vec![Warning::BadSecret], "{peer}");
+    };
     // A stranger claims the guest's seat, signing with its own key…
-    net.table_mut(host).connected("p-evil".into(), 0.0);
-    net.deliver(
-        "p-evil",
-        "p-host",
-        &hello("Youssef", guest_claim(&key(9), "Youssef", "p-host")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let forged = guest_claim(&key(9), "Youssef", "p-host");
+    refused(&mut net, "p-evil", "Youssef", forged);
     // …or with the proof the guest showed someone else (a spectator)…
-    net.table_mut(host).connected("p-evil-2".into(), 0.0);
-    net.deliver(
-        "p-evil-2",
-        "p-host",
-        &hello("Youssef", guest_claim(&key(2), "Youssef", "p-evil")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let shown_elsewhere = guest_claim(&key(2), "Youssef", "p-evil");
+    refused(&mut net, "p-evil-2", "Youssef", shown_elsewhere);
     // …or under another name than the host's certificate says…
-    net.table_mut(host).connected("p-evil-3".into(), 0.0);
-    net.deliver(
-        "p-evil-3",
-        "p-host",
-        &hello("Mallory", guest_claim(&key(2), "Mallory", "p-host")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let renamed = guest_claim(&key(2), "Mallory", "p-host");
+    refused(&mut net, "p-evil-3", "Mallory", renamed);
     // …or as the host, with a key that is not the room's.
     let room = host_key().room();
     let as_host = Claim {
@@ -671,9 +665,7 @@ fn a_forged_seat_claim_is_refused() {
             "p-host",
         )),
     };
-    net.table_mut(host).connected("p-evil-4".into(), 0.0);
-    net.deliver("p-evil-4", "p-host", &hello("Amel", as_host));
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    refused(&mut net, "p-evil-4", "Amel", as_host);
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
     // A ply from the stranger is not the opponent's.
@@ -1090,8 +1082,7 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
 
 #[test]
 fn a_spectator_follows_takebacks_and_rematches() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     net.act(guest, |t| t.offer(Offer::Takeback));
@@ -1282,8 +1273,7 @@ fn saying_bye_and_hello_again_refills_nothing() {
 
 #[test]
 fn visitors_are_counted_by_each_page_and_capped() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(watcher).watchers(), 1);
@@ -1500,8 +1490,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
 #[test]
 fn spectators_follow_proved_seats_only() {
     use kharbga::engine::Record;
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert_eq!(net.table(watcher).role, Role::Spectator);
     // The spectator knows the guest's seat from the host's certificate.
     assert_eq!(net.table(watcher).names[1], "Youssef");
@@ -1584,8 +1573,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
 fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     // A signalling server in the middle of a connection could change what
     // crosses it: each game message is signed by its seat.
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     let good = some_ply(&net, guest);
     let other = net.table(guest).game.position().legal_plies()[1].to_string();

@@ -9,7 +9,7 @@ use kharbga::engine::{BoardSize, Game, Reason, Rules, Side, Timing};
 use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat, PROTOCOL};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
-use super::net::{key, newcomer, play_turn, reloaded, Net};
+use super::net::{assert_malformed, key, newcomer, play_turn, reloaded, Net};
 
 /// Amel hosts a timed Seega 5×5 game as the first player; Youssef joins.
 /// The clocks start when the second seat is taken.
@@ -147,14 +147,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
     let (mut net, host, guest) = timed_seated(60, 0);
     // A claim while the host's clock still shows half a minute is refused.
     net.now += 30_000.0;
-    let early = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies: 0,
-        },
-    );
-    net.deliver("p-guest", "p-host", &early);
+    net.claim_first_flag(guest, 0, "p-host");
     assert!(net.warnings(host).contains(&Warning::EarlyFlag));
     assert!(net.table(host).game.outcome().is_none());
 
@@ -245,16 +238,9 @@ fn a_time_left_is_digits_only() {
     let ply = format!("kharbga\t{PROTOCOL}\tply\t0\ta1\t0000000000000000");
     assert!(decode(&format!("{ply}\t12345")).is_ok());
     for bad in ["-5", "1e9", "12.5", "", "9999999999"] {
-        assert_eq!(
-            decode(&format!("{ply}\t{bad}")),
-            Err(DecodeError::Malformed),
-            "{bad:?}"
-        );
+        assert_malformed(&format!("{ply}\t{bad}"));
     }
-    assert_eq!(
-        decode("kharbga\t3\tflag\tnobody\t3"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\t3\tflag\tnobody\t3");
 }
 
 /// `page` plays the first legal ply, its messages held (in flight); returns them.

@@ -2,8 +2,8 @@
 //! Kharbga's figures come from `shared/seeds/003_*.txt`.
 
 use kharbga::engine::{
-    BoardSize, ChainRule, Exchange, ExchangeEvent, Game, Outcome, Ply, Position, Reason, Rules,
-    Side,
+    BoardSize, ChainRule, Effects, Exchange, ExchangeEvent, Game, Outcome, Ply, Position, Reason,
+    Rules, Side,
 };
 
 use crate::helpers::{legal, names, play, pos};
@@ -657,6 +657,17 @@ fn exchange_position() -> Position {
     pos(Rules::kharbga(), EXCHANGE, "b 0,0 - - 0 40 -")
 }
 
+/// The exchange position after `plies`, with the last one's effects.
+fn exchange_after(plies: &[&str]) -> (Position, Effects) {
+    let mut p = exchange_position();
+    let (last, before) = plies.split_last().expect("a ply");
+    for ply in before {
+        play(&mut p, ply);
+    }
+    let effects = play(&mut p, last);
+    (p, effects)
+}
+
 #[test]
 fn untouchable_soldiers_sit_behind_a_barrier() {
     let p = exchange_position();
@@ -717,50 +728,34 @@ fn the_five_exchange_steps_remove_one_defender_and_two_attackers() {
 
 #[test]
 fn an_unflagged_attacker_answer_declines_the_request() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    let effects = play(&mut p, "a2-a3");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.exchange(), Exchange::None);
 }
 
 #[test]
 fn an_unflagged_defender_step_cancels_after_the_first_offer() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    play(&mut p, "a2-a3*");
-    let effects = play(&mut p, "g7-f7");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.exchange(), Exchange::None);
 }
 
 #[test]
 fn another_untouchable_soldier_flagged_makes_a_new_request() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    play(&mut p, "a2-a3*");
-    let effects = play(&mut p, "e7-d7*");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "e7-d7*"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Requested(sq("d7"))));
     assert_eq!(p.exchange(), Exchange::Requested { soldier: sq("d7") });
 }
 
 #[test]
 fn an_unflagged_attacker_step_cancels_after_the_confirmation() {
-    let mut p = exchange_position();
-    for ply in ["f7-g7*", "a2-a3*", "g7-f7*"] {
-        play(&mut p, ply);
-    }
-    let effects = play(&mut p, "b1-c1");
+    let (_, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
 }
 
 #[test]
 fn an_unflagged_defender_step_cancels_after_the_second_offer() {
-    let mut p = exchange_position();
-    for ply in ["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1*"] {
-        play(&mut p, ply);
-    }
-    let effects = play(&mut p, "f7-g7");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1*", "f7-g7"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.soldiers(Side::First).count(), 3, "nothing removed");
 }

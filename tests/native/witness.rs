@@ -10,7 +10,9 @@ use kharbga::net::message::{encode, Message, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
 use kharbga::net::text::{distinct_name, looks_same};
 
-use super::net::{hosting, join_message, joining, key, newcomer, play_turn, seated, some_ply, Net};
+use super::net::{
+    hosting, join_message, joining, key, newcomer, play_turn, seated, some_ply, watched, Net,
+};
 use super::online_clock::{left, timed_seated};
 
 /// A record of `game` as `net`'s page `page` names its players, with these
@@ -34,8 +36,7 @@ fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<u64>) -> String {
 
 #[test]
 fn a_resignation_told_to_a_spectator_alone_is_not_the_result() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     // The host's turn. The guest signs a resignation and sends it to the
@@ -93,14 +94,7 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         let plies = net.table(host).game.plies().len() as u32;
         // The guest claims the host's flag while 50 s remain on it, to the
         // spectator alone, as a flag and as a record that ends on time.
-        let flag = net.sealed(
-            guest,
-            Message::Flag {
-                side: Seat::First,
-                plies,
-            },
-        );
-        net.deliver("p-guest", "p-watch", &flag);
+        net.claim_first_flag(guest, plies, "p-watch");
         let mut timed_out = net.table(host).game.clone();
         timed_out.time_out().unwrap();
         let text = record_of(&net, host, &timed_out, Vec::new());
@@ -425,14 +419,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     // The host's page closes at once; the guest claims its flag at move 0.
     net.remove(host);
     let (guest, watcher) = (guest - 1, watcher - 1);
-    let flag = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies: 0,
-        },
-    );
-    net.deliver("p-guest", "p-watch", &flag);
+    net.claim_first_flag(guest, 0, "p-watch");
     let now = net.now;
     assert!(net.table_mut(watcher).check_flag(now).is_empty());
     assert!(net.table(watcher).game.outcome().is_none());
@@ -479,14 +466,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
         net.act(host, |t| t.tick(now));
     }
     let plies = net.table(host).game.plies().len() as u32;
-    let flag = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies,
-        },
-    );
-    net.deliver("p-guest", "p-watch", &flag);
+    net.claim_first_flag(guest, plies, "p-watch");
     let now = net.now;
     let host_left = net
         .table(host)
@@ -502,8 +482,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
 
 #[test]
 fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     play_turn(&mut net, host);
@@ -547,8 +526,7 @@ fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
 fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
     use kharbga::net::identity::{hello_bytes, Role as SeatRole};
     use kharbga::net::message::Claim;
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     let room = key(1).public().room();
     let hello = Message::Hello {
         app: "0.1.0".into(),
@@ -616,8 +594,7 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
 
 #[test]
 fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     // The guest's turn never reaches the spectator.
     let now = net.now;
