@@ -262,6 +262,17 @@ pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
     last
 }
 
+/// The player whose turn it is (the host or the guest) plays its first
+/// legal ply.
+pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
+    let mover = match net.table(host).game.position().to_move() {
+        Side::First => host,
+        Side::Second => guest,
+    };
+    let ply = some_ply(net, mover);
+    net.play(mover, &ply);
+}
+
 /// The first legal ply of the page's game, as text.
 pub(crate) fn some_ply(net: &Net, page: usize) -> String {
     net.table(page).game.position().legal_plies()[0].to_string()
@@ -489,12 +500,7 @@ fn a_whole_game_is_played_and_watched() {
     );
     let mut plies = 0;
     while net.table(host).game.outcome().is_none() {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
         plies += 1;
         assert!(plies < 2_000, "the game ends");
     }
@@ -683,12 +689,7 @@ fn a_forged_seat_claim_is_refused() {
 fn a_player_who_returns_catches_up() {
     let (mut net, host, guest) = seated();
     for _ in 0..3 {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
     }
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
@@ -775,12 +776,7 @@ fn a_record_with_our_plies_in_it_is_not_taken() {
 fn takeback_draw_and_rematch() {
     let (mut net, host, guest) = seated();
     for _ in 0..2 {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
     }
     // Seega: each sets two soldiers a turn, so two plies are one turn.
     let length = net.table(host).game.plies().len();
@@ -930,18 +926,24 @@ fn take_by_link(
     table.take_link(&link, record)
 }
 
-#[test]
-fn a_game_by_link_takes_only_the_opponents_plies() {
-    let rules = Rules::seega(BoardSize::Five);
-    let mut table = Table::resume(
+/// The guest's page (`key(2)`, the second seat) resumed from a new game of
+/// `rules` between `names`, saved before the host's certificate came.
+fn uncertified_guest(rules: Rules, [first, second]: [&str; 2], date: &str) -> Table {
+    Table::resume(
         Game::new(rules),
         Side::Second,
-        ["Amel".into(), "Youssef".into()],
+        [first.into(), second.into()],
         key(2),
         host_key(),
         None,
-        "?".into(),
-    );
+        date.into(),
+    )
+}
+
+#[test]
+fn a_game_by_link_takes_only_the_opponents_plies() {
+    let rules = Rules::seega(BoardSize::Five);
+    let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "?");
     let amel = key(1);
     // Amel (first) sets two soldiers and sends the game by link.
     let mut sent = Game::new(rules);
@@ -986,15 +988,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     assert_eq!(take_by_link(&mut table, &amel, Side::First, &answer), Ok(1));
     assert_eq!(table.game.outcome().unwrap().winner, Some(Side::Second));
     // A record that makes Youssef resign is not his resignation.
-    let mut table2 = Table::resume(
-        Game::new(rules),
-        Side::Second,
-        ["A".into(), "Y".into()],
-        key(2),
-        host_key(),
-        None,
-        "?".into(),
-    );
+    let mut table2 = uncertified_guest(rules, ["A", "Y"], "?");
     let mut forged = Game::new(rules);
     forged.resign(Side::Second).unwrap();
     assert_eq!(
@@ -1206,15 +1200,7 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     }
     // A guest's page reloaded before the host's secret came still never
     // hosts (its saved seat says it joined).
-    let back = Table::resume(
-        Game::new(Rules::seega(BoardSize::Five)),
-        Side::Second,
-        ["Amel".into(), "Youssef".into()],
-        key(2),
-        host_key(),
-        None,
-        "d".into(),
-    );
+    let back = uncertified_guest(Rules::seega(BoardSize::Five), ["Amel", "Youssef"], "d");
     assert_eq!(back.open_seat(), None);
 }
 
@@ -1385,15 +1371,7 @@ fn names_in_records_are_bounded() {
         );
         assert_eq!(net.table(newcomer).role, Role::Newcomer);
         // …and in a game sent by link.
-        let mut table = Table::resume(
-            Game::new(rules),
-            Side::Second,
-            ["Amel".into(), "Youssef".into()],
-            key(2),
-            host_key(),
-            None,
-            "d".into(),
-        );
+        let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "d");
         let mut sent = Game::new(rules);
         sent.play_text("a1").unwrap();
         let mut record = Record::new(sent);

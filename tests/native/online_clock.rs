@@ -6,7 +6,7 @@
 
 use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Game, Reason, Rules, Side, Timing};
-use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat, PROTOCOL};
+use kharbga::net::message::{decode, hash_text, Message, PROTOCOL};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
 use super::net::{assert_malformed, key, newcomer, play_turn, reloaded, Net};

@@ -15,6 +15,31 @@ use super::net::{
 };
 use super::online_clock::{left, timed_seated};
 
+/// The guest plays its whole turn at once; its messages are queued, not yet
+/// delivered.
+fn queue_guest_turn(net: &mut Net, guest: usize) {
+    let now = net.now;
+    let mut events = Vec::new();
+    while net.table(guest).game.position().to_move() == Side::Second {
+        let ply = some_ply(net, guest);
+        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
+    }
+    net.route(guest, events);
+}
+
+/// A newcomer's page ("p-new", not yet in `net`) that has heard only the
+/// guest's hello (its proof of its seat).
+fn greeted_by_guest(net: &mut Net, guest: usize) -> Table {
+    let mut page = newcomer();
+    page.set_id("p-new".into(), net.now);
+    let now = net.now;
+    let hello = net.table_mut(guest).connected("p-new".into(), now);
+    for (_, text) in net.table_mut(guest).outgoing(&hello) {
+        page.receive("p-guest", &text, now);
+    }
+    page
+}
+
 /// A record of `game` as `net`'s page `page` names its players, with these
 /// time tags.
 fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<u64>) -> String {
@@ -172,15 +197,10 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     let (mut net, host, guest) = seated();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
-    let mut page = newcomer();
-    page.set_id("p-new".into(), net.now);
     // The guest proves its seat to the newcomer, then welcomes it first
     // with its own signed version: the names swapped, the host resigned.
+    let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
-    let hello = net.table_mut(guest).connected("p-new".into(), now);
-    for (_, text) in net.table_mut(guest).outgoing(&hello) {
-        page.receive("p-guest", &text, now);
-    }
     let mut lie = net.table(host).game.clone();
     lie.resign(Side::First).unwrap();
     let forged = Record::write(&lie, "Youssef", "Amel", "d", &[]);
@@ -436,13 +456,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
     play_turn(&mut net, host);
     // The guest sends its turn to the spectator at once and to the host
     // 15 s later: the spectator's count of the host's turn starts early.
-    let now = net.now;
-    let mut events = Vec::new();
-    while net.table(guest).game.position().to_move() == Side::Second {
-        let ply = some_ply(&net, guest);
-        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
-    }
-    net.route(guest, events);
+    queue_guest_turn(&mut net, guest);
     let to_host: Vec<_> = net
         .queue
         .iter()
@@ -569,13 +583,8 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
     net.act(guest, Table::resign);
     assert!(net.table(host).game.outcome().is_some());
     // The guest's welcome reaches the newcomer first.
-    let mut page = newcomer();
-    page.set_id("p-new".into(), net.now);
+    let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
-    let hello = net.table_mut(guest).connected("p-new".into(), now);
-    for (_, text) in net.table_mut(guest).outgoing(&hello) {
-        page.receive("p-guest", &text, now);
-    }
     let record = net.table(guest).record();
     let welcome = net.sealed(
         guest,
@@ -597,13 +606,7 @@ fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
     let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     // The guest's turn never reaches the spectator.
-    let now = net.now;
-    let mut events = Vec::new();
-    while net.table(guest).game.position().to_move() == Side::Second {
-        let ply = some_ply(&net, guest);
-        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
-    }
-    net.route(guest, events);
+    queue_guest_turn(&mut net, guest);
     net.queue.retain(|(_, to, _)| to != "p-watch");
     net.run();
     net.act(host, Table::resign);
