@@ -155,6 +155,15 @@ fn mount_game(
     })
 }
 
+/// A local Seega 5×5 game between `first` and `second`.
+fn seega5(first: &str, second: &str) -> kharbga::app::play::Match {
+    kharbga::app::play::Match {
+        first: first.into(),
+        second: second.into(),
+        ..kharbga::app::play::Match::local(kharbga::engine::Rules::seega(BoardSize::Five))
+    }
+}
+
 fn attribute(container: &HtmlElement, selector: &str, name: &str) -> Option<String> {
     container
         .query_selector(selector)
@@ -199,14 +208,8 @@ async fn a_timed_game_shows_both_clocks_and_hands_the_turn_over() {
 
 #[wasm_bindgen_test]
 async fn the_game_screen_plays_taps_and_lists_them() {
-    use kharbga::app::play::Match;
-    use kharbga::engine::Rules;
     let container = fresh_container();
-    let game = Match {
-        first: "Amel".into(),
-        second: "Youssef".into(),
-        ..Match::local(Rules::seega(BoardSize::Five))
-    };
+    let game = seega5("Amel", "Youssef");
     let _mounted = mount_game(&container, game);
     tick().await;
     let board = container
@@ -325,16 +328,13 @@ async fn arrows_and_highlights_are_drawn_on_the_board() {
 async fn without_its_worker_the_computer_still_plays_and_leaving_is_safe() {
     use kharbga::ai::Level;
     use kharbga::app::play::Match;
-    use kharbga::engine::Rules;
     use kharbga::store::Seats;
     // The test runner serves no worker script: the service reports the
     // failure and the page plays for the computer.
     let container = fresh_container();
     let game = Match {
-        first: "Amel".into(),
-        second: "Computer".into(),
         seats: Seats::against_computer(Side::Second, Level::Search(3)),
-        ..Match::local(Rules::seega(BoardSize::Five))
+        ..seega5("Amel", "Computer")
     };
     let mounted = mount_game(&container, game);
     tick().await;
