@@ -41,6 +41,15 @@ pub(crate) fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize)
     (net, host, guest)
 }
 
+/// [`timed_seated`] with `base_s` seconds a side and no increment; Amel
+/// plays her first turn a second in.
+fn host_played_first_turn(base_s: u32) -> (Net, usize, usize) {
+    let (mut net, host, guest) = timed_seated(base_s, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    (net, host, guest)
+}
+
 /// The next ply of the game as `receiver` holds it, with a claimed time,
 /// as `signer`'s seat would sign it (not played on the signer's page).
 fn claimed_ply(net: &mut Net, receiver: usize, signer: usize, left: u64) -> String {
@@ -175,9 +184,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
 
 #[test]
 fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
-    let (mut net, host, guest) = timed_seated(30, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(30);
     // Youssef's turn; his page is closed after saving his game.
     net.now += 4_000.0;
     let saved_at = net.now;
@@ -253,9 +260,7 @@ fn play_held(net: &mut Net, page: usize) -> Vec<kharbga::net::table::Event> {
 #[test]
 fn a_takeback_on_the_clock_gives_the_turn_and_the_running_clock_back() {
     use kharbga::net::message::Offer;
-    let (mut net, host, guest) = timed_seated(60, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(60);
     net.now += 2_000.0;
     net.act(host, |t| t.offer(Offer::Takeback));
     net.act(guest, |t| t.answer(true));
@@ -276,9 +281,7 @@ fn a_takeback_on_the_clock_gives_the_turn_and_the_running_clock_back() {
 
 #[test]
 fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
-    let (mut net, host, guest) = timed_seated(300, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(300);
     // Amel's page is closed on Youssef's turn...
     let saved_at = net.now;
     let saved = net.table(host).clone();
