@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use crate::engine::{
-    perft::perft, BoardSize, Game, GameError, Outcome, PlyList, Position, Reason, Record, Rules,
-    Side,
+    perft::perft, BoardSize, Game, GameError, Outcome, Ply, PlyList, Position, Reason, Record,
+    Rules, Side,
 };
 
 /// Answers one batch line (see `kharbga-cli --help`): never panics, always
@@ -478,23 +478,28 @@ pub fn long_game(rules: Rules, plies: usize, seed: u64) -> Game {
         } else {
             quiet
         };
-        let start = rng.below(pool.len());
-        let mut played = false;
-        for k in 0..pool.len() {
-            let ply = pool[(start + k) % pool.len()];
-            if game.play(ply).is_ok() {
-                if game.outcome().is_none() {
-                    played = true;
-                    break;
-                }
-                game.undo();
-            }
-        }
-        if !played {
+        if !play_on(&mut game, &pool, &mut rng) {
             break;
         }
     }
     game
+}
+
+/// Plays the first ply of `pool`, from a random place on and round, that is
+/// legal and does not end the game; false when none does. (`below(0)` and
+/// `below(1)` draw alike: an empty pool takes one draw as before.)
+fn play_on(game: &mut Game, pool: &[Ply], rng: &mut Rng) -> bool {
+    let start = rng.below(pool.len().max(1));
+    for k in 0..pool.len() {
+        let ply = pool[(start + k) % pool.len()];
+        if game.play(ply).is_ok() {
+            if game.outcome().is_none() {
+                return true;
+            }
+            game.undo();
+        }
+    }
+    false
 }
 
 /// A `kharbga-cli batch` line of a legal game of `plies` plies (Seega 9×9,
@@ -512,19 +517,7 @@ pub fn long_line(plies: usize, seed: u64) -> String {
     let mut rng = Rng::new(seed);
     while game.plies().len() < plies {
         let legal = game.position().legal_plies();
-        let start = rng.below(legal.len().max(1));
-        let mut played = false;
-        for k in 0..legal.len() {
-            let ply = legal[(start + k) % legal.len()];
-            if game.play(ply).is_ok() {
-                if game.outcome().is_none() {
-                    played = true;
-                    break;
-                }
-                game.undo();
-            }
-        }
-        if !played {
+        if !play_on(&mut game, &legal, &mut rng) {
             break;
         }
     }
@@ -532,30 +525,39 @@ pub fn long_line(plies: usize, seed: u64) -> String {
     format!("seega9:quiet=0|{start}|{}", plies.join(" "))
 }
 
-/// The store's figures: autosave of a 300-ply game into a library of 200
-/// games, and opening that library (a [`MemoryStore`]: the page's
-/// localStorage is measured in the browser by `make bench-speed`).
-pub fn store_report() -> Vec<String> {
-    use crate::store::{Library, MemoryStore, Meta, SavedGame, Seats};
-    let meta = |id: String| Meta {
+/// The saved games' facts in the store's benchmarks: Amel against Youssef
+/// on one device, on 22 November 2026.
+fn bench_meta(id: String) -> crate::store::Meta {
+    crate::store::Meta {
         id,
         created: 1.7e12,
         title: None,
         first: "Amel".to_owned(),
         second: "Youssef".to_owned(),
         date: "2026.11.22".to_owned(),
-        seats: Seats::LOCAL,
+        seats: crate::store::Seats::LOCAL,
         flipped: false,
         online: None,
         timing: crate::engine::Timing::default(),
         clock: None,
-    };
+    }
+}
+
+/// The store's figures: autosave of a 300-ply game into a library of 200
+/// games, and opening that library (a [`MemoryStore`]: the page's
+/// localStorage is measured in the browser by `make bench-speed`).
+pub fn store_report() -> Vec<String> {
+    use crate::store::{Library, MemoryStore, SavedGame};
     let mut store = MemoryStore::new();
     {
         let mut library = Library::open(&mut store);
         for i in 0..200u64 {
             let game = long_game(Rules::kharbga(), 150, i);
-            let _ = library.save(&SavedGame::from_game(&meta(format!("g{i}")), &game, 1.7e12));
+            let _ = library.save(&SavedGame::from_game(
+                &bench_meta(format!("g{i}")),
+                &game,
+                1.7e12,
+            ));
         }
     }
     let median = |mut runs: Vec<f64>| {
@@ -577,7 +579,7 @@ pub fn store_report() -> Vec<String> {
         }
         let started = Instant::now();
         let entry =
-            SavedGame::from_game_with(&meta("live".to_owned()), &game, 1.8e12, &mut movetext);
+            SavedGame::from_game_with(&bench_meta("live".to_owned()), &game, 1.8e12, &mut movetext);
         let _ = library.save(&entry);
         saves.push(started.elapsed().as_secs_f64() * 1e3);
     }
@@ -646,23 +648,10 @@ fn json_string(text: &str) -> String {
 /// that goes on; one `["key", "value"]` JSON array a line. What the browser
 /// benchmark (`tests/e2e/bench-store.mjs`) loads into the page.
 pub fn fixture(games: usize, plies: usize) -> Vec<String> {
-    use crate::store::{Meta, SavedGame, Seats, StoreKey};
-    let meta = |id: &str| Meta {
-        id: id.to_owned(),
-        created: 1.7e12,
-        title: None,
-        first: "Amel".to_owned(),
-        second: "Youssef".to_owned(),
-        date: "2026.11.22".to_owned(),
-        seats: Seats::LOCAL,
-        flipped: false,
-        online: None,
-        timing: crate::engine::Timing::default(),
-        clock: None,
-    };
+    use crate::store::{SavedGame, StoreKey};
     let mut lines = Vec::new();
     let entry = |id: &str, game: &Game, updated: f64| {
-        let saved = SavedGame::from_game(&meta(id), game, updated);
+        let saved = SavedGame::from_game(&bench_meta(id.to_owned()), game, updated);
         format!(
             "[{},{}]",
             json_string(&StoreKey::Game(id.to_owned()).key()),

@@ -124,9 +124,30 @@ async fn board_grid_stays_left_to_right_and_follows_its_signal() {
         .expect("a1");
     assert_eq!(a1.get_attribute("data-piece").as_deref(), Some("defender"));
 
+    // The edges name the files and ranks as drawn, turned with the board.
+    let edge = |selector: &str| -> String {
+        let spans = container
+            .query_selector_all(&format!("{selector} span"))
+            .unwrap();
+        (0..spans.length())
+            .filter_map(|i| spans.item(i)?.text_content())
+            .collect()
+    };
+    assert_eq!(
+        (edge(".ranks"), edge(".files")),
+        ("54321".into(), "abcde".into())
+    );
+    view.update(|b| b.flipped = true);
+    tick().await;
+    assert_eq!(
+        (edge(".ranks"), edge(".files")),
+        ("12345".into(), "edcba".into())
+    );
+
     view.set(BoardView::empty(BoardSize::Nine));
     tick().await;
     assert_eq!(squares(&container).len(), 81);
+    assert_eq!(edge(".files"), "abcdefghi");
 }
 
 fn click(container: &HtmlElement, selector: &str) {
@@ -153,6 +174,15 @@ fn mount_game(
             </I18nProvider>
         }
     })
+}
+
+/// A local Seega 5×5 game between `first` and `second`.
+fn seega5(first: &str, second: &str) -> kharbga::app::play::Match {
+    kharbga::app::play::Match {
+        first: first.into(),
+        second: second.into(),
+        ..kharbga::app::play::Match::local(kharbga::engine::Rules::seega(BoardSize::Five))
+    }
 }
 
 fn attribute(container: &HtmlElement, selector: &str, name: &str) -> Option<String> {
@@ -199,14 +229,8 @@ async fn a_timed_game_shows_both_clocks_and_hands_the_turn_over() {
 
 #[wasm_bindgen_test]
 async fn the_game_screen_plays_taps_and_lists_them() {
-    use kharbga::app::play::Match;
-    use kharbga::engine::Rules;
     let container = fresh_container();
-    let game = Match {
-        first: "Amel".into(),
-        second: "Youssef".into(),
-        ..Match::local(Rules::seega(BoardSize::Five))
-    };
+    let game = seega5("Amel", "Youssef");
     let _mounted = mount_game(&container, game);
     tick().await;
     let board = container
@@ -325,16 +349,13 @@ async fn arrows_and_highlights_are_drawn_on_the_board() {
 async fn without_its_worker_the_computer_still_plays_and_leaving_is_safe() {
     use kharbga::ai::Level;
     use kharbga::app::play::Match;
-    use kharbga::engine::Rules;
     use kharbga::store::Seats;
     // The test runner serves no worker script: the service reports the
     // failure and the page plays for the computer.
     let container = fresh_container();
     let game = Match {
-        first: "Amel".into(),
-        second: "Computer".into(),
         seats: Seats::against_computer(Side::Second, Level::Search(3)),
-        ..Match::local(Rules::seega(BoardSize::Five))
+        ..seega5("Amel", "Computer")
     };
     let mounted = mount_game(&container, game);
     tick().await;
@@ -361,4 +382,50 @@ async fn without_its_worker_the_computer_still_plays_and_leaving_is_safe() {
     drop(mounted);
     gloo_timers::future::TimeoutFuture::new(300).await;
     tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn the_settings_show_each_choice_checked_and_store_the_one_chosen() {
+    use kharbga::app::screens::settings::SettingsScreen;
+    use kharbga::app::services::prefs::{BoardStyle, Prefs, Theme};
+    let container = fresh_container();
+    let prefs = RwSignal::new(Prefs::default());
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        provide_context(prefs);
+        view! { <I18nProvider><SettingsScreen/></I18nProvider> }
+    });
+    tick().await;
+    let radio = |test_id: &str| -> web_sys::HtmlInputElement {
+        container
+            .query_selector(&format!("[data-testid={test_id}]"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("{test_id} is on the page"))
+            .unchecked_into()
+    };
+    let checked = |group: &str, tokens: &[&str]| -> Vec<bool> {
+        tokens
+            .iter()
+            .map(|t| {
+                let input = radio(&format!("{group}-{t}"));
+                assert_eq!(input.type_(), "radio");
+                assert_eq!(input.name(), group);
+                input.checked()
+            })
+            .collect()
+    };
+    let themes = ["system", "light", "dark"];
+    let boards = ["wood", "stone"];
+    assert_eq!(checked("theme", &themes), [true, false, false]);
+    assert_eq!(checked("board", &boards), [true, false]);
+    radio("theme-dark").click();
+    radio("board-stone").click();
+    tick().await;
+    assert_eq!(prefs.get_untracked().theme, Theme::Dark);
+    assert_eq!(prefs.get_untracked().board, BoardStyle::Stone);
+    assert_eq!(checked("theme", &themes), [false, false, true]);
+    assert_eq!(checked("board", &boards), [false, true]);
+    // A choice made elsewhere shows here too.
+    prefs.update(|p| p.theme = Theme::Light);
+    tick().await;
+    assert_eq!(checked("theme", &themes), [false, true, false]);
 }

@@ -110,11 +110,8 @@ impl<'a> Picker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Rules, Square};
-
-    fn sq(name: &str) -> Square {
-        name.parse().expect("test square")
-    }
+    use crate::engine::sq;
+    use crate::engine::Rules;
 
     fn all(mut picker: Picker<'_>) -> Vec<Ply> {
         std::iter::from_fn(|| picker.next()).collect()

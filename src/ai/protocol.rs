@@ -216,14 +216,7 @@ impl Analyse {
     /// # Errors
     /// As [`Request::parse`].
     pub fn parse(line: &str) -> Result<Analyse, ProtocolError> {
-        let (head, history) = match line.split_once(" ; ") {
-            Some((head, history)) => (head, Some(history)),
-            None => (line, None),
-        };
-        let mut words = head.splitn(5, ' ');
-        if words.next() != Some("analyse") {
-            return Err(ProtocolError::NotAMessage);
-        }
+        let (mut words, history) = head_words(line, "analyse", 5)?;
         let mut number = |what: &'static str| {
             words
                 .next()
@@ -235,6 +228,25 @@ impl Analyse {
         let game = read_game(words.next(), words.next(), history)?;
         Ok(Analyse { id, time_ms, game })
     }
+}
+
+/// A line's head split at spaces into at most `count` words, the first of
+/// which must be `keyword` (it is taken off), and the history after " ; ",
+/// if any.
+fn head_words<'a>(
+    line: &'a str,
+    keyword: &str,
+    count: usize,
+) -> Result<(std::str::SplitN<'a, char>, Option<&'a str>), ProtocolError> {
+    let (head, history) = match line.split_once(" ; ") {
+        Some((head, history)) => (head, Some(history)),
+        None => (line, None),
+    };
+    let mut words = head.splitn(count, ' ');
+    if words.next() != Some(keyword) {
+        return Err(ProtocolError::NotAMessage);
+    }
+    Ok((words, history))
 }
 
 impl fmt::Display for Analyse {
@@ -267,14 +279,7 @@ impl Request {
     /// A [`ProtocolError`] for anything but a well-formed request with a
     /// position the rules accept and plies the engine finds legal.
     pub fn parse(line: &str) -> Result<Request, ProtocolError> {
-        let (head, history) = match line.split_once(" ; ") {
-            Some((head, history)) => (head, Some(history)),
-            None => (line, None),
-        };
-        let mut words = head.splitn(6, ' ');
-        if words.next() != Some("think") {
-            return Err(ProtocolError::NotAMessage);
-        }
+        let (mut words, history) = head_words(line, "think", 6)?;
         let mut next = |what: &'static str| words.next().ok_or(ProtocolError::Field(what));
         let id = next("id")?
             .parse()
@@ -427,12 +432,7 @@ pub const MOST_LINE_PLIES: usize = 64;
 fn analyse(line: &str, searcher: &mut Searcher, clock: &dyn Clock) -> Answer {
     let request = match Analyse::parse(line) {
         Ok(request) => request,
-        Err(e) => {
-            return Answer::Error {
-                id: error_id(line),
-                kind: e.token(),
-            }
-        }
+        Err(e) => return unreadable(line, e),
     };
     if request.game.outcome().is_some() {
         return Answer::None { id: request.id };
@@ -457,6 +457,14 @@ fn analyse(line: &str, searcher: &mut Searcher, clock: &dyn Clock) -> Answer {
     }
 }
 
+/// The answer to a request that could not be read.
+fn unreadable(line: &str, e: ProtocolError) -> Answer {
+    Answer::Error {
+        id: error_id(line),
+        kind: e.token(),
+    }
+}
+
 /// The id of a request that could not be read, if it has one.
 fn error_id(line: &str) -> u64 {
     line.split(' ')
@@ -472,12 +480,7 @@ pub fn respond(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn C
     }
     let request = match Request::parse(line) {
         Ok(request) => request,
-        Err(e) => {
-            return Answer::Error {
-                id: error_id(line),
-                kind: e.token(),
-            };
-        }
+        Err(e) => return unreadable(line, e),
     };
     let Some((ply, found)) =
         request

@@ -129,11 +129,8 @@ pub fn shape(position: &Position, side: Side) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Rules, Square};
-
-    fn sq(name: &str) -> Square {
-        name.parse().expect("test square")
-    }
+    use crate::engine::sq;
+    use crate::engine::Rules;
 
     fn kharbga(text: &str) -> Position {
         Position::from_text(text, Rules::kharbga()).expect("test position")

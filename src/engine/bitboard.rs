@@ -365,10 +365,7 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().expect("test square")
-    }
+    use crate::engine::sq;
 
     #[test]
     fn shifts_never_leave_the_board() {

@@ -45,4 +45,10 @@ pub use rules::{
     KHARBAGA_QUIET_LIMIT,
 };
 pub use square::{BoardSize, ParseSquareError, Side, Square};
+
+/// The square named `name`: for the crate's unit tests.
+#[cfg(test)]
+pub(crate) fn sq(name: &str) -> Square {
+    name.parse().expect("test square")
+}
 pub use untouchable::{untouchables, StepAnalysis};

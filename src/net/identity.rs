@@ -75,6 +75,24 @@ fn from_base32<const N: usize>(text: &str) -> Option<[u8; N]> {
     (n == N && acc & ((1 << bits) - 1) == 0).then_some(out)
 }
 
+/// Shows a byte-array key type as its base-32 text (`Debug` names the type
+/// around it).
+macro_rules! base32_text {
+    ($name:ident) => {
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&to_base32(&self.0))
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($name), "({})"), self)
+            }
+        }
+    };
+}
+
 /// A seat's public key: what others check its signatures with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PublicKey([u8; 32]);
@@ -105,17 +123,7 @@ impl PublicKey {
     }
 }
 
-impl fmt::Display for PublicKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&to_base32(&self.0))
-    }
-}
-
-impl fmt::Debug for PublicKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PublicKey({self})")
-    }
-}
+base32_text!(PublicKey);
 
 /// A signature (64 bytes; 103 characters of base 32).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -128,17 +136,7 @@ impl Signature {
     }
 }
 
-impl fmt::Display for Signature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&to_base32(&self.0))
-    }
-}
-
-impl fmt::Debug for Signature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Signature({self})")
-    }
-}
+base32_text!(Signature);
 
 /// A seat's key pair, made from 32 random bytes in the player's browser
 /// and kept in its saved game. It is never sent: only signatures made with

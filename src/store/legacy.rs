@@ -92,6 +92,32 @@ impl Reader<'_> {
         (self.bytes.get(self.at..end)? == word.as_bytes()).then(|| self.at = end)
     }
 
+    /// An array's or an object's body, from its opening bracket to `close`:
+    /// `item` reads each element; commas between, none after the last.
+    fn list(&mut self, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.at += 1;
+        self.depth += 1;
+        self.space();
+        if self.peek()? == close {
+            self.at += 1;
+        } else {
+            loop {
+                item(self)?;
+                self.space();
+                match self.peek()? {
+                    b',' => self.at += 1,
+                    c if c == close => {
+                        self.at += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.depth -= 1;
+        Some(())
+    }
+
     fn value(&mut self) -> Option<Json> {
         self.space();
         if self.depth > 64 {
@@ -103,56 +129,24 @@ impl Reader<'_> {
             b'f' => self.eat("false").map(|()| Json::Bool(false)),
             b'"' => self.string().map(Json::String),
             b'[' => {
-                self.at += 1;
-                self.depth += 1;
                 let mut items = Vec::new();
-                self.space();
-                if self.peek()? == b']' {
-                    self.at += 1;
-                } else {
-                    loop {
-                        items.push(self.value()?);
-                        self.space();
-                        match self.peek()? {
-                            b',' => self.at += 1,
-                            b']' => {
-                                self.at += 1;
-                                break;
-                            }
-                            _ => return None,
-                        }
-                    }
-                }
-                self.depth -= 1;
+                self.list(b']', |r| {
+                    items.push(r.value()?);
+                    Some(())
+                })?;
                 Some(Json::Array(items))
             }
             b'{' => {
-                self.at += 1;
-                self.depth += 1;
                 let mut members = BTreeMap::new();
-                self.space();
-                if self.peek()? == b'}' {
-                    self.at += 1;
-                } else {
-                    loop {
-                        self.space();
-                        let key = self.string()?;
-                        self.space();
-                        self.eat(":")?;
-                        let value = self.value()?;
-                        members.insert(key, value);
-                        self.space();
-                        match self.peek()? {
-                            b',' => self.at += 1,
-                            b'}' => {
-                                self.at += 1;
-                                break;
-                            }
-                            _ => return None,
-                        }
-                    }
-                }
-                self.depth -= 1;
+                self.list(b'}', |r| {
+                    r.space();
+                    let key = r.string()?;
+                    r.space();
+                    r.eat(":")?;
+                    let value = r.value()?;
+                    members.insert(key, value);
+                    Some(())
+                })?;
                 Some(Json::Object(members))
             }
             b'-' | b'0'..=b'9' => {

@@ -7,12 +7,12 @@
 // pass/fail (targets: 2 s, median 50 ms).
 //
 // Usage: node bench-online.mjs [rooms]
-import { launchBrowser, quantile, startServers } from './bench-setup.mjs';
+import { LOOPBACK, launchBrowser, quantile, startServers } from './bench-setup.mjs';
 
 const rooms = Number(process.argv[2] ?? 5);
 const port = 4177;
 const stop = await startServers(port);
-const browser = await launchBrowser();
+const browser = await launchBrowser([LOOPBACK]);
 
 // Each page records when it clicked for ply i, and when ply i appeared.
 const instrument = () => {

@@ -4,8 +4,8 @@
 // (wasm). Prints nodes/s for each and their ratio. Figures, not pass/fail.
 //
 // Usage: node bench-search.mjs <kharbga-cli> [time-ms]
-import { chromium } from 'playwright-core';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { openBuild } from './bench-setup.mjs';
 
 const cli = process.argv[2] ?? '../../target/native/kharbga-cli';
 const timeMs = Number(process.argv[3] ?? 1000);
@@ -27,16 +27,8 @@ function native(variant, position) {
   return median(runs);
 }
 
-const port = 4175;
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { page, close } = await openBuild(4175);
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
   // One worker for every request, as in a game; the time is read in the page.
   const wasm = async (variant, position) => {
     const lines = Array.from({ length: RUNS }, (_, i) => `think ${i + 1} 5 ${timeMs} ${variant} ${position}`);
@@ -76,6 +68,5 @@ try {
     console.log(`${name.padEnd(28)} ${Math.round(n).toString().padStart(12)} ${Math.round(w).toString().padStart(12)} ${(n / w).toFixed(2).padStart(12)}`);
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -5,8 +5,8 @@
 // autosave after a ply. Figures, not pass/fail (targets: 100 ms, 1 ms).
 //
 // Usage: node bench-store.mjs <kharbga-cli>
-import { chromium } from 'playwright-core';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { openBuild } from './bench-setup.mjs';
 
 const cli = process.argv[2] ?? '../../target/native/kharbga-cli';
 const entries = execFileSync(cli, ['fixture', '200', '300'], { encoding: 'utf8', maxBuffer: 64 << 20 })
@@ -15,16 +15,8 @@ const entries = execFileSync(cli, ['fixture', '200', '300'], { encoding: 'utf8',
   .map((line) => JSON.parse(line));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const port = 4176;
-const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 500));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { page, close } = await openBuild(4176);
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
   await page.evaluate((entries) => {
     localStorage.clear();
     for (const [key, value] of entries) localStorage.setItem(key, value);
@@ -60,6 +52,5 @@ try {
   console.log(`browser start-up: opening a library of ${games} saved games: ${median(opens).toFixed(2)} ms (median of ${opens.length}; target ≤ 100 ms)`);
   console.log(`browser autosave of a game of 300+ plies: ${median(saves).toFixed(3)} ms (median of ${saves.length}; target ≤ 1 ms), of which localStorage.setItem ${median(writes).toFixed(3)} ms`);
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -8,12 +8,13 @@
 // of the first round). Figures, not pass/fail.
 //
 // Usage: node bench-tournament.mjs [players]
-import { launchBrowser, quantile, startServers } from './bench-setup.mjs';
+import { LOOPBACK, launchBrowser, quantile, startServers } from './bench-setup.mjs';
+import { organizeOnline } from './forms.mjs';
 
 const count = Number(process.argv[2] ?? 16);
 const port = 4178;
 const stop = await startServers(port);
-const browser = await launchBrowser();
+const browser = await launchBrowser([LOOPBACK]);
 const base = `http://127.0.0.1:${port}`;
 
 async function newPage(url) {
@@ -37,13 +38,7 @@ const instrument = () => {
 
 try {
   const organizer = await newPage(`${base}/tournament.html#tournament`);
-  await organizer.getByTestId('tournament-name').fill('Bench cup');
-  await organizer.getByTestId('tournament-game').selectOption('seega5');
-  await organizer.getByTestId('tournament-format').selectOption('swiss');
-  await organizer.getByTestId('tournament-rounds').fill('3');
-  await organizer.getByTestId('tournament-place').selectOption('online');
-  await organizer.getByTestId('tournament-start').click();
-  const link = await organizer.getByTestId('tournament-link').inputValue();
+  const link = await organizeOnline(organizer, { name: 'Bench cup', game: 'seega5', format: 'swiss', rounds: '3' });
   const joins = [];
   const players = [];
   for (let i = 0; i < count; i++) {

@@ -3,12 +3,11 @@
 // (one low), and the result of a flag fall; then a timed online game, the
 // host's and the guest's pages. Run by `make review` (into target/review);
 // with `--docs`, the README's screens into docs/screenshots.
-import { spawn } from 'node:child_process';
+import { startSignalling } from './bench-setup.mjs';
 import { everywhere } from './shots.mjs';
 
 // The signalling server, for the online game.
-const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
-process.on('exit', () => signal.kill());
+startSignalling();
 
 const wanted = {
   'en-desktop-clock-low': 'clock-desktop',

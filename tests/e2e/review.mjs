@@ -1,13 +1,13 @@
 // Screenshots of every screen for a person to look at (not committed output):
 // node review.mjs <outdir>. English and Arabic, 1280×800 and 390×844:
 // the game, the library and replay, online play, the tutorial, settings.
-import { spawn } from 'node:child_process';
+import { startSignalling } from './bench-setup.mjs';
 import { SEEGA5_GAME } from './specs/games.js';
 import { DEVICES, LANGUAGES, start } from './shots.mjs';
 
 const out = process.argv[2] ?? '/tmp/shots';
 // The signalling server, for the online screens.
-const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
+const signal = startSignalling();
 const { browser, url, errors, watch, close } = await start({ port: 4177, args: ['--allow-loopback-in-peer-connection'] });
 try {
   for (const [language, label] of LANGUAGES) {

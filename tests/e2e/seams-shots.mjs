@@ -3,12 +3,11 @@
 // (a guest of our own, hostile.js, resigns to it alone), and the offer of a
 // game sent by link that is not the player's own. Run by `make review`
 // (into target/review).
-import { spawn } from 'node:child_process';
+import { startSignalling } from './bench-setup.mjs';
 import { everywhere } from './shots.mjs';
-import { hostile, roomOf, T, HELLO, seatKey, signed, joinMessage, seatHello, fieldsOf } from './specs/hostile.js';
+import { hostile, roomOf, signed, seatHello, takeSeat } from './specs/hostile.js';
 
-const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
-process.on('exit', () => signal.kill());
+startSignalling();
 
 /** A room of `name`'s (Seega 5×5, a minute a side when `timed`) made on
  * `page`; its link. */
@@ -50,12 +49,7 @@ await everywhere({
     const browser = { newContext: () => host.context().browser().newContext({ baseURL: url }) };
     const evil = await hostile(browser, code, { onOffer: 'honest', onNewPeer: 'honest' });
     const [hostId] = await evil.connected(1);
-    await evil.send(hostId, HELLO);
-    await heard(evil, (m) => m.peer === hostId && m.text.includes('\twelcome\t'));
-    const seat = seatKey();
-    await evil.send(hostId, joinMessage(seat, code, 'Mallory', await evil.id(), hostId));
-    const seated = fieldsOf(await heard(evil, (m) => m.text.startsWith(T('seated'))));
-    const cert = { key: seated[4], signature: seated[6] };
+    const { seat, cert } = await takeSeat(evil, hostId, code, 'Mallory', heard);
     await page.goto(link);
     await page.getByRole('button', { name: label }).click();
     await page.getByTestId('watching').waitFor();

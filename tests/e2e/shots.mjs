@@ -1,8 +1,7 @@
 // What the screenshot scripts share: the release build served on a port
 // of their own, Debian's Chromium, and a page for each language and device
 // whose page and console errors are kept.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { launchBrowser, serveDist } from './bench-setup.mjs';
 import { mkdir } from 'node:fs/promises';
 
 /** The languages and devices every screen is looked at in. */
@@ -15,13 +14,9 @@ export const DEVICES = [['desktop', { width: 1280, height: 800 }], ['phone', { w
  * list, `watch(page, label)` that fills it, and `close()`.
  */
 export async function start({ port, out, args = [] }) {
-  const server = spawn('node', ['serve.mjs', '../../dist', String(port)], { stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 500));
+  const stopDist = await serveDist(port);
   if (out) await mkdir(out, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...args],
-  });
+  const browser = await launchBrowser(args);
   const errors = [];
   const watch = (page, label) => {
     page.on('pageerror', (e) => errors.push(`${label}: ${e.message}`));
@@ -30,7 +25,7 @@ export async function start({ port, out, args = [] }) {
   };
   const close = async () => {
     await browser.close();
-    server.kill();
+    stopDist();
   };
   return { browser, url: `http://127.0.0.1:${port}`, errors, watch, close };
 }

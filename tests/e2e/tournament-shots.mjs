@@ -4,12 +4,12 @@
 // organizer's hub, a player's page joining and during a round. Run by
 // `make review` (into target/review); with `--docs`, the README's into
 // docs/screenshots.
-import { spawn } from 'node:child_process';
+import { startSignalling } from './bench-setup.mjs';
 import { everywhere } from './shots.mjs';
+import { organizeOnline } from './forms.mjs';
 
 // The signalling server, for the online tournament.
-const signal = spawn('matchbox_server', [], { stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1:3536' } });
-process.on('exit', () => signal.kill());
+startSignalling();
 
 const wanted = {
   'en-desktop-standings': 'tournament-desktop',
@@ -56,12 +56,8 @@ await everywhere({
     const organizer = await more();
     await organizer.goto(`${url}/tournament.html#tournament`);
     await organizer.getByRole('button', { name: label }).click();
-    await organizer.getByTestId('tournament-name').fill(language === 'ar' ? 'كأس النادي' : 'Club cup');
-    await organizer.getByTestId('tournament-format').selectOption('swiss');
-    await organizer.getByTestId('tournament-rounds').fill('2');
-    await organizer.getByTestId('tournament-place').selectOption('online');
-    await organizer.getByTestId('tournament-start').click();
-    const link = await organizer.getByTestId('tournament-link').inputValue();
+    const name = language === 'ar' ? 'كأس النادي' : 'Club cup';
+    const link = await organizeOnline(organizer, { name, format: 'swiss', rounds: '2' });
     const players = [];
     const online = { en: ['Amel', 'Youssef', 'Nora', 'Karim'], ar: ['أمل', 'يوسف', 'نورة', 'كريم'] }[language];
     for (const name of online) {

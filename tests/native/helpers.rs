@@ -53,18 +53,17 @@ pub fn board_field(picture: &str) -> String {
 
 /// Squares as text, sorted: for readable assertions.
 pub fn names(set: kharbga::engine::Bitboard) -> Vec<String> {
-    let mut v: Vec<String> = set.map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    sorted(set)
 }
 
 /// The legal plies as sorted text.
 pub fn legal(position: &Position) -> Vec<String> {
-    let mut v: Vec<String> = position
-        .legal_plies()
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
+    sorted(position.legal_plies().iter())
+}
+
+/// Each item as text, sorted.
+fn sorted<T: ToString>(items: impl IntoIterator<Item = T>) -> Vec<String> {
+    let mut v: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
     v.sort();
     v
 }

@@ -344,26 +344,21 @@ fn quiet_mullah_moves_reach_the_limit_and_draw() {
     );
     // A quiet Mullah move counts from the count the position string gives;
     // a soldier move resets it.
-    let mut p = pos(
-        r,
-        "M . . . .
-         . . . . .
-         . . . . .
-         . . . . s
-         . . . . .",
-        "w 0,0 - - 3 1 -",
-    );
+    let mullah_and_soldier = |quiet: u16| {
+        pos(
+            r,
+            "M . . . .
+             . . . . .
+             . . . . .
+             . . . . s
+             . . . . .",
+            &format!("w 0,0 - - {quiet} 1 -"),
+        )
+    };
+    let mut p = mullah_and_soldier(3);
     play(&mut p, "a5-b5");
     assert_eq!(p.quiet(), 4, "a quiet Mullah move counts");
-    let mut p = pos(
-        r,
-        "M . . . .
-         . . . . .
-         . . . . .
-         . . . . s
-         . . . . .",
-        "w 0,0 - - 2 1 -",
-    );
+    let mut p = mullah_and_soldier(2);
     play(&mut p, "a5-b5");
     play(&mut p, "e2-e1");
     assert_eq!(p.quiet(), 0, "a soldier move resets");
@@ -481,16 +476,13 @@ fn walk(i: usize, df: i32, dr: i32) -> Vec<usize> {
     v
 }
 
-const LINES: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+/// The eight lines from a point, each a step (file, rank): the oracle's
+/// own count, not the engine's table.
+fn lines() -> impl Iterator<Item = (i32, i32)> {
+    (-1..=1)
+        .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+        .filter(|&step| step != (0, 0))
+}
 
 /// Every maximal capturing sequence of the piece on `from`, as landing lists.
 fn sequences(b: &Board, from: usize, side: Side, mullah: bool) -> Vec<Vec<usize>> {
@@ -506,7 +498,7 @@ fn sequences(b: &Board, from: usize, side: Side, mullah: bool) -> Vec<Vec<usize>
         out: &mut Vec<Vec<usize>>,
     ) {
         let mut more = false;
-        for (df, dr) in LINES {
+        for (df, dr) in lines() {
             let line = walk(now, df, dr);
             let mut k = 0;
             while mullah && k < line.len() && board[line[k]].is_none() {
@@ -566,7 +558,7 @@ fn oracle(p: &Position) -> BTreeSet<String> {
             }
         }
         let forward = if side == Side::First { 1 } else { -1 };
-        for (df, dr) in LINES {
+        for (df, dr) in lines() {
             if !mullah && dr != forward {
                 continue;
             }

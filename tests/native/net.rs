@@ -122,6 +122,20 @@ impl Net {
         texts.remove(0).1
     }
 
+    /// `page` claims, sealed by its own table, that the first player's flag
+    /// fell at ply `plies`, and tells the page `to` alone.
+    pub(crate) fn claim_first_flag(&mut self, page: usize, plies: u32, to: &str) {
+        let flag = self.sealed(
+            page,
+            Message::Flag {
+                side: Seat::First,
+                plies,
+            },
+        );
+        let from = self.pages[page].0.clone();
+        self.deliver(&from, to, &flag);
+    }
+
     /// Delivers every message in flight, in order.
     pub(crate) fn run(&mut self) {
         let mut steps = 0;
@@ -227,6 +241,13 @@ pub(crate) fn seated() -> (Net, usize, usize) {
     (net, host, guest)
 }
 
+/// [`seated`], and a spectator comes in: `(net, host, guest, watcher)`.
+pub(crate) fn watched() -> (Net, usize, usize, usize) {
+    let (mut net, host, guest) = seated();
+    let watcher = net.add("p-watch", newcomer());
+    (net, host, guest, watcher)
+}
+
 /// A page plays its whole turn (Seega sets two soldiers a turn); returns
 /// the last ply.
 pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
@@ -239,6 +260,17 @@ pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
         net.play(page, &last);
     }
     last
+}
+
+/// The player whose turn it is (the host or the guest) plays its first
+/// legal ply.
+pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
+    let mover = match net.table(host).game.position().to_move() {
+        Side::First => host,
+        Side::Second => guest,
+    };
+    let ply = some_ply(net, mover);
+    net.play(mover, &ply);
 }
 
 /// The first legal ply of the page's game, as text.
@@ -350,6 +382,12 @@ fn every_message_round_trips() {
     }
 }
 
+/// `text` is not read: malformed.
+#[track_caller]
+pub(crate) fn assert_malformed(text: &str) {
+    assert_eq!(decode(text), Err(DecodeError::Malformed), "{text:?}");
+}
+
 #[test]
 fn bad_messages_are_typed_errors() {
     // A page of an earlier version (protocol 1: seat secrets, not keys).
@@ -360,32 +398,16 @@ fn bad_messages_are_typed_errors() {
     );
     // A page of the version before (protocol 2: joins without a proof).
     assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
-    assert_eq!(decode("kharbga\tbye"), Err(DecodeError::Malformed));
-    assert_eq!(decode("kharbga\t3\tdance"), Err(DecodeError::Malformed));
-    assert_eq!(
-        decode("kharbga\t3\tbye\textra"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\tchat\tbad \\q escape"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(decode("not a message"), Err(DecodeError::Malformed));
-    assert_eq!(decode(""), Err(DecodeError::Malformed));
-    assert_eq!(
-        decode("kharbga\t3\tply\t-1\ta1\t0000000000000000"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\tbye");
+    assert_malformed("kharbga\t3\tdance");
+    assert_malformed("kharbga\t3\tbye\textra");
+    assert_malformed("kharbga\t3\tchat\tbad \\q escape");
+    assert_malformed("not a message");
+    assert_malformed("");
+    assert_malformed("kharbga\t3\tply\t-1\ta1\t0000000000000000");
+    assert_malformed("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
     for bad in ["NaN", "inf", "-1", "1e9", "", "1.x"] {
-        assert_eq!(
-            decode(&format!("kharbga\t3\tping\t{bad}")),
-            Err(DecodeError::Malformed),
-            "{bad}"
-        );
+        assert_malformed(&format!("kharbga\t3\tping\t{bad}"));
     }
     // An older page's time with a fraction reads, whole.
     assert_eq!(
@@ -447,14 +469,8 @@ fn bad_messages_are_typed_errors() {
     // is not read.
     assert_eq!(PublicKey::parse("nope"), None);
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
-    assert_eq!(
-        decode("kharbga\t3\tjoin\tx\tnope"),
-        Err(DecodeError::Malformed)
-    );
-    assert_eq!(
-        decode("kharbga\t3\tpair\t0123456789ABCDEF"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\t3\tjoin\tx\tnope");
+    assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
     let bad_hash = encode(&Message::Ply {
         index: 0,
         ply: "a1".into(),
@@ -473,8 +489,7 @@ fn bad_messages_are_typed_errors() {
 
 #[test]
 fn a_whole_game_is_played_and_watched() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert!(net.events(watcher).contains(&Event::Invited(None)));
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
@@ -485,12 +500,7 @@ fn a_whole_game_is_played_and_watched() {
     );
     let mut plies = 0;
     while net.table(host).game.outcome().is_none() {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
         plies += 1;
         assert!(plies < 2_000, "the game ends");
     }
@@ -504,8 +514,7 @@ fn a_whole_game_is_played_and_watched() {
 
 #[test]
 fn nobody_moves_for_another_side() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     net.events(host);
     // The guest tries to move for the host (it is the host's turn).
     let ply = some_ply(&net, host);
@@ -631,30 +640,21 @@ fn a_forged_seat_claim_is_refused() {
             claim: Some(claim),
         })
     };
+    // Each from a connection of its own, refused as a bad secret.
+    let refused = |net: &mut Net, peer: &str, name: &str, claim: Claim| {
+        net.table_mut(host).connected(peer.into(), 0.0);
+        net.deliver(peer, "p-host", &hello(name, claim));
+        assert_eq!(net.warnings(host), vec![Warning::BadSecret], "{peer}");
+    };
     // A stranger claims the guest's seat, signing with its own key…
-    net.table_mut(host).connected("p-evil".into(), 0.0);
-    net.deliver(
-        "p-evil",
-        "p-host",
-        &hello("Youssef", guest_claim(&key(9), "Youssef", "p-host")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let forged = guest_claim(&key(9), "Youssef", "p-host");
+    refused(&mut net, "p-evil", "Youssef", forged);
     // …or with the proof the guest showed someone else (a spectator)…
-    net.table_mut(host).connected("p-evil-2".into(), 0.0);
-    net.deliver(
-        "p-evil-2",
-        "p-host",
-        &hello("Youssef", guest_claim(&key(2), "Youssef", "p-evil")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let shown_elsewhere = guest_claim(&key(2), "Youssef", "p-evil");
+    refused(&mut net, "p-evil-2", "Youssef", shown_elsewhere);
     // …or under another name than the host's certificate says…
-    net.table_mut(host).connected("p-evil-3".into(), 0.0);
-    net.deliver(
-        "p-evil-3",
-        "p-host",
-        &hello("Mallory", guest_claim(&key(2), "Mallory", "p-host")),
-    );
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let renamed = guest_claim(&key(2), "Mallory", "p-host");
+    refused(&mut net, "p-evil-3", "Mallory", renamed);
     // …or as the host, with a key that is not the room's.
     let room = host_key().room();
     let as_host = Claim {
@@ -671,9 +671,7 @@ fn a_forged_seat_claim_is_refused() {
             "p-host",
         )),
     };
-    net.table_mut(host).connected("p-evil-4".into(), 0.0);
-    net.deliver("p-evil-4", "p-host", &hello("Amel", as_host));
-    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    refused(&mut net, "p-evil-4", "Amel", as_host);
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
     // A ply from the stranger is not the opponent's.
@@ -691,12 +689,7 @@ fn a_forged_seat_claim_is_refused() {
 fn a_player_who_returns_catches_up() {
     let (mut net, host, guest) = seated();
     for _ in 0..3 {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
     }
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
@@ -783,12 +776,7 @@ fn a_record_with_our_plies_in_it_is_not_taken() {
 fn takeback_draw_and_rematch() {
     let (mut net, host, guest) = seated();
     for _ in 0..2 {
-        let mover = match net.table(host).game.position().to_move() {
-            Side::First => host,
-            Side::Second => guest,
-        };
-        let ply = some_ply(&net, mover);
-        net.play(mover, &ply);
+        play_next(&mut net, host, guest);
     }
     // Seega: each sets two soldiers a turn, so two plies are one turn.
     let length = net.table(host).game.plies().len();
@@ -938,18 +926,24 @@ fn take_by_link(
     table.take_link(&link, record)
 }
 
-#[test]
-fn a_game_by_link_takes_only_the_opponents_plies() {
-    let rules = Rules::seega(BoardSize::Five);
-    let mut table = Table::resume(
+/// The guest's page (`key(2)`, the second seat) resumed from a new game of
+/// `rules` between `names`, saved before the host's certificate came.
+fn uncertified_guest(rules: Rules, [first, second]: [&str; 2], date: &str) -> Table {
+    Table::resume(
         Game::new(rules),
         Side::Second,
-        ["Amel".into(), "Youssef".into()],
+        [first.into(), second.into()],
         key(2),
         host_key(),
         None,
-        "?".into(),
-    );
+        date.into(),
+    )
+}
+
+#[test]
+fn a_game_by_link_takes_only_the_opponents_plies() {
+    let rules = Rules::seega(BoardSize::Five);
+    let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "?");
     let amel = key(1);
     // Amel (first) sets two soldiers and sends the game by link.
     let mut sent = Game::new(rules);
@@ -994,15 +988,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     assert_eq!(take_by_link(&mut table, &amel, Side::First, &answer), Ok(1));
     assert_eq!(table.game.outcome().unwrap().winner, Some(Side::Second));
     // A record that makes Youssef resign is not his resignation.
-    let mut table2 = Table::resume(
-        Game::new(rules),
-        Side::Second,
-        ["A".into(), "Y".into()],
-        key(2),
-        host_key(),
-        None,
-        "?".into(),
-    );
+    let mut table2 = uncertified_guest(rules, ["A", "Y"], "?");
     let mut forged = Game::new(rules);
     forged.resign(Side::Second).unwrap();
     assert_eq!(
@@ -1090,8 +1076,7 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
 
 #[test]
 fn a_spectator_follows_takebacks_and_rematches() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     net.act(guest, |t| t.offer(Offer::Takeback));
@@ -1215,15 +1200,7 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     }
     // A guest's page reloaded before the host's secret came still never
     // hosts (its saved seat says it joined).
-    let back = Table::resume(
-        Game::new(Rules::seega(BoardSize::Five)),
-        Side::Second,
-        ["Amel".into(), "Youssef".into()],
-        key(2),
-        host_key(),
-        None,
-        "d".into(),
-    );
+    let back = uncertified_guest(Rules::seega(BoardSize::Five), ["Amel", "Youssef"], "d");
     assert_eq!(back.open_seat(), None);
 }
 
@@ -1282,8 +1259,7 @@ fn saying_bye_and_hello_again_refills_nothing() {
 
 #[test]
 fn visitors_are_counted_by_each_page_and_capped() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert_eq!(net.table(watcher).role, Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(watcher).watchers(), 1);
@@ -1395,15 +1371,7 @@ fn names_in_records_are_bounded() {
         );
         assert_eq!(net.table(newcomer).role, Role::Newcomer);
         // …and in a game sent by link.
-        let mut table = Table::resume(
-            Game::new(rules),
-            Side::Second,
-            ["Amel".into(), "Youssef".into()],
-            key(2),
-            host_key(),
-            None,
-            "d".into(),
-        );
+        let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "d");
         let mut sent = Game::new(rules);
         sent.play_text("a1").unwrap();
         let mut record = Record::new(sent);
@@ -1500,8 +1468,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
 #[test]
 fn spectators_follow_proved_seats_only() {
     use kharbga::engine::Record;
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     assert_eq!(net.table(watcher).role, Role::Spectator);
     // The spectator knows the guest's seat from the host's certificate.
     assert_eq!(net.table(watcher).names[1], "Youssef");
@@ -1584,8 +1551,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
 fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     // A signalling server in the middle of a connection could change what
     // crosses it: each game message is signed by its seat.
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     let good = some_ply(&net, guest);
     let other = net.table(guest).game.position().legal_plies()[1].to_string();

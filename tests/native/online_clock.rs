@@ -6,10 +6,10 @@
 
 use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Game, Reason, Rules, Side, Timing};
-use kharbga::net::message::{decode, hash_text, DecodeError, Message, Seat, PROTOCOL};
+use kharbga::net::message::{decode, hash_text, Message, PROTOCOL};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
-use super::net::{key, newcomer, play_turn, reloaded, Net};
+use super::net::{assert_malformed, key, newcomer, play_turn, reloaded, Net};
 
 /// Amel hosts a timed Seega 5×5 game as the first player; Youssef joins.
 /// The clocks start when the second seat is taken.
@@ -38,6 +38,15 @@ pub(crate) fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize)
         assert_eq!(clock.control(), control, "the welcome's record names it");
         assert_eq!(clock.running(), Some(Side::First));
     }
+    (net, host, guest)
+}
+
+/// [`timed_seated`] with `base_s` seconds a side and no increment; Amel
+/// plays her first turn a second in.
+fn host_played_first_turn(base_s: u32) -> (Net, usize, usize) {
+    let (mut net, host, guest) = timed_seated(base_s, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
     (net, host, guest)
 }
 
@@ -147,14 +156,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
     let (mut net, host, guest) = timed_seated(60, 0);
     // A claim while the host's clock still shows half a minute is refused.
     net.now += 30_000.0;
-    let early = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies: 0,
-        },
-    );
-    net.deliver("p-guest", "p-host", &early);
+    net.claim_first_flag(guest, 0, "p-host");
     assert!(net.warnings(host).contains(&Warning::EarlyFlag));
     assert!(net.table(host).game.outcome().is_none());
 
@@ -182,9 +184,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
 
 #[test]
 fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
-    let (mut net, host, guest) = timed_seated(30, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(30);
     // Youssef's turn; his page is closed after saving his game.
     net.now += 4_000.0;
     let saved_at = net.now;
@@ -245,16 +245,9 @@ fn a_time_left_is_digits_only() {
     let ply = format!("kharbga\t{PROTOCOL}\tply\t0\ta1\t0000000000000000");
     assert!(decode(&format!("{ply}\t12345")).is_ok());
     for bad in ["-5", "1e9", "12.5", "", "9999999999"] {
-        assert_eq!(
-            decode(&format!("{ply}\t{bad}")),
-            Err(DecodeError::Malformed),
-            "{bad:?}"
-        );
+        assert_malformed(&format!("{ply}\t{bad}"));
     }
-    assert_eq!(
-        decode("kharbga\t3\tflag\tnobody\t3"),
-        Err(DecodeError::Malformed)
-    );
+    assert_malformed("kharbga\t3\tflag\tnobody\t3");
 }
 
 /// `page` plays the first legal ply, its messages held (in flight); returns them.
@@ -267,9 +260,7 @@ fn play_held(net: &mut Net, page: usize) -> Vec<kharbga::net::table::Event> {
 #[test]
 fn a_takeback_on_the_clock_gives_the_turn_and_the_running_clock_back() {
     use kharbga::net::message::Offer;
-    let (mut net, host, guest) = timed_seated(60, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(60);
     net.now += 2_000.0;
     net.act(host, |t| t.offer(Offer::Takeback));
     net.act(guest, |t| t.answer(true));
@@ -290,9 +281,7 @@ fn a_takeback_on_the_clock_gives_the_turn_and_the_running_clock_back() {
 
 #[test]
 fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
-    let (mut net, host, guest) = timed_seated(300, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
+    let (mut net, host, guest) = host_played_first_turn(300);
     // Amel's page is closed on Youssef's turn...
     let saved_at = net.now;
     let saved = net.table(host).clone();

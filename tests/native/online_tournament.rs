@@ -49,6 +49,18 @@ fn record_of(score: Score, (first, second): (&str, &str)) -> String {
     record.to_text()
 }
 
+/// An untimed Seega 5×5 tournament named `name`, in `format`, organized
+/// with `key`.
+fn seega_cup(key: kharbga::net::identity::SeatKey, name: &str, format: Format) -> Organizer {
+    Organizer::new(
+        key,
+        name.to_owned(),
+        Rules::seega(BoardSize::Five),
+        None,
+        format,
+    )
+}
+
 /// A tournament of four followers (keys 11..14) with `format`, entered and
 /// started; every follower has the first state.
 struct Club {
@@ -60,13 +72,7 @@ struct Club {
 
 impl Club {
     fn new(format: Format) -> Club {
-        let mut organizer = Organizer::new(
-            key(10),
-            "Club night".to_owned(),
-            Rules::seega(BoardSize::Five),
-            None,
-            format,
-        );
+        let mut organizer = seega_cup(key(10), "Club night", format);
         let public = organizer.public();
         let mut players: Vec<Follower> = (11..15)
             .map(|n| Follower::new(public, Some(key(n))))
@@ -236,13 +242,7 @@ fn entries_then_the_start_every_page_sees_its_board() {
 
 #[test]
 fn entries_refused_name_taken_or_started() {
-    let mut organizer = Organizer::new(
-        key(10),
-        "Cup".to_owned(),
-        Rules::seega(BoardSize::Five),
-        None,
-        Format::RoundRobin { double: false },
-    );
+    let mut organizer = seega_cup(key(10), "Cup", Format::RoundRobin { double: false });
     let public = organizer.public();
     let mut a = Follower::new(public, Some(key(11)));
     let mut b = Follower::new(public, Some(key(12)));
@@ -332,13 +332,7 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
     // The same message again, or an older one: old news.
     assert_eq!(club.spectator.receive(&genuine), Heard::Nothing);
     // A state signed for another tournament.
-    let mut other = Organizer::new(
-        key(20),
-        "Other".to_owned(),
-        Rules::seega(BoardSize::Five),
-        None,
-        Format::RoundRobin { double: false },
-    );
+    let mut other = seega_cup(key(20), "Other", Format::RoundRobin { double: false });
     assert_eq!(
         club.spectator.receive(&other.state_message(u64::MAX)),
         Heard::Nothing
@@ -823,13 +817,7 @@ fn a_follower_that_missed_the_answer_asks_again_with_a_backoff() {
 
 #[test]
 fn a_replayed_old_state_is_never_shown_to_a_page_that_just_opened() {
-    let mut organizer = Organizer::new(
-        key(10),
-        "Late night".to_owned(),
-        Rules::seega(BoardSize::Five),
-        None,
-        Format::RoundRobin { double: false },
-    );
+    let mut organizer = seega_cup(key(10), "Late night", Format::RoundRobin { double: false });
     let public = organizer.public();
     // Genuine states from before the start: broadcast, and addressed to a
     // page that was there then. Someone kept them.

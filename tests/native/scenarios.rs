@@ -2,8 +2,8 @@
 //! Kharbga's figures come from `shared/seeds/003_*.txt`.
 
 use kharbga::engine::{
-    BoardSize, ChainRule, Exchange, ExchangeEvent, Game, Outcome, Ply, Position, Reason, Rules,
-    Side,
+    BoardSize, ChainRule, Effects, Exchange, ExchangeEvent, Game, Outcome, Ply, Position, Reason,
+    Rules, Side,
 };
 
 use crate::helpers::{legal, names, play, pos};
@@ -262,6 +262,27 @@ fn a_later_block_is_an_automatic_pass() {
 
 // ---- Captures --------------------------------------------------------------------
 
+/// Defender soldiers on c4, d5 and e4 around the empty d4, each with an
+/// Attacker soldier beyond it (b4, d6, f4); the fourth Attacker on d2…
+const AROUND_D4_FROM_D2: &str = "
+    .......
+    ...A...
+    ...D...
+    .AD.DA.
+    .......
+    ...A...
+    .......";
+
+/// …or on d3, a step from d4.
+const AROUND_D4_FROM_D3: &str = "
+    .......
+    ...A...
+    ...D...
+    .AD.DA.
+    ...A...
+    .......
+    .......";
+
 #[test]
 fn diagonals_and_the_edge_never_capture_orthogonal_sandwiches_do() {
     let mut p = pos(
@@ -287,18 +308,7 @@ fn diagonals_and_the_edge_never_capture_orthogonal_sandwiches_do() {
 
 #[test]
 fn only_the_moved_soldier_captures_and_entering_between_two_is_safe() {
-    let mut p = pos(
-        Rules::kharbga(),
-        "
-        .......
-        ...A...
-        ...D...
-        .AD.DA.
-        .......
-        ...A...
-        .......",
-        "w 0,0 - - 0 20 -",
-    );
+    let mut p = pos(Rules::kharbga(), AROUND_D4_FROM_D2, "w 0,0 - - 0 20 -");
     assert!(play(&mut p, "d2-d3").captured.is_empty());
     play(&mut p, "c4-c3");
     // d4 takes e4 (f4 beyond) and d5 (d6 beyond); c4 has gone.
@@ -341,18 +351,7 @@ fn only_the_moved_soldier_captures_and_entering_between_two_is_safe() {
 
 #[test]
 fn up_to_three_fall_in_one_step() {
-    let mut r = pos(
-        Rules::kharbga(),
-        "
-        .......
-        ...A...
-        ...D...
-        .AD.DA.
-        ...A...
-        .......
-        .......",
-        "w 0,0 - - 0 20 -",
-    );
+    let mut r = pos(Rules::kharbga(), AROUND_D4_FROM_D3, "w 0,0 - - 0 20 -");
     let effects = play(&mut r, "d3-d4");
     assert_eq!(names(effects.captured), ["c4", "d5", "e4"]);
     assert_eq!(r.soldiers(Side::Second).count(), 0);
@@ -446,16 +445,19 @@ fn a_soldier_on_the_seega_malha_captures() {
 
 // ---- Chains ----------------------------------------------------------------------
 
+/// The Seega 5×5 position of the chain scenarios, the Attacker to move.
+const CHAIN_FIVE: &str = "
+    ..A..
+    ..D..
+    A...D
+    ADD..
+    .A.A.";
+
 #[test]
 fn the_seega_chain_is_optional_with_stop() {
     let mut p = pos(
         Rules::seega(BoardSize::Five),
-        "
-        ..A..
-        ..D..
-        A...D
-        ADD..
-        .A.A.",
+        CHAIN_FIVE,
         "w 0,0 - - 0 20 -",
     );
     // b1-... : a3-b3 captures b2? b2 (D) with b1 (A) beyond: yes.
@@ -480,16 +482,7 @@ fn a_compulsory_chain_offers_no_stop() {
         chain: ChainRule::Compulsory,
         ..Rules::seega(BoardSize::Five)
     };
-    let mut p = pos(
-        rules,
-        "
-        ..A..
-        ..D..
-        A...D
-        ADD..
-        .A.A.",
-        "w 0,0 - - 0 20 -",
-    );
+    let mut p = pos(rules, CHAIN_FIVE, "w 0,0 - - 0 20 -");
     play(&mut p, "a3-b3");
     assert!(!legal(&p).contains(&"stop".to_owned()));
     assert!(p.play(Ply::Stop).is_err());
@@ -657,6 +650,17 @@ fn exchange_position() -> Position {
     pos(Rules::kharbga(), EXCHANGE, "b 0,0 - - 0 40 -")
 }
 
+/// The exchange position after `plies`, with the last one's effects.
+fn exchange_after(plies: &[&str]) -> (Position, Effects) {
+    let mut p = exchange_position();
+    let (last, before) = plies.split_last().expect("a ply");
+    for ply in before {
+        play(&mut p, ply);
+    }
+    let effects = play(&mut p, last);
+    (p, effects)
+}
+
 #[test]
 fn untouchable_soldiers_sit_behind_a_barrier() {
     let p = exchange_position();
@@ -717,50 +721,34 @@ fn the_five_exchange_steps_remove_one_defender_and_two_attackers() {
 
 #[test]
 fn an_unflagged_attacker_answer_declines_the_request() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    let effects = play(&mut p, "a2-a3");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.exchange(), Exchange::None);
 }
 
 #[test]
 fn an_unflagged_defender_step_cancels_after_the_first_offer() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    play(&mut p, "a2-a3*");
-    let effects = play(&mut p, "g7-f7");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.exchange(), Exchange::None);
 }
 
 #[test]
 fn another_untouchable_soldier_flagged_makes_a_new_request() {
-    let mut p = exchange_position();
-    play(&mut p, "f7-g7*");
-    play(&mut p, "a2-a3*");
-    let effects = play(&mut p, "e7-d7*");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "e7-d7*"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Requested(sq("d7"))));
     assert_eq!(p.exchange(), Exchange::Requested { soldier: sq("d7") });
 }
 
 #[test]
 fn an_unflagged_attacker_step_cancels_after_the_confirmation() {
-    let mut p = exchange_position();
-    for ply in ["f7-g7*", "a2-a3*", "g7-f7*"] {
-        play(&mut p, ply);
-    }
-    let effects = play(&mut p, "b1-c1");
+    let (_, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
 }
 
 #[test]
 fn an_unflagged_defender_step_cancels_after_the_second_offer() {
-    let mut p = exchange_position();
-    for ply in ["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1*"] {
-        play(&mut p, ply);
-    }
-    let effects = play(&mut p, "f7-g7");
+    let (p, effects) = exchange_after(&["f7-g7*", "a2-a3*", "g7-f7*", "b1-c1*", "f7-g7"]);
     assert_eq!(effects.exchange, Some(ExchangeEvent::Cancelled));
     assert_eq!(p.soldiers(Side::First).count(), 3, "nothing removed");
 }
@@ -839,18 +827,7 @@ fn an_illegal_ply_leaves_the_position_unchanged() {
 
 #[test]
 fn destinations_capturable_soldiers_and_placements_are_queries() {
-    let p = pos(
-        Rules::kharbga(),
-        "
-        .......
-        ...A...
-        ...D...
-        .AD.DA.
-        .......
-        ...A...
-        .......",
-        "w 0,0 - - 0 20 -",
-    );
+    let p = pos(Rules::kharbga(), AROUND_D4_FROM_D2, "w 0,0 - - 0 20 -");
     assert_eq!(names(p.destinations(sq("d2"))), ["c2", "d1", "d3", "e2"]);
     assert_eq!(
         names(p.destinations(sq("c4"))),
@@ -864,18 +841,7 @@ fn destinations_capturable_soldiers_and_placements_are_queries() {
         Vec::<String>::new(),
         "no Attacker stands next to d4 yet"
     );
-    let q = pos(
-        Rules::kharbga(),
-        "
-        .......
-        ...A...
-        ...D...
-        .AD.DA.
-        ...A...
-        .......
-        .......",
-        "w 0,0 - - 0 20 -",
-    );
+    let q = pos(Rules::kharbga(), AROUND_D4_FROM_D3, "w 0,0 - - 0 20 -");
     // With d3 held, d3-d4 would take all three.
     assert_eq!(names(q.capturable(Side::Second)), ["c4", "d5", "e4"]);
     assert_eq!(names(q.capturable(Side::First)), Vec::<String>::new());

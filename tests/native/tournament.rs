@@ -21,6 +21,14 @@ fn players(names: &[&str]) -> Vec<Player> {
         .collect()
 }
 
+/// Round `round`'s boards as (first, second) player indices.
+fn pairs(t: &Tournament, round: usize) -> Vec<(usize, Option<usize>)> {
+    t.rounds()[round]
+        .iter()
+        .map(|b| (b.first, b.second))
+        .collect()
+}
+
 fn tournament(format: Format, names: &[&str]) -> Tournament {
     Tournament::new(
         "Club night".into(),
@@ -177,26 +185,14 @@ fn a_swiss_pairs_top_half_against_bottom_half_and_breaks_ties_on_buchholz() {
     let mut t = tournament(Format::Swiss { rounds: 2 }, &["A", "B", "C", "D"]);
     assert!(t.pair_next());
     // Round 1: the top half against the bottom half, sides alternating.
-    assert_eq!(
-        t.rounds()[0]
-            .iter()
-            .map(|b| (b.first, b.second))
-            .collect::<Vec<_>>(),
-        [(0, Some(2)), (3, Some(1))]
-    );
+    assert_eq!(pairs(&t, 0), [(0, Some(2)), (3, Some(1))]);
     assert!(!t.pair_next(), "not before the round's results");
     result(&mut t, 0, 2, 2);
     result(&mut t, 1, 3, 2);
     assert!(t.pair_next());
     // Round 2: the winners meet, the one who had the second side takes
     // the first.
-    assert_eq!(
-        t.rounds()[1]
-            .iter()
-            .map(|b| (b.first, b.second))
-            .collect::<Vec<_>>(),
-        [(1, Some(0)), (2, Some(3))]
-    );
+    assert_eq!(pairs(&t, 1), [(1, Some(0)), (2, Some(3))]);
     result(&mut t, 0, 1, 1);
     result(&mut t, 2, 3, 2);
     assert!(t.is_over());

@@ -10,8 +10,35 @@ use kharbga::net::message::{encode, Message, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
 use kharbga::net::text::{distinct_name, looks_same};
 
-use super::net::{hosting, join_message, joining, key, newcomer, play_turn, seated, some_ply, Net};
+use super::net::{
+    hosting, join_message, joining, key, newcomer, play_turn, seated, some_ply, watched, Net,
+};
 use super::online_clock::{left, timed_seated};
+
+/// The guest plays its whole turn at once; its messages are queued, not yet
+/// delivered.
+fn queue_guest_turn(net: &mut Net, guest: usize) {
+    let now = net.now;
+    let mut events = Vec::new();
+    while net.table(guest).game.position().to_move() == Side::Second {
+        let ply = some_ply(net, guest);
+        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
+    }
+    net.route(guest, events);
+}
+
+/// A newcomer's page ("p-new", not yet in `net`) that has heard only the
+/// guest's hello (its proof of its seat).
+fn greeted_by_guest(net: &mut Net, guest: usize) -> Table {
+    let mut page = newcomer();
+    page.set_id("p-new".into(), net.now);
+    let now = net.now;
+    let hello = net.table_mut(guest).connected("p-new".into(), now);
+    for (_, text) in net.table_mut(guest).outgoing(&hello) {
+        page.receive("p-guest", &text, now);
+    }
+    page
+}
 
 /// A record of `game` as `net`'s page `page` names its players, with these
 /// time tags.
@@ -34,8 +61,7 @@ fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<u64>) -> String {
 
 #[test]
 fn a_resignation_told_to_a_spectator_alone_is_not_the_result() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     // The host's turn. The guest signs a resignation and sends it to the
@@ -93,14 +119,7 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         let plies = net.table(host).game.plies().len() as u32;
         // The guest claims the host's flag while 50 s remain on it, to the
         // spectator alone, as a flag and as a record that ends on time.
-        let flag = net.sealed(
-            guest,
-            Message::Flag {
-                side: Seat::First,
-                plies,
-            },
-        );
-        net.deliver("p-guest", "p-watch", &flag);
+        net.claim_first_flag(guest, plies, "p-watch");
         let mut timed_out = net.table(host).game.clone();
         timed_out.time_out().unwrap();
         let text = record_of(&net, host, &timed_out, Vec::new());
@@ -178,15 +197,10 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     let (mut net, host, guest) = seated();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
-    let mut page = newcomer();
-    page.set_id("p-new".into(), net.now);
     // The guest proves its seat to the newcomer, then welcomes it first
     // with its own signed version: the names swapped, the host resigned.
+    let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
-    let hello = net.table_mut(guest).connected("p-new".into(), now);
-    for (_, text) in net.table_mut(guest).outgoing(&hello) {
-        page.receive("p-guest", &text, now);
-    }
     let mut lie = net.table(host).game.clone();
     lie.resign(Side::First).unwrap();
     let forged = Record::write(&lie, "Youssef", "Amel", "d", &[]);
@@ -425,14 +439,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     // The host's page closes at once; the guest claims its flag at move 0.
     net.remove(host);
     let (guest, watcher) = (guest - 1, watcher - 1);
-    let flag = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies: 0,
-        },
-    );
-    net.deliver("p-guest", "p-watch", &flag);
+    net.claim_first_flag(guest, 0, "p-watch");
     let now = net.now;
     assert!(net.table_mut(watcher).check_flag(now).is_empty());
     assert!(net.table(watcher).game.outcome().is_none());
@@ -449,13 +456,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
     play_turn(&mut net, host);
     // The guest sends its turn to the spectator at once and to the host
     // 15 s later: the spectator's count of the host's turn starts early.
-    let now = net.now;
-    let mut events = Vec::new();
-    while net.table(guest).game.position().to_move() == Side::Second {
-        let ply = some_ply(&net, guest);
-        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
-    }
-    net.route(guest, events);
+    queue_guest_turn(&mut net, guest);
     let to_host: Vec<_> = net
         .queue
         .iter()
@@ -479,14 +480,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
         net.act(host, |t| t.tick(now));
     }
     let plies = net.table(host).game.plies().len() as u32;
-    let flag = net.sealed(
-        guest,
-        Message::Flag {
-            side: Seat::First,
-            plies,
-        },
-    );
-    net.deliver("p-guest", "p-watch", &flag);
+    net.claim_first_flag(guest, plies, "p-watch");
     let now = net.now;
     let host_left = net
         .table(host)
@@ -502,8 +496,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
 
 #[test]
 fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     play_turn(&mut net, host);
@@ -547,8 +540,7 @@ fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
 fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
     use kharbga::net::identity::{hello_bytes, Role as SeatRole};
     use kharbga::net::message::Claim;
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     let room = key(1).public().room();
     let hello = Message::Hello {
         app: "0.1.0".into(),
@@ -591,13 +583,8 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
     net.act(guest, Table::resign);
     assert!(net.table(host).game.outcome().is_some());
     // The guest's welcome reaches the newcomer first.
-    let mut page = newcomer();
-    page.set_id("p-new".into(), net.now);
+    let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
-    let hello = net.table_mut(guest).connected("p-new".into(), now);
-    for (_, text) in net.table_mut(guest).outgoing(&hello) {
-        page.receive("p-guest", &text, now);
-    }
     let record = net.table(guest).record();
     let welcome = net.sealed(
         guest,
@@ -616,17 +603,10 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
 
 #[test]
 fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
-    let (mut net, host, guest) = seated();
-    let watcher = net.add("p-watch", newcomer());
+    let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     // The guest's turn never reaches the spectator.
-    let now = net.now;
-    let mut events = Vec::new();
-    while net.table(guest).game.position().to_move() == Side::Second {
-        let ply = some_ply(&net, guest);
-        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
-    }
-    net.route(guest, events);
+    queue_guest_turn(&mut net, guest);
     net.queue.retain(|(_, to, _)| to != "p-watch");
     net.run();
     net.act(host, Table::resign);

@@ -45,6 +45,14 @@ struct Press {
     dragging: bool,
 }
 
+/// The letters or numbers along one edge of the board, each in a span.
+fn edge_labels(labels: Vec<char>) -> impl IntoView {
+    labels
+        .into_iter()
+        .map(|label| view! { <span>{label.to_string()}</span> })
+        .collect_view()
+}
+
 /// The square element under a point of the page, if any.
 fn square_at_point(x: f64, y: f64) -> Option<Square> {
     let element = document().element_from_point(x as f32, y as f32)?;
@@ -201,12 +209,7 @@ pub fn Board(
     view! {
         <div class="board-frame" dir="ltr" style=move || format!("--side: {}", side())>
             <div class="ranks" aria-hidden="true">
-                {move || {
-                    view.with(|b| b.rank_labels())
-                        .into_iter()
-                        .map(|r| view! { <span>{r.to_string()}</span> })
-                        .collect_view()
-                }}
+                {move || edge_labels(view.with(BoardView::rank_labels))}
             </div>
             <div
                 class="board"
@@ -261,12 +264,7 @@ pub fn Board(
                 }}
             </div>
             <div class="files" aria-hidden="true">
-                {move || {
-                    view.with(|b| b.file_labels())
-                        .into_iter()
-                        .map(|f| view! { <span>{f.to_string()}</span> })
-                        .collect_view()
-                }}
+                {move || edge_labels(view.with(BoardView::file_labels))}
             </div>
             {move || {
                 ghost

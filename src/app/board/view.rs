@@ -419,10 +419,7 @@ pub fn piece_token(piece: Option<Side>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().expect("test square")
-    }
+    use crate::engine::sq;
 
     #[test]
     fn rows_run_from_the_top_rank_down() {

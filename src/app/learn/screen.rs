@@ -103,15 +103,8 @@ fn LessonList(place: RwSignal<LearnStart>, progress: RwSignal<Progress>) -> impl
                 {move || tr!("learn-progress", { "done" => progress.with(Progress::count), "total" => LESSONS.len() })}
             </p>
             <div class="learn-actions">
-                {move || progress.with(Progress::next).map(|next| view! {
-                    <button type="button" class="primary" data-testid="learn-continue"
-                        on:click=move |_| place.set(LearnStart::Lesson(next.id))>
-                        {tr_text(|| tr!("learn-continue"))}
-                    </button>
-                })}
-                <button type="button" data-testid="open-rules" on:click=move |_| place.set(LearnStart::Rules)>
-                    {tr_text(|| tr!("rules-title"))}
-                </button>
+                {move || progress.with(Progress::next).map(|next| go_to(place, LearnStart::Lesson(next.id), Some("primary"), "learn-continue", || tr!("learn-continue")))}
+                {go_to(place, LearnStart::Rules, None, "open-rules", || tr!("rules-title"))}
             </div>
             <h3>{tr_text(|| tr!("learn-kharbga"))}</h3>
             <ol class="lessons">{group(0)}</ol>
@@ -189,9 +182,7 @@ fn LessonView(
             </section>
             <aside class="panel side-panel lesson-panel">
                 <nav class="lesson-nav">
-                    <button type="button" class="link" data-testid="lesson-back" on:click=move |_| place.set(LearnStart::List)>
-                        {tr_text(|| tr!("learn-back"))}
-                    </button>
+                    {go_to(place, LearnStart::List, Some("link"), "lesson-back", || tr!("learn-back"))}
                 </nav>
                 <h2 data-testid="lesson-title">{move || translate(&format!("lesson-{}", lesson.id), &[])}</h2>
                 <p class="lesson-step" data-testid="lesson-step">
@@ -253,21 +244,30 @@ fn LessonView(
                 {move || finished.get().then(|| view! {
                     <div class="lesson-finished" data-testid="lesson-finished" role="status">
                         <p>{tr_text(|| tr!("learn-finished"))}</p>
-                        {following.map(|l| view! {
-                            <button type="button" class="primary" data-testid="lesson-following"
-                                on:click=move |_| place.set(LearnStart::Lesson(l.id))>
-                                {tr_text(|| tr!("learn-following"))}
-                            </button>
-                        })}
-                        <button type="button" data-testid="lesson-list" on:click=move |_| place.set(LearnStart::List)>
-                            {tr_text(|| tr!("learn-back"))}
-                        </button>
+                        {following.map(|l| go_to(place, LearnStart::Lesson(l.id), Some("primary"), "lesson-following", || tr!("learn-following")))}
+                        {go_to(place, LearnStart::List, None, "lesson-list", || tr!("learn-back"))}
                     </div>
                 })}
             </aside>
         </div>
     }
     .into_any()
+}
+
+/// A button that takes the tutorial to `to`, in the look `class` (none,
+/// "primary" or "link").
+fn go_to(
+    place: RwSignal<LearnStart>,
+    to: LearnStart,
+    class: Option<&'static str>,
+    test_id: &'static str,
+    label: fn() -> String,
+) -> impl IntoView {
+    view! {
+        <button type="button" class=class data-testid=test_id on:click=move |_| place.set(to)>
+            {tr_text(label)}
+        </button>
+    }
 }
 
 /// Where a lesson is in the list.
@@ -292,9 +292,7 @@ fn RulesSheet(place: RwSignal<LearnStart>) -> impl IntoView {
     view! {
         <article class="panel rules-sheet" data-testid="rules-sheet" aria-labelledby="rules-title">
             <nav class="lesson-nav no-print">
-                <button type="button" class="link" data-testid="rules-back" on:click=move |_| place.set(LearnStart::List)>
-                    {tr_text(|| tr!("learn-back"))}
-                </button>
+                {go_to(place, LearnStart::List, Some("link"), "rules-back", || tr!("learn-back"))}
                 <button type="button" data-testid="rules-print" on:click=move |_| { let _ = window().print(); }>
                     {tr_text(|| tr!("rules-print"))}
                 </button>

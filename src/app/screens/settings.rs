@@ -21,31 +21,13 @@ pub fn SettingsScreen() -> impl IntoView {
         BoardStyle::Wood => tr!("board-wood"),
         BoardStyle::Stone => tr!("board-stone"),
     };
+    let theme: Field<Theme> = (|p| p.theme, |p, theme| p.theme = theme);
+    let board: Field<BoardStyle> = (|p| p.board, |p, board| p.board = board);
     view! {
         <section class="panel settings" data-testid="settings" aria-labelledby="settings-title">
             <h2 id="settings-title">{tr_text(|| tr!("settings-title"))}</h2>
-            <fieldset>
-                <legend>{tr_text(|| tr!("settings-theme"))}</legend>
-                {Theme::ALL.into_iter().map(|theme| view! {
-                    <label class="choice">
-                        <input type="radio" name="theme" data-testid=format!("theme-{}", theme.token())
-                            prop:checked=move || prefs.with(|p| p.theme == theme)
-                            on:change=move |_| prefs.update(|p| p.theme = theme)/>
-                        {move || theme_label(theme)}
-                    </label>
-                }).collect_view()}
-            </fieldset>
-            <fieldset>
-                <legend>{tr_text(|| tr!("settings-board"))}</legend>
-                {BoardStyle::ALL.into_iter().map(|board| view! {
-                    <label class="choice">
-                        <input type="radio" name="board" data-testid=format!("board-{}", board.token())
-                            prop:checked=move || prefs.with(|p| p.board == board)
-                            on:change=move |_| prefs.update(|p| p.board = board)/>
-                        {move || board_label(board)}
-                    </label>
-                }).collect_view()}
-            </fieldset>
+            {radio_group(prefs, || tr!("settings-theme"), "theme", &Theme::ALL, Theme::token, theme_label, theme)}
+            {radio_group(prefs, || tr!("settings-board"), "board", &BoardStyle::ALL, BoardStyle::token, board_label, board)}
             <label class="toggle">
                 <input type="checkbox" data-testid="sound"
                     prop:checked=move || prefs.with(|p| p.sound)
@@ -56,5 +38,36 @@ pub fn SettingsScreen() -> impl IntoView {
                 {tr_text(|| tr!("settings-sound"))}
             </label>
         </section>
+    }
+}
+
+/// How a group reads its choice from the preferences, and stores one.
+type Field<T> = (fn(&Prefs) -> T, fn(&mut Prefs, T));
+
+/// A fieldset under `legend` with a radio button named `name` for each of
+/// `choices` (its test id `name-token`, its label `label`): checked while
+/// the preferences hold it (`field.0` reads their choice), stored when
+/// chosen (`field.1`).
+fn radio_group<T: Copy + PartialEq + Send + Sync + 'static>(
+    prefs: RwSignal<Prefs>,
+    legend: fn() -> String,
+    name: &'static str,
+    choices: &'static [T],
+    token: fn(T) -> &'static str,
+    label: fn(T) -> String,
+    (held, choose): Field<T>,
+) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend>{tr_text(legend)}</legend>
+            {choices.iter().map(|&choice| view! {
+                <label class="choice">
+                    <input type="radio" name=name data-testid=format!("{name}-{}", token(choice))
+                        prop:checked=move || prefs.with(|p| held(p) == choice)
+                        on:change=move |_| prefs.update(|p| choose(p, choice))/>
+                    {move || label(choice)}
+                </label>
+            }).collect_view()}
+        </fieldset>
     }
 }

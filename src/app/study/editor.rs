@@ -466,11 +466,8 @@ fn percent_decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::sq;
     use crate::engine::{BoardSize, PositionErrorKind as K, Reason};
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
 
     fn kind(editor: &Editor) -> Option<K> {
         editor.verdict().err().map(|e| e.kind().clone())

@@ -5,8 +5,7 @@
 // release build, and each must leave the honest pages playing, with no page
 // or console error.
 import { test, expect } from './fixtures.js';
-import { board } from './helpers.js';
-import { createRoom, join, newPlayer } from './rooms.js';
+import { createRoom, join, newPlayer, pliesStillCross, seatedPair } from './rooms.js';
 import {
   hostile, roomOf, crowd, candidateFlood, countPeerConnections, peerConnectionsAfterGc, netMemory,
 } from './hostile.js';
@@ -15,20 +14,17 @@ import { watch } from './fixtures.js';
 // One test at a time: each loads the machine on its own.
 test.describe.configure({ mode: 'default', timeout: 240_000 });
 
-/** The host sets a soldier and the guest sees it; then the guest. */
-async function pliesStillCross(host, guest, watchers = []) {
-  const before = await host.locator('[data-ply]').count();
-  await host.locator('.square.placeable').first().click();
-  await host.locator('.square.placeable').first().click();
-  for (const page of [guest, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 15_000 });
-  }
-  await expect(board(guest)).toHaveAttribute('data-input', 'true');
-  await guest.locator('.square.placeable').first().click();
-  await guest.locator('.square.placeable').first().click();
-  for (const page of [host, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 15_000 });
-  }
+/** Amel hosts in a context whose peer connections are counted
+ * (`countPeerConnections`); Youssef joins. Returns `{ context, host, guest, link }`. */
+async function countedPair(browser, errors) {
+  const context = await browser.newContext();
+  await countPeerConnections(context);
+  const host = await context.newPage();
+  watch(host, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  await join(guest, link, 'Youssef');
+  return { context, host, guest, link };
 }
 
 /** The peer id under which `evil` (see `hostile`) knows the page named `name`. */
@@ -39,10 +35,7 @@ async function peerNamed(evil, name) {
 }
 
 test('a flood of ICE candidates leaves the network module\'s memory bounded', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const { host, guest, link } = await seatedPair(browser, errors);
   const room = roomOf(link);
   // A peer connected honestly, and one that leaves the host's offer
   // unanswered (its handshake waits for an answer that never comes).
@@ -86,10 +79,7 @@ test('17 connections that never say hello: the invited friend still takes the se
 });
 
 test('40 half-open handshakes, then 120 peers that join and leave: a new spectator gets in within seconds (the slots were held 30 s)', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const { host, guest, link } = await seatedPair(browser, errors);
   const room = roomOf(link);
   // Forty peers join and never answer the players' offers.
   const halfOpen = await crowd(browser, room, 40, 'ignore');
@@ -112,13 +102,7 @@ test('40 half-open handshakes, then 120 peers that join and leave: a new spectat
 });
 
 test('connection churn: every connection the host gives up is closed and let go, and the guest\'s reload reconnects', async ({ browser, errors }) => {
-  const context = await browser.newContext();
-  await countPeerConnections(context);
-  const host = await context.newPage();
-  watch(host, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const { context, host, guest, link } = await countedPair(browser, errors);
   // 100 peers join and leave at once: the host starts a handshake with
   // each, and each must be closed and let go (Chromium counts every peer
   // connection that was not collected, 500 at most in a page).
@@ -144,13 +128,7 @@ test('connection churn: every connection the host gives up is closed and let go,
 });
 
 test('when the browser refuses a peer connection the page recovers by itself: the guest\'s reload reconnects', async ({ browser, errors }) => {
-  const context = await browser.newContext();
-  await countPeerConnections(context);
-  const host = await context.newPage();
-  watch(host, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const { context, host, guest } = await countedPair(browser, errors);
   // The host's browser refuses new connections (as Chromium does past 500
   // in a page) while the guest reloads: the host cannot connect to it.
   await host.evaluate(() => { window.__refusePeerConnections = true; });

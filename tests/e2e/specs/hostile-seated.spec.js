@@ -9,7 +9,7 @@ import { test, expect } from './fixtures.js';
 import { createRoom, newPlayer } from './rooms.js';
 import { expectContains } from './helpers.js';
 import {
-  hostile, roomOf, T, HELLO, seatKey, signed, joinMessage, seatHello, fieldsOf,
+  hostile, roomOf, T, HELLO, seatKey, signed, joinMessage, seatHello, fieldsOf, takeSeat,
 } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -41,12 +41,7 @@ test('a guest seated properly cannot tell the pages that watch of an end, a flag
   await early.goto(link);
   await expect(early.getByTestId('join-form')).toBeVisible();
   await evil.connected(2);
-  await evil.send(hostId, HELLO);
-  await received(evil, (m) => m.peer === hostId && m.text.includes('\twelcome\t'));
-  const seat = seatKey();
-  await evil.send(hostId, joinMessage(seat, room, 'Mallory', await evil.id(), hostId));
-  const seated = fieldsOf(await received(evil, (m) => m.text.startsWith(T('seated'))));
-  const cert = { key: seated[4], signature: seated[6] };
+  const { seat, seated, cert } = await takeSeat(evil, hostId, room, 'Mallory', received);
   expect(seated[5]).toBe('Mallory');
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
   await expect(host.getByTestId('clock-first')).toHaveAttribute('data-running', 'true');

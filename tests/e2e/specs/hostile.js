@@ -247,6 +247,22 @@ export const FORGED = '0'.repeat(103);
 export const HELLO = T('hello', '0.1.0', '', '-', '-', '-', '-', '-', '-');
 
 /**
+ * `evil` (see `hostile`) takes the free seat in `room` under `name`, as a
+ * guest does: a hello to the host `hostId`, its welcome, a join with a seat
+ * key of its own, and the host's certificate. `heard(evil, match)` is the
+ * caller's own wait for a message. Returns the seat key, the `seated`
+ * message's fields and the certificate.
+ */
+export async function takeSeat(evil, hostId, room, name, heard) {
+  await evil.send(hostId, HELLO);
+  await heard(evil, (m) => m.peer === hostId && m.text.includes('\twelcome\t'));
+  const seat = seatKey();
+  await evil.send(hostId, joinMessage(seat, room, name, await evil.id(), hostId));
+  const seated = fieldsOf(await heard(evil, (m) => m.text.startsWith(T('seated'))));
+  return { seat, seated, cert: { key: seated[4], signature: seated[6] } };
+}
+
+/**
  * A hostile peer in a fresh context of `browser`, in the room of `link`
  * (or at the signalling path `path`), with its behaviours set; resolves
  * once the server gave it an id.

@@ -3,35 +3,27 @@
 // each is what a stranger holding the link could do, and each must leave
 // the honest pages playing, with no page or console error.
 import { test, expect } from './fixtures.js';
-import { board } from './helpers.js';
-import { createRoom, join, newPlayer } from './rooms.js';
+import { createRoom, join, newPlayer, pliesStillCross, seatedPair } from './rooms.js';
 import {
   hostile, roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
 } from './hostile.js';
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The host sets a soldier and the guest sees it; then the guest. */
-async function pliesStillCross(host, guest, watchers = []) {
-  const before = await host.locator('[data-ply]').count();
-  await host.locator('.square.placeable').first().click();
-  await host.locator('.square.placeable').first().click();
-  for (const page of [guest, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 15_000 });
-  }
-  await expect(board(guest)).toHaveAttribute('data-input', 'true');
-  await guest.locator('.square.placeable').first().click();
-  await guest.locator('.square.placeable').first().click();
-  for (const page of [host, ...watchers]) {
-    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 15_000 });
-  }
-}
-
-test('malformed signals silence no page: a broken answer, a refused ICE candidate, a broken offer to a newcomer', async ({ browser, errors }) => {
+/** Amel's room with a stranger of our own (`hostile`, answering offers and
+ * newcomers) connected to her page, and Youssef's page not yet in it.
+ * Returns `{ host, guest, link, evil }`. */
+async function strangerInRoom(browser, errors) {
   const host = await newPlayer(browser, errors);
   const guest = await newPlayer(browser, errors);
   const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
+  await evil.connected(1);
+  return { host, guest, link, evil };
+}
+
+test('malformed signals silence no page: a broken answer, a refused ICE candidate, a broken offer to a newcomer', async ({ browser, errors }) => {
+  const { host, guest, link } = await seatedPair(browser, errors);
   const room = roomOf(link);
   // 1. A visitor answers both players' offers with `v=0`.
   const answers = await hostile(browser, room, { onOffer: 'bogus' });
@@ -67,11 +59,7 @@ test('malformed signals silence no page: a broken answer, a refused ICE candidat
 });
 
 test('the join race: a stranger never takes the seat of a page that is joining', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
-  await evil.connected(1);
+  const { host, guest, link, evil } = await strangerInRoom(browser, errors);
   await guest.goto(link);
   await expect(guest.getByTestId('join-form')).toBeVisible();
   await evil.connected(2);
@@ -100,10 +88,7 @@ test('the join race: a stranger never takes the seat of a page that is joining',
 });
 
 test('saying bye and hello again at 400 messages a second stalls no game', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
-  await join(guest, link, 'Youssef');
+  const { host, guest, link } = await seatedPair(browser, errors);
   const evil = await hostile(browser, roomOf(link), { onOffer: 'honest' });
   await evil.connected(2);
   const flood = evil.run(async ({ bye, hello }) => {
@@ -146,13 +131,9 @@ test('a link for an unknown room cannot fill the storage or break the library', 
 });
 
 test('the welcome race: a newcomer believes only the host its link names', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel');
   // A stranger in the room answers every newcomer at once, before the
   // host can: it claims the host's seat and offers another game.
-  const evil = await hostile(browser, roomOf(link), { onOffer: 'honest', onNewPeer: 'honest' });
-  await evil.connected(1);
+  const { host, guest, link, evil } = await strangerInRoom(browser, errors);
   await evil.greet([
     T('hello', '0.1.0', 'Fake', 'host', 'first', '0', FORGED, '-', '-'),
     T('welcome', '[Variant "seega9"]\n[First "Fake"]\n\n*', 'second'),

@@ -5,7 +5,7 @@
 // computer; an online game between two pages; the screens in Arabic.
 import { test, expect } from './fixtures.js';
 import { openApp, startGame, play, playAll, board, square, counts, plain, expectContains } from './helpers.js';
-import { createRoom, join, newPlayer, pieces, playUntil } from './rooms.js';
+import { pieces, playUntil, seatedPair } from './rooms.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -137,10 +137,7 @@ test('a Kharbaga game against the computer', async ({ page }) => {
 });
 
 test('an online Kharbaga game between two pages', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'kharbaga', 'Amel', 'first');
-  await join(guest, link, 'Youssef');
+  const { host, guest } = await seatedPair(browser, errors, 'kharbaga');
   await expect(board(guest)).toHaveAttribute('data-board', 'points');
   await playUntil([host, guest], ['first', 'second']);
   await expect(guest.getByTestId('result')).toBeVisible();

@@ -5,7 +5,7 @@
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
 import { board, expectContains } from './helpers.js';
-import { createRoom, join, newPlayer, pieces, playUntil, quickGame } from './rooms.js';
+import { createRoom, join, newPlayer, pieces, playUntil, quickGame, seatedPair } from './rooms.js';
 import {
   roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
 } from './hostile.js';
@@ -74,10 +74,7 @@ test('a whole Kharbga game by clicks, watched live, with a reload mid-game', asy
 });
 
 test('takeback, a draw offer declined, a rematch with sides swapped; Seega 5×5', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel', 'first');
-  await join(guest, link, 'Youssef');
+  const { host, guest } = await seatedPair(browser, errors);
   await expect(board(host)).toHaveAttribute('data-input', 'true');
   // Each player's own bar is below its board (the guest's board is turned).
   await expect(host.locator('.play-area > .player').last()).toHaveAttribute('data-side', 'first');
@@ -278,10 +275,7 @@ test('the connection settings are checked and remembered', async ({ page }) => {
 });
 
 test('an opponent who closes the page is shown away, and back when they return', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel', 'first');
-  await join(guest, link, 'Youssef');
+  const { host, guest, link } = await seatedPair(browser, errors);
   await host.locator('.square.placeable').first().click();
   const guestContext = guest.context();
   await guest.close();
@@ -379,10 +373,7 @@ test('with no connection the game goes on by link, checked and saved', async ({ 
 });
 
 test('a reload before the first move keeps both seats', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel', 'second');
-  await join(guest, link, 'Youssef');
+  const { host, guest } = await seatedPair(browser, errors, 'seega5', 'second');
   // Both reload before anyone moved: each returns to its own seat.
   await host.reload();
   await guest.reload();
@@ -398,10 +389,7 @@ test('a reload before the first move keeps both seats', async ({ browser, errors
 });
 
 test('an opponent who leaves the room is shown away at once, not after the heartbeat', async ({ browser, errors }) => {
-  const host = await newPlayer(browser, errors);
-  const guest = await newPlayer(browser, errors);
-  const link = await createRoom(host, 'seega5', 'Amel', 'first');
-  await join(guest, link, 'Youssef');
+  const { host, guest } = await seatedPair(browser, errors);
   await guest.getByRole('button', { name: 'Leave' }).click();
   // (Its goodbye, and its closed connection.) Well before the 6.5 s a
   // silent page takes to be counted away.

@@ -17,6 +17,26 @@ export async function createRoom(page, variant, name, side = 'first', minutes = 
   await page.goto('/');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByTestId('nav-online').click();
+  const link = await openRoom(page, variant, name, side, minutes);
+  // The invitation names the host's key (52 characters of base 32).
+  expect(link).toMatch(/#r[0-9a-z]{52}$/);
+  await expect(page.getByTestId('invitation-qr').locator('svg')).toBeVisible();
+  return link;
+}
+
+/** Amel hosts a room of `variant` and plays `side`; Youssef joins it.
+ * Each in a fresh context; returns `{ host, guest, link }`. */
+export async function seatedPair(browser, errors, variant = 'seega5', side = 'first') {
+  const host = await newPlayer(browser, errors);
+  const guest = await newPlayer(browser, errors);
+  const link = await createRoom(host, variant, 'Amel', side);
+  await join(guest, link, 'Youssef');
+  return { host, guest, link };
+}
+
+/** On the online form, already open: makes the room (as `createRoom`) and
+ * waits for it; returns the invitation link. */
+export async function openRoom(page, variant, name, side = 'first', minutes = null) {
   await page.getByTestId(`variant-${variant}`).check();
   await expect(page.getByTestId('mode-online')).toBeChecked();
   await page.getByTestId('online-name').fill(name);
@@ -28,11 +48,23 @@ export async function createRoom(page, variant, name, side = 'first', minutes = 
   }
   await page.getByTestId('start').click();
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
-  const link = await page.getByTestId('invitation-link').inputValue();
-  // The invitation names the host's key (52 characters of base 32).
-  expect(link).toMatch(/#r[0-9a-z]{52}$/);
-  await expect(page.getByTestId('invitation-qr').locator('svg')).toBeVisible();
-  return link;
+  return page.getByTestId('invitation-link').inputValue();
+}
+
+/** The host sets a soldier and the guest sees it; then the guest. */
+export async function pliesStillCross(host, guest, watchers = []) {
+  const before = await host.locator('[data-ply]').count();
+  await host.locator('.square.placeable').first().click();
+  await host.locator('.square.placeable').first().click();
+  for (const page of [guest, ...watchers]) {
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 2, { timeout: 15_000 });
+  }
+  await expect(board(guest)).toHaveAttribute('data-input', 'true');
+  await guest.locator('.square.placeable').first().click();
+  await guest.locator('.square.placeable').first().click();
+  for (const page of [host, ...watchers]) {
+    await expect(page.locator('[data-ply]')).toHaveCount(before + 4, { timeout: 15_000 });
+  }
 }
 
 /** Opens `link` and joins under `name`. */

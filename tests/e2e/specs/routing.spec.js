@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { board } from './helpers.js';
 import { roomOf } from './hostile.js';
 import { answering, stop } from './servers.js';
-import { quickGame } from './rooms.js';
+import { openRoom, quickGame } from './rooms.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -76,12 +76,7 @@ test('rooms are routed by path to one of two signalling servers', async ({ brows
     const watcher = await player(browser, errors);
     await host.goto('/online.html#online');
     await host.getByRole('button', { name: 'English' }).click();
-    await host.getByTestId('variant-seega5').check();
-    await host.getByTestId('online-name').fill('Amel');
-    await host.getByTestId('online-side').selectOption('first');
-    await host.getByTestId('start').click();
-    await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
-    const link = await host.getByTestId('invitation-link').inputValue();
+    const link = await openRoom(host, 'seega5', 'Amel');
     await guest.goto(link);
     await guest.getByRole('button', { name: 'English' }).click().catch(() => {});
     await guest.getByTestId('join-name').fill('Youssef');

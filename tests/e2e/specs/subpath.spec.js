@@ -5,6 +5,7 @@
 // outside the path.
 import { test, expect, watch } from './fixtures.js';
 import { board } from './helpers.js';
+import { openRoom } from './rooms.js';
 import { serveStatic, stop } from './servers.js';
 
 test.use({ serviceWorkers: 'allow' });
@@ -49,12 +50,7 @@ test('under a sub-path: a game, online play, the tutorial, the study page, and o
     // Online: the invitation keeps the path, and a ply crosses.
     await page.goto(base);
     await page.getByTestId('nav-online').click();
-    await page.getByTestId('variant-seega5').check();
-    await page.getByTestId('online-name').fill('Amel');
-    await page.getByTestId('online-side').selectOption('first');
-    await page.getByTestId('start').click();
-    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'waiting');
-    const link = await page.getByTestId('invitation-link').inputValue();
+    const link = await openRoom(page, 'seega5', 'Amel');
     expect(link.startsWith(`${base}online.html#r`)).toBe(true);
     await guest.goto(link);
     await guest.getByRole('button', { name: 'English' }).click().catch(() => {});

@@ -10,6 +10,7 @@
 import { test, expect, watch } from './fixtures.js';
 import { expectContains, expectText } from './helpers.js';
 import { hostile, lobbyOf, seatKeyFromSeed, tournamentSigned } from './hostile.js';
+import { organizeOnline } from '../forms.mjs';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -62,13 +63,7 @@ const say = (name, english, arabic) => (name === ARABIC ? arabic : english);
 test('tournament boards online: back to the tournament, no rematch, results reported by the game, a report waiting shown, the end', async ({ browser, errors }) => {
   const organizer = await newPage(browser, errors);
   await open(organizer, '/tournament.html#tournament');
-  await organizer.getByTestId('tournament-name').fill('Board cup');
-  await organizer.getByTestId('tournament-game').selectOption('seega5');
-  await organizer.getByTestId('tournament-format').selectOption('swiss');
-  await organizer.getByTestId('tournament-rounds').fill('1');
-  await organizer.getByTestId('tournament-place').selectOption('online');
-  await organizer.getByTestId('tournament-start').click();
-  const link = await organizer.getByTestId('tournament-link').inputValue();
+  const link = await organizeOnline(organizer, { name: 'Board cup', game: 'seega5', format: 'swiss', rounds: '1' });
   const organizerKey = link.split('/join/')[1];
   const hub = organizer.url();
 

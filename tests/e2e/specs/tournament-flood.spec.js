@@ -9,6 +9,7 @@
 import { test, expect, watch } from './fixtures.js';
 import { expectText, plain } from './helpers.js';
 import { hostile, lobbyOf, TOURNAMENT_HELLO } from './hostile.js';
+import { organizeOnline } from '../forms.mjs';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -31,12 +32,7 @@ const flood = (evil, perTick) => evil.run(([hello, n]) => {
 test('a flooded organizer answers every newcomer, and an old state replayed is never shown', async ({ browser, errors }) => {
   const organizer = await newPage(browser, errors);
   await open(organizer, '/tournament.html#tournament');
-  await organizer.getByTestId('tournament-name').fill('Flood cup');
-  await organizer.getByTestId('tournament-game').selectOption('seega5');
-  await organizer.getByTestId('tournament-format').selectOption('round-robin');
-  await organizer.getByTestId('tournament-place').selectOption('online');
-  await organizer.getByTestId('tournament-start').click();
-  const link = await organizer.getByTestId('tournament-link').inputValue();
+  const link = await organizeOnline(organizer, { name: 'Flood cup', game: 'seega5', format: 'round-robin' });
 
   // The keeper is in the lobby before anyone joins: it keeps a state the
   // organizer signed then (nobody in, the join form open).

@@ -8,6 +8,7 @@
 import { test, expect, watch } from './fixtures.js';
 import { expectText } from './helpers.js';
 import { hostile, lobbyOf, seatKey, tournamentSigned, TOURNAMENT_HELLO } from './hostile.js';
+import { fillTournament, organizeOnline } from '../forms.mjs';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -38,11 +39,7 @@ async function standings(page) {
 test('an online Swiss of four from one link, the organizer reloaded, a spectator', async ({ browser, errors }) => {
   const organizer = await newPage(browser, errors);
   await open(organizer, '/tournament.html#tournament');
-  await organizer.getByTestId('tournament-name').fill('Online cup');
-  await organizer.getByTestId('tournament-game').selectOption('seega5');
-  await organizer.getByTestId('tournament-format').selectOption('swiss');
-  await organizer.getByTestId('tournament-rounds').fill('2');
-  await organizer.getByTestId('tournament-place').selectOption('online');
+  await fillTournament(organizer, { name: 'Online cup', game: 'seega5', format: 'swiss', rounds: '2', place: 'online' });
   await expect(organizer.getByTestId('player-name-1')).toBeHidden();
   await organizer.getByTestId('tournament-start').click();
   await expect(organizer.getByTestId('tournament-online')).toHaveAttribute('data-role', 'organizer');
@@ -178,10 +175,7 @@ test('an online Swiss of four from one link, the organizer reloaded, a spectator
 test('a hostile peer in the tournament lobby changes nothing', async ({ browser, errors }) => {
   const organizer = await newPage(browser, errors);
   await open(organizer, '/tournament.html#tournament');
-  await organizer.getByTestId('tournament-name').fill('Guarded cup');
-  await organizer.getByTestId('tournament-place').selectOption('online');
-  await organizer.getByTestId('tournament-start').click();
-  const link = await organizer.getByTestId('tournament-link').inputValue();
+  const link = await organizeOnline(organizer, { name: 'Guarded cup' });
   const join = async (name) => {
     const page = await newPage(browser, errors);
     await open(page, link);

@@ -6,6 +6,7 @@
 // standings exported as text.
 import { test, expect } from './fixtures.js';
 import { expectText, openApp } from './helpers.js';
+import { fillTournament } from '../forms.mjs';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -15,8 +16,7 @@ test('a one-device round robin: two people and two computer levels', async ({ pa
   await expect(page).toHaveURL(/tournament\.html#tournament$/);
   const form = page.getByTestId('tournament-form');
   await expect(form).toBeVisible();
-  await page.getByTestId('tournament-name').fill('Club night');
-  await page.getByTestId('tournament-game').selectOption('seega5');
+  await fillTournament(page, { name: 'Club night', game: 'seega5' });
   await page.getByTestId('player-name-1').fill('Amel');
   await page.getByTestId('player-name-2').fill('Youssef');
   // Two of the same name are refused, said so.
@@ -110,9 +110,7 @@ test('results entered by hand and a withdrawal, in a Swiss', async ({ page }) =>
   test.setTimeout(60_000);
   await openApp(page);
   await page.getByTestId('nav-tournaments').click();
-  await page.getByTestId('tournament-name').fill('Club Swiss');
-  await page.getByTestId('tournament-format').selectOption('swiss');
-  await page.getByTestId('tournament-rounds').fill('2');
+  await fillTournament(page, { name: 'Club Swiss', format: 'swiss', rounds: '2' });
   await page.getByTestId('player-add').click();
   const names = ['Amel', 'Youssef', 'Nora', 'Karim', 'Salma'];
   for (let i = 0; i < 5; i++) {
