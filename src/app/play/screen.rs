@@ -6,7 +6,7 @@
 //! (requests, listeners) belongs to the screen and ends with it.
 
 use crate::tr;
-use gloo_events::{EventListener, EventListenerOptions};
+use gloo_events::EventListener;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
@@ -459,49 +459,37 @@ fn hints(play: Play, computer: ComputerPlayer) -> Callback<()> {
 /// and on the board the arrows move the focus instead. The listener is
 /// removed with the screen.
 fn shortcuts(controller: RwSignal<Controller>) {
-    let listener = EventListener::new_with_options(
-        &window(),
-        "keydown",
-        EventListenerOptions::enable_prevent_default(),
-        move |event| {
-            let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
-            let on_board = event
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|e| e.closest("[data-testid=board]").ok().flatten())
-                .is_some();
-            let in_dialog = document()
-                .query_selector("dialog[open]")
-                .ok()
-                .flatten()
-                .is_some();
-            if is_typing(event)
-                || in_dialog
-                || event.ctrl_key()
-                || event.meta_key()
-                || event.alt_key()
-            {
-                return;
-            }
-            let done = controller
-                .try_update(|c| {
-                    match event.key().as_str() {
-                        "f" | "F" => c.flipped = !c.flipped,
-                        "ArrowLeft" if !on_board => c.browse_by(-1),
-                        "ArrowRight" if !on_board => c.browse_by(1),
-                        "Home" if !on_board => c.browse_start(),
-                        "End" if !on_board => c.back_to_game(),
-                        _ => return false,
-                    }
-                    true
-                })
-                .unwrap_or(false);
-            if done {
-                event.prevent_default();
-            }
-        },
-    );
+    let listener = crate::app::services::browser::on_keydown(move |event| {
+        let on_board = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-testid=board]").ok().flatten())
+            .is_some();
+        let in_dialog = document()
+            .query_selector("dialog[open]")
+            .ok()
+            .flatten()
+            .is_some();
+        if is_typing(event) || in_dialog || event.ctrl_key() || event.meta_key() || event.alt_key()
+        {
+            return;
+        }
+        let done = controller
+            .try_update(|c| {
+                match event.key().as_str() {
+                    "f" | "F" => c.flipped = !c.flipped,
+                    "ArrowLeft" if !on_board => c.browse_by(-1),
+                    "ArrowRight" if !on_board => c.browse_by(1),
+                    "Home" if !on_board => c.browse_start(),
+                    "End" if !on_board => c.back_to_game(),
+                    _ => return false,
+                }
+                true
+            })
+            .unwrap_or(false);
+        if done {
+            event.prevent_default();
+        }
+    });
     StoredValue::new_local(listener);
 }

@@ -4,7 +4,6 @@
 //! game's share link.
 
 use crate::tr;
-use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -104,32 +103,24 @@ pub fn Replay(
         }
     });
 
-    let keys = EventListener::new_with_options(
-        &window(),
-        "keydown",
-        EventListenerOptions::enable_prevent_default(),
-        move |event| {
-            let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
-            if is_typing(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
-                return;
-            }
-            let Some(at) = shown.try_get_untracked() else {
-                return;
-            };
-            match event.key().as_str() {
-                "ArrowLeft" => go(at.saturating_sub(1)),
-                "ArrowRight" => go(at + 1),
-                "Home" => go(0),
-                "End" => go(total),
-                "f" | "F" => controller.update(|c| c.flipped = !c.flipped),
-                _ => return,
-            }
-            stop();
-            event.prevent_default();
-        },
-    );
+    let keys = crate::app::services::browser::on_keydown(move |event| {
+        if is_typing(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
+            return;
+        }
+        let Some(at) = shown.try_get_untracked() else {
+            return;
+        };
+        match event.key().as_str() {
+            "ArrowLeft" => go(at.saturating_sub(1)),
+            "ArrowRight" => go(at + 1),
+            "Home" => go(0),
+            "End" => go(total),
+            "f" | "F" => controller.update(|c| c.flipped = !c.flipped),
+            _ => return,
+        }
+        stop();
+        event.prevent_default();
+    });
     // The listener lives as long as the screen.
     StoredValue::new_local(keys);
 

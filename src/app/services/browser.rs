@@ -345,3 +345,22 @@ pub fn page_fragment() -> Option<String> {
 pub fn scroll_to_top() {
     leptos::prelude::window().scroll_to_with_x_and_y(0.0, 0.0);
 }
+
+/// The page's keyboard shortcuts: `on_key` hears every key pressed in the
+/// window (and may prevent its default), for as long as the listener
+/// returned lives.
+pub fn on_keydown(
+    on_key: impl Fn(&leptos::web_sys::KeyboardEvent) + 'static,
+) -> gloo_events::EventListener {
+    use leptos::wasm_bindgen::JsCast;
+    gloo_events::EventListener::new_with_options(
+        &leptos::prelude::window(),
+        "keydown",
+        gloo_events::EventListenerOptions::enable_prevent_default(),
+        move |event| {
+            if let Some(event) = event.dyn_ref::<leptos::web_sys::KeyboardEvent>() {
+                on_key(event);
+            }
+        },
+    )
+}
