@@ -58,6 +58,14 @@ test('a one-device round robin: two people and two computer levels', async ({ pa
         }
         await page.getByTestId('resign').click();
         await expect(page.getByTestId('result')).toBeVisible();
+        // A board's result counts: its dialog leads back to the tournament
+        // first, and offers no rematch; the way back works.
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('button').first()).toHaveAccessibleName('Back to the tournament');
+        await expect(dialog.getByRole('button', { name: 'Rematch' })).toHaveCount(0);
+        await dialog.getByRole('button', { name: 'Back to the tournament' }).click();
+        await expect(tournament).toBeVisible();
+        continue;
       }
       await page.getByTestId('result-close').click();
       await page.getByTestId('tournament-back').click();
