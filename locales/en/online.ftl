@@ -8,6 +8,8 @@ online-status = { $status ->
         [connected] Connected
         [away] Opponent away
         [reconnecting] Connection lost: reconnecting…
+        [unreachable] No direct connection possible
+        [lost] Connection to the other side lost: waiting for it…
        *[unavailable] Online play cannot load (no network?)
     }
 online-watchers = { $count ->
@@ -16,6 +18,17 @@ online-watchers = { $count ->
     }
 online-watching = You are watching this game.
 online-host-away = The host's page is not in the room: the game is shown from the host's word, once its page comes back.
+online-no-path = { $role ->
+        [host] Someone opened your invitation, but no direct connection could be made between your two networks. Your invitation stays open for another try. What would help: a relay (TURN) server under Connection settings, another network (Wi-Fi instead of mobile data, or the other way round), or playing by link.
+       *[guest] No direct connection to the host could be made: one of your networks (a mobile carrier’s, say) lets none through. What would help: a relay (TURN) server under Connection settings, another network (Wi-Fi instead of mobile data, or the other way round), or asking the host to play by link.
+    }
+online-path = { $path ->
+        [relay] Through a relay
+       *[direct] Direct connection
+    }{ $rtt ->
+        [none] {""}
+       *[other] {" · "}{ $rtt } ms
+    }
 online-unconfirmed = { $name } says the game is over: { $end ->
         [resignation] { $loser } resigned.
         [agreed-draw] a draw was agreed.

@@ -8,6 +8,8 @@ online-status = { $status ->
         [connected] Connecté
         [away] Adversaire absent
         [reconnecting] Connexion perdue : reconnexion…
+        [unreachable] Aucune connexion directe possible
+        [lost] Connexion avec l’autre côté perdue : en attente…
        *[unavailable] Le jeu en ligne ne peut pas se charger (pas de réseau ?)
     }
 online-watchers = { $count ->
@@ -16,6 +18,17 @@ online-watchers = { $count ->
     }
 online-watching = Vous regardez cette partie.
 online-host-away = La page de l'hôte n'est pas dans la salle : la partie s'affichera d'après l'hôte, quand sa page reviendra.
+online-no-path = { $role ->
+        [host] Quelqu’un a ouvert votre invitation, mais aucune connexion directe n’a pu être établie entre vos deux réseaux. Votre invitation reste ouverte pour un nouvel essai. Ce qui aiderait : un serveur relais (TURN) dans les Paramètres de connexion, un autre réseau (le Wi-Fi plutôt que les données mobiles, ou l’inverse), ou jouer par lien.
+       *[guest] Aucune connexion directe avec l’hôte n’a pu être établie : l’un de vos réseaux (celui d’un opérateur mobile, par exemple) n’en laisse passer aucune. Ce qui aiderait : un serveur relais (TURN) dans les Paramètres de connexion, un autre réseau (le Wi-Fi plutôt que les données mobiles, ou l’inverse), ou demander à l’hôte de jouer par lien.
+    }
+online-path = { $path ->
+        [relay] Par un relais
+       *[direct] Connexion directe
+    }{ $rtt ->
+        [none] {""}
+       *[other] {" · "}{ $rtt } ms
+    }
 online-unconfirmed = { $name } dit que la partie est finie : { $end ->
         [resignation] { $loser } a abandonné.
         [agreed-draw] nulle par accord.

@@ -3,7 +3,11 @@
 //! happens to a callback: `("id", me, "")`, `("peer", id, "")`,
 //! `("left", id, "")`, `("message", id, text)`, `("closed", "", why)`,
 //! `("refused", id, "")` (the browser would not make a connection to that
-//! peer: too many in the page).
+//! peer: too many in the page), `("trying", id, "")` (the peer's offer or
+//! answer came: ICE looks for a path), `("unreachable", id, "")` (no path
+//! to that peer was found), `("path", id, "direct 23 live")` (how a
+//! connected peer is reached: `direct` or `relay`, the round trip in ms or
+//! `-`, and `live` or `lost`; told when it changes).
 //! Built by Trunk as a separate wasm file (`data-type="worker"`, loaded by
 //! the page with a script element when an online game starts), so the
 //! first load does not carry matchbox. Natively there is nothing to run.
@@ -18,7 +22,9 @@ mod link {
     use futures::channel::oneshot;
     use futures::{select, FutureExt, StreamExt};
     use gloo_timers::future::TimeoutFuture;
-    use matchbox_socket::{Packet, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
+    use matchbox_socket::{
+        HandshakeNews, Packet, PathReport, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket,
+    };
     use wasm_bindgen::prelude::*;
 
     type Peers = Rc<RefCell<HashMap<String, PeerId>>>;
@@ -60,6 +66,20 @@ mod link {
         known.borrow_mut().insert(id.clone(), peer);
         emit(on_event, "peer", &id, "");
         true
+    }
+
+    /// A path report as the page reads it: `direct 23 live`, `relay - lost`.
+    fn path_text(report: &PathReport) -> String {
+        let kind = if report.pair.is_relayed() {
+            "relay"
+        } else {
+            "direct"
+        };
+        let rtt = report
+            .round_trip_ms
+            .map_or_else(|| "-".to_owned(), |ms| ms.to_string());
+        let state = if report.lost { "lost" } else { "live" };
+        format!("{kind} {rtt} {state}")
     }
 
     fn emit(on_event: &js_sys::Function, kind: &str, peer: &str, text: &str) {
@@ -170,6 +190,19 @@ mod link {
                     }
                     for peer in socket.refused_peers() {
                         emit(&on_event, "refused", &peer.to_string(), "");
+                    }
+                    for (peer, news) in socket.handshake_news() {
+                        let kind = match news {
+                            HandshakeNews::Started => "trying",
+                            HandshakeNews::Unreachable => "unreachable",
+                        };
+                        emit(&on_event, kind, &peer.to_string(), "");
+                    }
+                    for (peer, report) in socket.paths() {
+                        let id = peer.to_string();
+                        if known.borrow().contains_key(&id) {
+                            emit(&on_event, "path", &id, &path_text(&report));
+                        }
                     }
                     if !id_told {
                         if let Some(id) = socket.id() {

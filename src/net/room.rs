@@ -176,6 +176,45 @@ pub fn is_server_url(url: &str) -> bool {
     rest.is_some_and(|r| !r.is_empty() && !r.contains(char::is_whitespace) && !r.contains('#'))
 }
 
+/// How a connected peer is reached, as the network module tells it
+/// (`direct 23 live`, `relay - lost`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeerPath {
+    /// Through a TURN relay (else a direct path, through NATs perhaps).
+    pub relayed: bool,
+    /// The round trip, in milliseconds, once the browser has measured it.
+    pub round_trip_ms: Option<u32>,
+    /// Nothing has come through the connection for a while (a network that
+    /// changed or went away).
+    pub lost: bool,
+}
+
+impl PeerPath {
+    /// Reads the network module's text; `None` when it is not one.
+    pub fn parse(text: &str) -> Option<PeerPath> {
+        let mut words = text.split(' ');
+        let relayed = match words.next()? {
+            "relay" => true,
+            "direct" => false,
+            _ => return None,
+        };
+        let round_trip_ms = match words.next()? {
+            "-" => None,
+            ms => Some(ms.parse().ok()?),
+        };
+        let lost = match words.next()? {
+            "lost" => true,
+            "live" => false,
+            _ => return None,
+        };
+        words.next().is_none().then_some(PeerPath {
+            relayed,
+            round_trip_ms,
+            lost,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +272,37 @@ mod tests {
         assert_eq!(MoveLink::parse("#mshort-f-g1"), None);
         assert_eq!(MoveLink::parse(&fragment.replace("-s-", "-x-")), None);
         assert_eq!(MoveLink::parse(&fragment[1..]), None);
+    }
+
+    #[test]
+    fn peer_paths() {
+        assert_eq!(
+            PeerPath::parse("direct 23 live"),
+            Some(PeerPath {
+                relayed: false,
+                round_trip_ms: Some(23),
+                lost: false
+            })
+        );
+        assert_eq!(
+            PeerPath::parse("relay - lost"),
+            Some(PeerPath {
+                relayed: true,
+                round_trip_ms: None,
+                lost: true
+            })
+        );
+        for bad in [
+            "",
+            "direct",
+            "direct 23",
+            "tunnel 1 live",
+            "direct x live",
+            "direct 1 live more",
+            "direct -5 live",
+        ] {
+            assert_eq!(PeerPath::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -6,6 +6,8 @@
 
 use leptos::wasm_bindgen::prelude::*;
 
+use crate::net::room::PeerPath;
+
 #[wasm_bindgen(inline_js = r#"
 let loading = null;
 let script = null;
@@ -105,6 +107,12 @@ pub enum LinkEvent {
     Left(String),
     /// A message from a peer.
     Message(String, String),
+    /// A peer's offer or answer came: ICE looks for a path to it.
+    Trying(String),
+    /// No path to that peer was found (no relay, or a NAT in the way).
+    Unreachable(String),
+    /// How a connected peer is reached now.
+    Path(String, PeerPath),
     /// The socket closed (the server is unreachable or went away).
     Closed(String),
 }
@@ -155,6 +163,12 @@ impl Link {
                     "peer" => LinkEvent::Peer(peer),
                     "left" => LinkEvent::Left(peer),
                     "message" => LinkEvent::Message(peer, text),
+                    "trying" => LinkEvent::Trying(peer),
+                    "unreachable" => LinkEvent::Unreachable(peer),
+                    "path" => match PeerPath::parse(&text) {
+                        Some(path) => LinkEvent::Path(peer, path),
+                        None => return,
+                    },
                     _ => LinkEvent::Closed(text),
                 };
                 on_event(event);

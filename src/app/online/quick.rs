@@ -124,6 +124,8 @@ pub fn QuickPairing(
             state.set(LinkState::Reconnecting);
             me.set_value(None);
         }
+        // (The pairing is over in a message: paths do not matter here.)
+        LinkEvent::Trying(_) | LinkEvent::Unreachable(_) | LinkEvent::Path(..) => {}
     };
     Connection::start(url, settings, state, link, on_event);
     on_cleanup(move || link.set_value(None));

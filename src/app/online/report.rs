@@ -121,7 +121,11 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
             lost_at.set_value(now_ms());
             close();
         }
-        LinkEvent::Peer(_) | LinkEvent::Left(_) => {}
+        LinkEvent::Peer(_)
+        | LinkEvent::Left(_)
+        | LinkEvent::Trying(_)
+        | LinkEvent::Unreachable(_)
+        | LinkEvent::Path(..) => {}
     };
     let on_event = std::rc::Rc::new(on_event);
     let open = move || {

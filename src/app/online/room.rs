@@ -7,6 +7,7 @@
 //! and closes the link. The views (`views.rs`) only read it and call
 //! [`Room::act`].
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
@@ -20,7 +21,7 @@ use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, rep
 use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
-use crate::net::room;
+use crate::net::room::{self, PeerPath};
 use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
@@ -52,6 +53,12 @@ pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'stat
         },
     }
 }
+
+/// How long ICE may look for a path to a peer whose offer or answer came
+/// before the page says that no direct connection could be made (Chromium
+/// gives up by itself only after 15 to 30 seconds; through a relay a path
+/// is found in a second or two).
+pub const NO_PATH_MS: u32 = 10_000;
 
 /// The invitation link to `host`'s room on this page's address.
 pub fn invitation(host: &PublicKey) -> String {
@@ -86,6 +93,14 @@ pub struct Room {
     pub entry: StoredValue<Option<Entry>>,
     /// Counts rematches: the game screen is built again for each.
     pub generation: RwSignal<u32>,
+    /// How each connected peer is reached (direct or relayed, the round
+    /// trip, lost), as the browser last told.
+    pub paths: RwSignal<BTreeMap<String, PeerPath>>,
+    /// A peer's offer or answer came but no path to it was found: no
+    /// direct connection is possible from here (until a peer connects).
+    pub unreachable: RwSignal<bool>,
+    /// The deadline of the last peer ICE looks for a path to.
+    trying: StoredValue<Option<Timeout>, LocalStorage>,
     link: StoredValue<Option<Link>, LocalStorage>,
     warning_count: StoredValue<u32>,
     /// The library, where this page's game is kept (and forgotten when the
@@ -114,6 +129,9 @@ impl Room {
             by_link: RwSignal::new(by_link),
             entry: StoredValue::new(entry),
             generation: RwSignal::new(0),
+            paths: RwSignal::new(BTreeMap::new()),
+            unreachable: RwSignal::new(false),
+            trying: StoredValue::new_local(None),
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
             saves: use_context::<Saves>(),
@@ -234,7 +252,41 @@ impl Room {
     pub fn status(&self) -> &'static str {
         let presence = self.table.with(|t| t.presence(self.clock.get()));
         let role = self.table.with(|t| t.role);
-        status_token(&self.state.get(), role, presence)
+        let token = status_token(&self.state.get(), role, presence);
+        match token {
+            // A newcomer whose host cannot be reached.
+            "connecting" if self.no_path() => "unreachable",
+            // The connection to the other side went quiet (its network
+            // changed or went away) before the heartbeat says so.
+            "connected" if self.path().is_some_and(|p| p.lost) => "lost",
+            token => token,
+        }
+    }
+
+    /// How this page reaches the peer it plays or watches through.
+    pub fn path(&self) -> Option<PeerPath> {
+        let paths = self.paths.get();
+        self.table
+            .with(|t| t.counterpart().and_then(|peer| paths.get(peer).copied()))
+    }
+
+    /// No direct connection could be made and nobody to play or watch with
+    /// is connected: the page says why, and what would help.
+    pub fn no_path(&self) -> bool {
+        self.unreachable.get()
+            && self.state.get() == LinkState::Open
+            && self.table.with(|t| t.counterpart().is_none())
+    }
+
+    /// A peer's offer or answer came: unless a peer connects within
+    /// [`NO_PATH_MS`] (which ends this deadline), no direct connection is
+    /// possible from here.
+    fn trying(self) {
+        let unreachable = self.unreachable;
+        let deadline = Timeout::new(NO_PATH_MS, move || {
+            let _ = unreachable.try_set(true);
+        });
+        self.trying.set_value(Some(deadline));
     }
 
     /// The link to the room: fetched, opened, and opened again two seconds
@@ -251,8 +303,25 @@ impl Room {
                     self.state.set(LinkState::Open);
                     reached.set_value(true);
                 }
-                LinkEvent::Peer(peer) => self.act(|t| t.connected(peer, now)),
-                LinkEvent::Left(peer) => self.act(|t| t.disconnected(&peer, now)),
+                LinkEvent::Peer(peer) => {
+                    self.unreachable.set(false);
+                    self.trying.set_value(None);
+                    self.act(|t| t.connected(peer, now));
+                }
+                LinkEvent::Left(peer) => {
+                    self.paths.update(|p| {
+                        p.remove(&peer);
+                    });
+                    self.act(|t| t.disconnected(&peer, now));
+                }
+                LinkEvent::Trying(_) => self.trying(),
+                LinkEvent::Unreachable(_) => {
+                    self.trying.set_value(None);
+                    self.unreachable.set(true);
+                }
+                LinkEvent::Path(peer, path) => self.paths.update(|p| {
+                    p.insert(peer, path);
+                }),
                 LinkEvent::Message(peer, text) => self.act(|t| t.receive(&peer, &text, now)),
                 LinkEvent::Closed(_) => {
                     // Never reached the server: no network (or no server) —
@@ -263,6 +332,8 @@ impl Room {
                         LinkState::Unavailable
                     });
                     self.table.update(Table::forget_peers);
+                    self.paths.update(BTreeMap::clear);
+                    self.trying.set_value(None);
                 }
             }
         };

@@ -53,6 +53,25 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
                 <span class="dot" aria-hidden="true"></span>
                 {move || tr!("online-status", { "status" => room.status() })}
             </p>
+            {move || room.path().map(|path| {
+                let kind = if path.relayed { "relay" } else { "direct" };
+                view! {
+                    <p class="path" data-testid="online-path" data-path=kind data-lost=path.lost.to_string()>
+                        {move || match path.round_trip_ms {
+                            Some(ms) => tr!("online-path", { "path" => kind, "rtt" => ms }),
+                            None => tr!("online-path", { "path" => kind, "rtt" => "none" }),
+                        }}
+                    </p>
+                }
+            })}
+            {move || room.no_path().then(|| {
+                let who = if matches!(role.get(), Role::Player(_)) { "host" } else { "guest" };
+                view! {
+                    <p class="notice warning" data-testid="online-no-path" role="alert">
+                        {move || tr!("online-no-path", { "role" => who })}
+                    </p>
+                }
+            })}
             {move || {
                 let count = table.with(Table::watchers);
                 (count > 0).then(|| view! {

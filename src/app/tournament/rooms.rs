@@ -101,7 +101,7 @@ impl Rooms {
                     r.push((room.clone(), retry));
                 });
             }
-            LinkEvent::Id(_) | LinkEvent::Message(..) => {}
+            _ => {}
         }
         if let Some(Some(handler)) = self.handler.try_get_value() {
             handler(room, event);

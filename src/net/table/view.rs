@@ -85,6 +85,19 @@ impl Table {
         self.watchers
     }
 
+    /// The peer this page plays or watches through: a player's proved
+    /// opponent, a watching page's peer that plays a side (the last heard);
+    /// `None` while there is none.
+    pub fn counterpart(&self) -> Option<&str> {
+        self.peers
+            .iter()
+            .filter(|(_, p)| {
+                p.left.is_none() && matches!(p.kind, Kind::Opponent | Kind::Claimed(_))
+            })
+            .max_by(|(_, a), (_, b)| a.heard.total_cmp(&b.heard))
+            .map(|(id, _)| id.as_str())
+    }
+
     /// The opponent's presence at `now`.
     pub fn presence(&self, now: f64) -> Presence {
         if self.side().is_some() && self.cert.is_none() {

@@ -11,7 +11,7 @@ pub use async_trait;
 pub use error::{Error, SignalingError};
 pub use matchbox_protocol::PeerId;
 pub use webrtc_socket::{
-    CandidatePair, CandidateType, ChannelConfig, MessageLoopFuture, Packet, PeerEvent, PeerRequest,
+    CandidatePair, CandidateType, ChannelConfig, HandshakeNews, MessageLoopFuture, PathReport, Packet, PeerEvent, PeerRequest,
     PeerSignal, PeerState, RtcIceServerConfig, Signaller, SignallerBuilder, WebRtcChannel,
     WebRtcSocket, WebRtcSocketBuilder, error::ChannelError,
 };

@@ -26,8 +26,8 @@ use matchbox_protocol::PeerId;
 pub use messages::*;
 pub(crate) use socket::MessageLoopChannels;
 pub use socket::{
-    CandidatePair, CandidateType, ChannelConfig, PeerState, RtcIceServerConfig, WebRtcChannel,
-    WebRtcSocket, WebRtcSocketBuilder,
+    CandidatePair, CandidateType, ChannelConfig, HandshakeNews, PathReport, PeerState,
+    RtcIceServerConfig, WebRtcChannel, WebRtcSocket, WebRtcSocketBuilder,
 };
 use std::{collections::HashMap, pin::Pin, time::Duration};
 
@@ -166,6 +166,9 @@ enum GiveUp {
     /// The browser refused a new peer connection (too many in the page, or
     /// a bad ICE server entry).
     NoConnection,
+    /// ICE found no path to the peer (its state became `failed`): the
+    /// connection is closed.
+    Unreachable,
 }
 
 cfg_if! {
@@ -310,12 +313,13 @@ trait Messenger {
         channel_configs: &[ChannelConfig],
     ) -> Result<HandshakeResult<Self::DataChannel, Self::HandshakeMeta>, GiveUp>;
 
-    /// Runs the connection to a peer until it ends, reporting the candidate pair it uses on
-    /// `candidate_pair_tx` whenever it changes
+    /// Runs the connection to a peer until it ends, reporting the candidate pair it uses (with
+    /// its round trip and whether it is lost, where the platform says) on `candidate_pair_tx`
+    /// whenever it changes
     async fn peer_loop(
         peer_uuid: PeerId,
         handshake_meta: Self::HandshakeMeta,
-        candidate_pair_tx: UnboundedSender<(PeerId, CandidatePair)>,
+        candidate_pair_tx: UnboundedSender<(PeerId, PathReport)>,
     ) -> PeerId;
 }
 
@@ -335,6 +339,7 @@ async fn message_loop<M: Messenger>(
         candidate_pair_tx,
         mut close_rx,
         refused_tx,
+        news_tx,
     } = channels;
 
     let mut handshakes = FuturesUnordered::new();
@@ -480,6 +485,10 @@ async fn message_loop<M: Messenger>(
                                 }
                                 if let Some(slot) = slots.get_mut(&sender) {
                                     match (&data, slot.offering) {
+                                        (PeerSignal::Answer(_), true) if !slot.described => {
+                                            slot.described = true;
+                                            let _ = news_tx.unbounded_send((sender, HandshakeNews::Started));
+                                        }
                                         (PeerSignal::Answer(_), true) | (PeerSignal::Offer(_), false) => slot.described = true,
                                         _ => {}
                                     }
@@ -503,6 +512,7 @@ async fn message_loop<M: Messenger>(
                                     next_seq += 1;
                                     let _ = signal_tx.unbounded_send(data);
                                     slots.insert(sender, Slot { abort, seq, offering: false, described: true, signals: signal_tx });
+                                    let _ = news_tx.unbounded_send((sender, HandshakeNews::Started));
                                     let signal_peer = SignalPeer::new(sender, requests_sender.clone());
                                     handshakes.push(bounded(sender, seq, M::accept_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs), registration));
                                 } else {
@@ -578,14 +588,25 @@ async fn message_loop<M: Messenger>(
                     Ended::GaveUp(why) => {
                         warn!("handshake with {peer} given up: {why:?}");
                         ledger.forget(&peer);
-                        if why == GiveUp::NoConnection {
-                            let _ = refused_tx.unbounded_send(peer);
+                        match why {
+                            GiveUp::NoConnection => {
+                                let _ = refused_tx.unbounded_send(peer);
+                            }
+                            GiveUp::Unreachable => {
+                                let _ = news_tx.unbounded_send((peer, HandshakeNews::Unreachable));
+                            }
+                            GiveUp::Failed => {}
                         }
                         continue;
                     }
                     Ended::TimedOut => {
                         warn!("handshake with {peer} timed out");
                         ledger.forget(&peer);
+                        // Both descriptions came and still no path: the peer
+                        // is real, and out of reach.
+                        if slot.is_some_and(|slot| slot.described) {
+                            let _ = news_tx.unbounded_send((peer, HandshakeNews::Unreachable));
+                        }
                         continue;
                     }
                     Ended::Aborted => continue,

@@ -3,7 +3,7 @@ use super::{
     messages::{PeerEvent, PeerRequest},
 };
 use crate::{
-    CandidatePair, CandidateType, RtcIceServerConfig,
+    CandidatePair, CandidateType, PathReport, RtcIceServerConfig,
     webrtc_socket::{
         ChannelConfig, Messenger, Packet, Signaller,
         error::SignalingError,
@@ -317,7 +317,7 @@ impl Messenger for NativeMessenger {
     async fn peer_loop(
         peer_uuid: PeerId,
         handshake_meta: Self::HandshakeMeta,
-        candidate_pair_tx: UnboundedSender<(PeerId, CandidatePair)>,
+        candidate_pair_tx: UnboundedSender<(PeerId, PathReport)>,
     ) -> PeerId {
         let NativeHandshakeMeta {
             mut to_peer_message_rx,
@@ -373,7 +373,7 @@ impl Messenger for NativeMessenger {
 async fn report_candidate_pairs(
     connection: &Arc<dyn PeerConnection>,
     peer: PeerId,
-    tx: UnboundedSender<(PeerId, CandidatePair)>,
+    tx: UnboundedSender<(PeerId, PathReport)>,
     signaled: SignaledCandidates,
 ) {
     let mut reported = None;
@@ -382,7 +382,7 @@ async fn report_candidate_pairs(
             && reported != Some(pair)
         {
             reported = Some(pair);
-            if tx.unbounded_send((peer, pair)).is_err() {
+            if tx.unbounded_send((peer, pair.into())).is_err() {
                 // socket dropped
                 return;
             }

@@ -210,6 +210,7 @@ impl WebRtcSocketBuilder {
         let (candidate_pair_tx, candidate_pair_rx) = futures_channel::mpsc::unbounded();
         let (close_tx, close_rx) = futures_channel::mpsc::unbounded();
         let (refused_tx, refused_rx) = futures_channel::mpsc::unbounded();
+        let (news_tx, news_rx) = futures_channel::mpsc::unbounded();
 
         let mut peer_messages_out_rx = Vec::with_capacity(self.config.channels.len());
         let mut messages_from_peers_tx = Vec::with_capacity(self.config.channels.len());
@@ -244,6 +245,7 @@ impl WebRtcSocketBuilder {
             PeerControl {
                 close_rx,
                 refused_tx,
+                news_tx,
             },
         )
         // Transform the source into a user-error.
@@ -267,6 +269,8 @@ impl WebRtcSocketBuilder {
                 peers: Default::default(),
                 candidate_pair_rx,
                 candidate_pairs: Default::default(),
+                fresh_paths: Default::default(),
+                news_rx,
                 channels,
                 close_tx,
                 refused_rx,
@@ -329,6 +333,39 @@ impl CandidatePair {
     pub fn is_relayed(&self) -> bool {
         self.local == CandidateType::Relay || self.remote == CandidateType::Relay
     }
+}
+
+/// How a connected peer is reached now, see [`WebRtcSocket::paths`]. (Kharbga's patch.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathReport {
+    /// The candidates the connection runs over.
+    pub pair: CandidatePair,
+    /// The round trip of the pair's last connectivity checks, in whole milliseconds (`None`
+    /// where the platform does not say).
+    pub round_trip_ms: Option<u32>,
+    /// The connection's ICE state is `disconnected` or `failed`: nothing has come through it
+    /// for a while (a network that changed or went away).
+    pub lost: bool,
+}
+
+impl From<CandidatePair> for PathReport {
+    fn from(pair: CandidatePair) -> Self {
+        PathReport {
+            pair,
+            round_trip_ms: None,
+            lost: false,
+        }
+    }
+}
+
+/// What became of a handshake, see [`WebRtcSocket::handshake_news`]. (Kharbga's patch.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandshakeNews {
+    /// The peer's offer or answer came: a real peer, and ICE is looking for a path to it.
+    Started,
+    /// No path to the peer was found (ICE failed, or the handshake ran out of time after both
+    /// descriptions were exchanged): a relay or another network is needed.
+    Unreachable,
 }
 
 /// The candidates a peer signaled, by address, to put a type on the peer reflexive ones ICE
@@ -499,8 +536,12 @@ pub struct WebRtcSocket {
     id_rx: futures_channel::oneshot::Receiver<PeerId>,
     peer_state_rx: futures_channel::mpsc::UnboundedReceiver<(PeerId, PeerState)>,
     peers: HashMap<PeerId, PeerState>,
-    candidate_pair_rx: futures_channel::mpsc::UnboundedReceiver<(PeerId, CandidatePair)>,
+    candidate_pair_rx: futures_channel::mpsc::UnboundedReceiver<(PeerId, PathReport)>,
     candidate_pairs: HashMap<PeerId, CandidatePair>,
+    /// Path reports not yet taken by [`WebRtcSocket::paths`] (the latest of each peer).
+    fresh_paths: HashMap<PeerId, PathReport>,
+    /// What became of handshakes, for [`WebRtcSocket::handshake_news`].
+    news_rx: futures_channel::mpsc::UnboundedReceiver<(PeerId, HandshakeNews)>,
     /// The channels, in the order specified by the builder.
     /// These are [`Some`] even before any connection is made: the only transition to [`None`] when
     /// [`ChannelError::Taken`].
@@ -625,6 +666,7 @@ impl WebRtcSocket {
                     }
                     if state == PeerState::Disconnected {
                         self.candidate_pairs.remove(&id);
+                        self.fresh_paths.remove(&id);
                     }
                 }
                 // Report the changes received before the closure first (the last
@@ -637,13 +679,44 @@ impl WebRtcSocket {
             }
         }
 
-        while let Ok((id, pair)) = self.candidate_pair_rx.try_recv() {
-            if self.peers.get(&id) == Some(&PeerState::Connected) {
-                self.candidate_pairs.insert(id, pair);
-            }
-        }
+        self.take_path_reports();
 
         Ok(changes)
+    }
+
+    /// Keeps the path reports that came (the latest of each peer).
+    fn take_path_reports(&mut self) {
+        while let Ok((id, report)) = self.candidate_pair_rx.try_recv() {
+            if self.peers.get(&id) == Some(&PeerState::Connected) {
+                self.candidate_pairs.insert(id, report.pair);
+            }
+            if self.peers.get(&id) == Some(&PeerState::Connected) {
+                self.fresh_paths.insert(id, report);
+            }
+        }
+    }
+
+    /// The connected peers whose path changed since the last call (its candidates, its round
+    /// trip, or whether it is lost), the latest report of each. For an application that reads
+    /// the socket as a stream of [`PeerState`]s (which does not call
+    /// [`WebRtcSocket::update_peers`]): calling this keeps the reports from piling up.
+    /// (Kharbga's patch.)
+    pub fn paths(&mut self) -> Vec<(PeerId, PathReport)> {
+        while let Ok((id, report)) = self.candidate_pair_rx.try_recv() {
+            self.fresh_paths.insert(id, report);
+        }
+        self.fresh_paths.drain().collect()
+    }
+
+    /// What became of handshakes since the last call: a peer's description came
+    /// ([`HandshakeNews::Started`]), or no path to it was found ([`HandshakeNews::Unreachable`]).
+    /// (Kharbga's patch.)
+    pub fn handshake_news(&mut self) -> Vec<(PeerId, HandshakeNews)> {
+        let mut news = Vec::new();
+        while let Ok(item) = self.news_rx.try_recv() {
+            news.push(item);
+        }
+        news
     }
 
     /// Whether a connected peer's traffic goes through a TURN relay, ours or the peer's.
@@ -868,18 +941,22 @@ pub struct MessageLoopChannels {
     pub events_receiver: futures_channel::mpsc::UnboundedReceiver<PeerEvent>,
     pub peer_messages_out_rx: Vec<futures_channel::mpsc::UnboundedReceiver<(PeerId, Packet)>>,
     pub peer_state_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PeerState)>,
-    pub candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, CandidatePair)>,
+    pub candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PathReport)>,
     pub messages_from_peers_tx: Vec<futures_channel::mpsc::UnboundedSender<(PeerId, Packet)>>,
     /// Peers the application closes.
     pub close_rx: futures_channel::mpsc::UnboundedReceiver<PeerId>,
     /// Peers whose connection the platform refused.
     pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
+    /// What became of handshakes.
+    pub news_tx: futures_channel::mpsc::UnboundedSender<(PeerId, HandshakeNews)>,
 }
 
 /// The application's say over single peers, for the message loop.
 pub(crate) struct PeerControl {
     pub close_rx: futures_channel::mpsc::UnboundedReceiver<PeerId>,
     pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
+    /// What became of handshakes.
+    pub news_tx: futures_channel::mpsc::UnboundedSender<(PeerId, HandshakeNews)>,
 }
 
 async fn run_socket(
@@ -888,7 +965,7 @@ async fn run_socket(
     config: SocketConfig,
     peer_messages_out_rx: Vec<futures_channel::mpsc::UnboundedReceiver<(PeerId, Packet)>>,
     peer_state_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PeerState)>,
-    candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, CandidatePair)>,
+    candidate_pair_tx: futures_channel::mpsc::UnboundedSender<(PeerId, PathReport)>,
     messages_from_peers_tx: Vec<futures_channel::mpsc::UnboundedSender<(PeerId, Packet)>>,
     control: PeerControl,
 ) -> Result<(), SignalingError> {
@@ -916,6 +993,7 @@ async fn run_socket(
         messages_from_peers_tx,
         close_rx: control.close_rx,
         refused_tx: control.refused_tx,
+        news_tx: control.news_tx,
     };
     let message_loop_fut = message_loop::<UseMessenger>(
         id_tx,
@@ -1068,6 +1146,7 @@ mod test {
             super::PeerControl {
                 close_rx: mpsc::unbounded().1,
                 refused_tx: mpsc::unbounded().0,
+                news_tx: mpsc::unbounded().0,
             },
         )
         .await;

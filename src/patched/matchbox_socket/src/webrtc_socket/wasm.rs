@@ -4,7 +4,7 @@ use super::{
     messages::{PeerEvent, PeerRequest},
 };
 use crate::{
-    CandidatePair, CandidateType,
+    CandidatePair, CandidateType, PathReport,
     webrtc_socket::{
         ChannelConfig, Messenger, Packet, RtcIceServerConfig, Signaller,
         error::SignalingError,
@@ -30,7 +30,8 @@ use wasm_bindgen::{JsCast, JsValue, convert::FromWasmAbi, prelude::*};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     Event, MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelType,
-    RtcIceCandidateInit, RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionIceEvent,
+    RtcIceCandidateInit, RtcIceConnectionState, RtcIceGatheringState, RtcPeerConnection,
+    RtcPeerConnectionIceEvent,
     RtcSdpType, RtcSessionDescriptionInit,
 };
 use ws_stream_wasm::{WsMessage, WsMeta, WsStream};
@@ -222,7 +223,7 @@ impl Messenger for WasmMessenger {
         }
 
         let signaled = SignaledCandidates::default();
-        let peer_signal_rx = complete_handshake(
+        let Some(peer_signal_rx) = complete_handshake(
             signal_peer.clone(),
             conn.clone(),
             received_candidates,
@@ -230,7 +231,10 @@ impl Messenger for WasmMessenger {
             peer_signal_rx,
             signaled.clone(),
         )
-        .await;
+        .await
+        else {
+            return unreachable_peer(&conn, signal_peer.id);
+        };
 
         closer.keep();
         Ok(HandshakeResult {
@@ -340,7 +344,7 @@ impl Messenger for WasmMessenger {
         signal_peer.send(PeerSignal::Answer(local.sdp()));
 
         let signaled = SignaledCandidates::default();
-        let peer_signal_rx = complete_handshake(
+        let Some(peer_signal_rx) = complete_handshake(
             signal_peer.clone(),
             conn.clone(),
             received_candidates,
@@ -348,7 +352,10 @@ impl Messenger for WasmMessenger {
             peer_signal_rx,
             signaled.clone(),
         )
-        .await;
+        .await
+        else {
+            return unreachable_peer(&conn, signal_peer.id);
+        };
 
         closer.keep();
         Ok(HandshakeResult {
@@ -361,7 +368,7 @@ impl Messenger for WasmMessenger {
     async fn peer_loop(
         peer_uuid: PeerId,
         handshake_meta: Self::HandshakeMeta,
-        candidate_pair_tx: UnboundedSender<(PeerId, CandidatePair)>,
+        candidate_pair_tx: UnboundedSender<(PeerId, PathReport)>,
     ) -> PeerId {
         let (mut peer_loop_finished_rx, conn, signaled, mut peer_signal_rx) = handshake_meta;
         // The connection is closed when the loop ends, and also when it is
@@ -391,25 +398,40 @@ impl Messenger for WasmMessenger {
     }
 }
 
-/// Reports the candidate pair the connection uses, and again whenever it changes
+/// Reports the candidate pair the connection uses, its round trip and whether
+/// it is lost, and again whenever one of them changes (looked at twice a
+/// second: a lost connection is told within a second of ICE noticing it).
 async fn report_candidate_pairs(
     conn: &RtcPeerConnection,
     peer: PeerId,
-    tx: UnboundedSender<(PeerId, CandidatePair)>,
+    tx: UnboundedSender<(PeerId, PathReport)>,
     signaled: SignaledCandidates,
 ) {
-    let mut reported = None;
+    let mut reported: Option<PathReport> = None;
     loop {
-        if let Some(pair) = selected_candidate_pair(conn, &signaled).await
-            && reported != Some(pair)
+        let lost = matches!(
+            conn.ice_connection_state(),
+            RtcIceConnectionState::Disconnected | RtcIceConnectionState::Failed
+        );
+        let report = match selected_candidate_pair(conn, &signaled).await {
+            Some((pair, round_trip_ms)) => Some(PathReport {
+                pair,
+                round_trip_ms,
+                lost,
+            }),
+            // (A lost connection may have no selected pair any more.)
+            None => reported.map(|last| PathReport { lost, ..last }),
+        };
+        if let Some(report) = report
+            && reported != Some(report)
         {
-            reported = Some(pair);
-            if tx.unbounded_send((peer, pair)).is_err() {
+            reported = Some(report);
+            if tx.unbounded_send((peer, report)).is_err() {
                 // socket dropped
                 return;
             }
         }
-        Delay::new(Duration::from_secs(1)).await;
+        Delay::new(ICE_LOOK).await;
     }
 }
 
@@ -418,7 +440,7 @@ async fn report_candidate_pairs(
 async fn selected_candidate_pair(
     conn: &RtcPeerConnection,
     signaled: &SignaledCandidates,
-) -> Option<CandidatePair> {
+) -> Option<(CandidatePair, Option<u32>)> {
     let report: Map = JsFuture::from(conn.get_stats())
         .await
         .ok()?
@@ -482,10 +504,19 @@ async fn selected_candidate_pair(
             _ => None,
         }
     };
-    Some(CandidatePair {
-        local: candidate_type("localCandidateId")?,
-        remote: candidate_type("remoteCandidateId")?,
-    })
+    // The round trip of the pair's last checks, in seconds (Kharbga's patch).
+    let round_trip_ms = Reflect::get(pair, &"currentRoundTripTime".into())
+        .ok()
+        .and_then(|rtt| rtt.as_f64())
+        .filter(|rtt| rtt.is_finite() && *rtt >= 0.0)
+        .map(|rtt| (rtt * 1000.0).round().min(f64::from(u32::MAX)) as u32);
+    Some((
+        CandidatePair {
+            local: candidate_type("localCandidateId")?,
+            remote: candidate_type("remoteCandidateId")?,
+        },
+        round_trip_ms,
+    ))
 }
 
 async fn complete_handshake(
@@ -495,7 +526,7 @@ async fn complete_handshake(
     mut data_channels_ready_fut: Pin<Box<futures::future::Fuse<impl Future<Output = ()>>>>,
     mut peer_signal_rx: UnboundedReceiver<PeerSignal>,
     signaled: SignaledCandidates,
-) -> UnboundedReceiver<PeerSignal> {
+) -> Option<UnboundedReceiver<PeerSignal>> {
     let onicecandidate: Box<dyn FnMut(RtcPeerConnectionIceEvent)> = Box::new(
         move |event: RtcPeerConnectionIceEvent| {
             let candidate_json = match event.candidate() {
@@ -534,9 +565,12 @@ async fn complete_handshake(
         try_add_rtc_ice_candidate(&conn, &signaled, &candidate).await;
     }
 
-    // select for data channels ready or ice candidates
+    // select for data channels ready or ice candidates; ICE that finds no
+    // path to the peer (`failed`) ends the handshake at once, instead of at
+    // its time limit (Kharbga's patch: the page can say so in seconds).
     debug!("waiting for data channels to open");
     loop {
+        let mut look = Delay::new(ICE_LOOK).fuse();
         select! {
             _ = data_channels_ready_fut => {
                 debug!("data channels ready");
@@ -545,6 +579,11 @@ async fn complete_handshake(
             msg = peer_signal_rx.next() => {
                 if let Some(PeerSignal::IceCandidate(candidate)) = msg {
                     try_add_rtc_ice_candidate(&conn, &signaled, &candidate).await;
+                }
+            }
+            _ = look => {
+                if conn.ice_connection_state() == RtcIceConnectionState::Failed {
+                    return None;
                 }
             }
         };
@@ -566,8 +605,12 @@ async fn complete_handshake(
         "handshake completed, ice gathering state: {:?}",
         conn.ice_gathering_state()
     );
-    peer_signal_rx
+    Some(peer_signal_rx)
 }
+
+/// How often a handshake looks whether ICE failed, and a connected peer's
+/// loop whether its connection is lost.
+const ICE_LOOK: Duration = Duration::from_millis(500);
 
 async fn try_add_rtc_ice_candidate(
     connection: &RtcPeerConnection,
@@ -814,6 +857,14 @@ async fn fail<T>(conn: &RtcPeerConnection, peer: PeerId, why: &str) -> Result<T,
     warn!("handshake with {peer} abandoned: {why}");
     conn.close();
     Err(GiveUp::Failed)
+}
+
+/// ICE found no path to the peer: the connection is closed and the
+/// handshake given up, reported as unreachable (Kharbga's patch).
+fn unreachable_peer<T>(conn: &RtcPeerConnection, peer: PeerId) -> Result<T, GiveUp> {
+    warn!("handshake with {peer} abandoned: no path to the peer (ICE failed)");
+    conn.close();
+    Err(GiveUp::Unreachable)
 }
 
 /// Closes a handshake's connection when the handshake is dropped before it
