@@ -25,7 +25,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser proxy e2e-deps \
+.PHONY: deploy-check help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser proxy e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e release sizes screenshots review
 
 help:
@@ -103,7 +103,7 @@ define page
 	cp target/$(1)-page/dist/index.html dist/$(1).html
 	cp -R -n target/$(1)-page/dist/. dist/
 endef
-release: tools
+release: tools deploy-check
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
 	$(call page,online)
 	$(call page,learn)
@@ -120,6 +120,24 @@ release: tools
 	  sed -e "s#__VERSION__#$$version#" -e "s#__FILES__#[$$list]#" ../src/web/sw.js > sw.js
 
 build: release sizes
+
+# A build for a public signalling server without any STUN or TURN server
+# connects only players on one network: said loudly (not an error: a
+# site may mean it). Also a TURN server without its user name.
+deploy-check:
+	@signal="$${KHARBGA_SIGNAL_URL:-}"; ice="$${KHARBGA_ICE:-}"; \
+	host=$$(printf '%s' "$$signal" | sed -E 's#^wss?://(\[[^]]*\]|[^/:]*).*#\1#'); \
+	case "$$host" in ''|127.*|localhost|'[::1]') exit 0;; esac; \
+	if [ -z "$$ice" ]; then \
+	  printf '%s\n' '**********************************************************************' \
+	    "** WARNING: this build's signalling server is $$signal," \
+	    '** but it has no STUN or TURN server (KHARBGA_ICE is empty): players' \
+	    '** on different networks will not connect (only by link). See' \
+	    '** docs/deploy.md, "TURN".' \
+	    '**********************************************************************' >&2; \
+	elif printf '%s' "$$ice" | grep -qE '(^| )turns?:' && [ -z "$${KHARBGA_TURN_USER:-}" ]; then \
+	  echo "** WARNING: KHARBGA_ICE names a TURN server but KHARBGA_TURN_USER is empty: the relay will refuse players who do not enter a user name (docs/deploy.md, \"TURN\")." >&2; \
+	fi
 
 # Every file of dist/ raw and gzipped, then the first load: what a visitor
 # fetches before the first screen is usable (index.html and the files it

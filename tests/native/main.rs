@@ -6,6 +6,7 @@
 mod ai;
 mod cli;
 mod clock;
+mod deploy;
 mod helpers;
 mod kharbaga;
 mod layout;

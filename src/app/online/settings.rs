@@ -20,6 +20,19 @@ pub const DEFAULT_ICE: &str = match option_env!("KHARBGA_ICE") {
     None => "",
 };
 
+/// The TURN user name and password a build gives its players (none by
+/// default; see `docs/deploy.md`: a password in a static build is readable
+/// by anyone, so a site gives it a time-limited one).
+pub const DEFAULT_TURN_USER: &str = match option_env!("KHARBGA_TURN_USER") {
+    Some(user) => user,
+    None => "",
+};
+/// See [`DEFAULT_TURN_USER`].
+pub const DEFAULT_TURN_CREDENTIAL: &str = match option_env!("KHARBGA_TURN_CREDENTIAL") {
+    Some(credential) => credential,
+    None => "",
+};
+
 /// The online settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlineSettings {
@@ -38,8 +51,8 @@ impl Default for OnlineSettings {
         OnlineSettings {
             server: DEFAULT_SERVER.to_owned(),
             ice: DEFAULT_ICE.to_owned(),
-            username: String::new(),
-            credential: String::new(),
+            username: DEFAULT_TURN_USER.to_owned(),
+            credential: DEFAULT_TURN_CREDENTIAL.to_owned(),
         }
     }
 }
