@@ -9,9 +9,9 @@ mod entries;
 mod results;
 mod states;
 
-use kharbga::engine::{BoardSize, Game, Millis, Record, Rules, Side};
+use kharbga::engine::{BoardSize, Millis, Rules};
 use kharbga::net::identity::{PublicKey, SeatKey};
-use kharbga::net::tournament::{Follower, Heard, Organizer, Reply};
+use kharbga::net::tournament::{ended_record, Follower, Heard, Organizer, Reply};
 use kharbga::tournament::{BoardRef, Format, Score};
 
 use crate::net::key;
@@ -34,22 +34,6 @@ impl Take for Organizer {
 }
 
 const NAMES: [&str; 4] = ["Amel", "Youssef", "نورة", "Karim"];
-
-/// The record of a Seega 5×5 game between `first` and `second` that ends
-/// as `score` says, from the first side's view, after one ply.
-fn record_of(score: Score, (first, second): (&str, &str)) -> String {
-    let mut game = Game::new(Rules::seega(BoardSize::Five));
-    game.play_text("a1").unwrap();
-    match score {
-        Score::FirstWins => game.resign(Side::Second).unwrap(),
-        Score::SecondWins => game.resign(Side::First).unwrap(),
-        _ => game.agree_draw().unwrap(),
-    };
-    let mut record = Record::new(game);
-    record.first = first.to_owned();
-    record.second = second.to_owned();
-    record.to_text()
-}
 
 /// An untimed Seega 5×5 tournament named `name`, in `format`, organized
 /// with `key`.
@@ -127,10 +111,24 @@ impl Club {
         let host = self.room(round, board);
         let record = self.record(round, board, score);
         self.now += 1;
-        let message = self.players[p]
-            .report_on(BoardRef::new(round, board), host, score, &record, self.now)
-            .unwrap();
+        let message = self.report_with(p, (round, board), host, score, &record, self.now);
         self.organizer.take(&message)
+    }
+
+    /// Player `p`'s report, numbered `n`, of `score` on board `board` of
+    /// round `round`, played in the room of `host`, with `record`.
+    fn report_with(
+        &mut self,
+        p: usize,
+        (round, board): (usize, usize),
+        host: PublicKey,
+        score: Score,
+        record: &str,
+        n: u64,
+    ) -> String {
+        self.players[p]
+            .report_on(BoardRef::new(round, board), host, score, record, n)
+            .unwrap()
     }
 
     /// The host key of the room of board `board` of round `round` (of the
@@ -161,7 +159,7 @@ impl Club {
     /// The record of a board's game that ends as `score` says.
     fn record(&self, round: usize, board: usize, score: Score) -> String {
         let (first, second) = self.names(round, board);
-        record_of(score, (&first, &second))
+        ended_record(score, (&first, &second))
     }
 
     /// The players of board `b` of the round under way.

@@ -2,13 +2,14 @@
 //! taken or after the start, and every page seeing its board.
 
 use kharbga::net::tournament::{
-    decode, encode, lobby_room, member_room, seal, Body, Envelope, Follower, Heard, Refusal, Reply,
+    decode, encode, ended_record, lobby_room, member_room, seal, Body, Envelope, Follower, Heard,
+    Refusal, Reply,
 };
 use kharbga::tournament::{BoardRef, Format, Score};
 
 use crate::net::key;
 
-use super::{record_of, seega_cup, Club, Take};
+use super::{seega_cup, Club, Take};
 
 #[test]
 fn messages_read_back_and_only_a_hello_goes_unsigned() {
@@ -22,7 +23,7 @@ fn messages_read_back_and_only_a_hello_goes_unsigned() {
             board: BoardRef::new(1, 2),
             host: key(6).public(),
             score: Score::Draw,
-            record: record_of(Score::Draw, ("A", "B")),
+            record: ended_record(Score::Draw, ("A", "B")),
         },
         Body::Leave,
         Body::State {

@@ -6,13 +6,14 @@
 use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
 use kharbga::net::identity::SeatCert;
 use kharbga::net::tournament::{
-    board_key, decode, seal, Body, Follower, Heard, Organizer, Refusal, Reply, Standing, State,
+    board_key, decode, ended_record, seal, Body, Follower, Heard, Organizer, Refusal, Reply,
+    Standing, State,
 };
 use kharbga::tournament::{BoardRef, Format, Score};
 
 use crate::net::key;
 
-use super::{record_of, Club, Take, NAMES};
+use super::{Club, Take, NAMES};
 
 #[test]
 fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
@@ -76,9 +77,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let now = club.now + 1;
     // A record that ends otherwise than the result sent.
     let record = club.record(0, 0, Score::SecondWins);
-    let lie = club.players[a]
-        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &record, now)
-        .unwrap();
+    let lie = club.report_with(a, (0, 0), host, Score::FirstWins, &record, now);
     assert_eq!(club.organizer.take(&lie), Reply::Refused(Refusal::Record));
     // A record of another game (Kharbga, not Seega 5×5), or unfinished.
     let kharbga = Record::new({
@@ -87,33 +86,15 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
         g
     })
     .to_text();
-    let other = club.players[a]
-        .report_on(
-            BoardRef::new(0, 0),
-            host,
-            Score::FirstWins,
-            &kharbga,
-            now + 1,
-        )
-        .unwrap();
+    let other = club.report_with(a, (0, 0), host, Score::FirstWins, &kharbga, now + 1);
     assert_eq!(club.organizer.take(&other), Reply::Refused(Refusal::Record));
     let unfinished = Record::new(Game::new(Rules::seega(BoardSize::Five))).to_text();
-    let open = club.players[a]
-        .report_on(BoardRef::new(0, 0), host, Score::Draw, &unfinished, now + 2)
-        .unwrap();
+    let open = club.report_with(a, (0, 0), host, Score::Draw, &unfinished, now + 2);
     assert_eq!(club.organizer.take(&open), Reply::Refused(Refusal::Record));
     // Another board's result.
     let (c, _) = club.board(1);
     let record = club.record(0, 0, Score::SecondWins);
-    let theirs = club.players[c]
-        .report_on(
-            BoardRef::new(0, 0),
-            host,
-            Score::SecondWins,
-            &record,
-            now + 3,
-        )
-        .unwrap();
+    let theirs = club.report_with(c, (0, 0), host, Score::SecondWins, &record, now + 3);
     assert_eq!(
         club.organizer.take(&theirs),
         Reply::Refused(Refusal::NotYours)
@@ -160,9 +141,7 @@ fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
     let host = club.room(0, 1);
     let now = club.now + 50;
     let record = club.record(0, 1, Score::SecondWins);
-    let concede = club.players[x]
-        .report_on(BoardRef::new(0, 1), host, Score::SecondWins, &record, now)
-        .unwrap();
+    let concede = club.report_with(x, (0, 1), host, Score::SecondWins, &record, now);
     assert_eq!(club.organizer.take(&concede), Reply::Changed);
     assert_eq!(club.organizer.take(&concede), Reply::Nothing);
 }
@@ -208,9 +187,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     let won = club.record(0, 0, Score::FirstWins);
     // A winner's report waits for the loser's.
     club.now += 1;
-    let claim = club.players[a]
-        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &won, club.now)
-        .unwrap();
+    let claim = club.report_with(a, (0, 0), host, Score::FirstWins, &won, club.now);
     assert_eq!(club.organizer.take(&claim), Reply::Changed);
     let saved = club.organizer.to_text();
     let mut reloaded = Organizer::from_text(&saved).unwrap();
@@ -218,9 +195,7 @@ fn the_organizers_page_reloaded_mid_round_keeps_everything() {
     assert_eq!(reloaded.public(), club.organizer.public());
     // The waiting report is remembered: the loser's agreement settles it.
     club.now += 1;
-    let agree = club.players[b]
-        .report_on(BoardRef::new(0, 0), host, Score::FirstWins, &won, club.now)
-        .unwrap();
+    let agree = club.report_with(b, (0, 0), host, Score::FirstWins, &won, club.now);
     assert_eq!(reloaded.take(&agree), Reply::Changed);
     // The numbers seen are remembered: the winner's old claim is old news.
     let mut again = Organizer::from_text(&saved).unwrap();
@@ -298,18 +273,10 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     club.now += 1;
     // The rematch in the board's room: sides swapped, the board's first
     // player lost it. Neither player's report of it is taken.
-    let rematch = record_of(Score::SecondWins, (&second, &first));
+    let rematch = ended_record(Score::SecondWins, (&second, &first));
     for p in [a, b] {
         club.now += 1;
-        let report = club.players[p]
-            .report_on(
-                BoardRef::new(0, 0),
-                host,
-                Score::SecondWins,
-                &rematch,
-                club.now,
-            )
-            .unwrap();
+        let report = club.report_with(p, (0, 0), host, Score::SecondWins, &rematch, club.now);
         assert_eq!(
             club.organizer.take(&report),
             Reply::Refused(Refusal::Players)
@@ -318,15 +285,8 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     // A game between others (another board's names) is not it either.
     let (c, d) = club.names(0, 1);
     club.now += 1;
-    let others = club.players[a]
-        .report_on(
-            BoardRef::new(0, 0),
-            host,
-            Score::FirstWins,
-            &record_of(Score::FirstWins, (&c, &d)),
-            club.now,
-        )
-        .unwrap();
+    let theirs = ended_record(Score::FirstWins, (&c, &d));
+    let others = club.report_with(a, (0, 0), host, Score::FirstWins, &theirs, club.now);
     assert_eq!(
         club.organizer.take(&others),
         Reply::Refused(Refusal::Players)
@@ -336,29 +296,13 @@ fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
     let elsewhere = key(42).public();
     club.now += 1;
     let record = club.record(0, 0, Score::FirstWins);
-    let report = club.players[a]
-        .report_on(
-            BoardRef::new(0, 0),
-            elsewhere,
-            Score::FirstWins,
-            &record,
-            club.now,
-        )
-        .unwrap();
+    let report = club.report_with(a, (0, 0), elsewhere, Score::FirstWins, &record, club.now);
     assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
     // A board whose room was never made has no game to report.
     let (x, _) = club.board(1);
     club.now += 1;
     let record = club.record(0, 1, Score::SecondWins);
-    let report = club.players[x]
-        .report_on(
-            BoardRef::new(0, 1),
-            host,
-            Score::SecondWins,
-            &record,
-            club.now,
-        )
-        .unwrap();
+    let report = club.report_with(x, (0, 1), host, Score::SecondWins, &record, club.now);
     assert_eq!(club.organizer.take(&report), Reply::Refused(Refusal::Room));
     assert!(club.organizer.state().reports.is_empty());
     assert_eq!(club.organizer.state().tournament.rounds()[0][0].score, None);

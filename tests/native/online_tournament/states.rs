@@ -121,15 +121,7 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     let host = club.room(0, 1);
     club.now += 1;
     let record = club.record(0, 1, Score::SecondWins);
-    let concede = club.players[c]
-        .report_on(
-            BoardRef::new(0, 1),
-            host,
-            Score::SecondWins,
-            &record,
-            club.now,
-        )
-        .unwrap();
+    let concede = club.report_with(c, (0, 1), host, Score::SecondWins, &record, club.now);
     assert_eq!(
         club.organizer.receive("player", &concede, Millis(4_000)),
         Reply::Changed
