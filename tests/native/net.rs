@@ -192,6 +192,13 @@ impl Net {
         self.run();
     }
 
+    /// A page presses *Join* as `name` with `key`: its join is sent, not
+    /// yet delivered.
+    pub(crate) fn press_join(&mut self, page: usize, name: &str, key: SeatKey) {
+        let events = self.pages[page].1.join(name.into(), key);
+        self.route(page, events);
+    }
+
     /// A page does something through its table.
     pub(crate) fn act(&mut self, page: usize, act: impl FnOnce(&mut Table) -> Vec<Event>) {
         let events = act(&mut self.pages[page].1);
@@ -248,6 +255,27 @@ pub(crate) fn watched() -> (Net, usize, usize, usize) {
     let (mut net, host, guest) = seated();
     let watcher = net.add("p-watch", newcomer());
     (net, host, guest, watcher)
+}
+
+/// [`seated`], and the first `plies` plies played (each by the player
+/// whose turn it is).
+pub(crate) fn seated_after(plies: usize) -> (Net, usize, usize) {
+    let (mut net, host, guest) = seated();
+    for _ in 0..plies {
+        play_next(&mut net, host, guest);
+    }
+    (net, host, guest)
+}
+
+/// An untimed ply message: ply number `index` of the game, `ply`, and the
+/// `hash` of the position it leads to.
+pub(crate) fn untimed_ply(index: u32, ply: &str, hash: &str) -> Message {
+    Message::Ply {
+        index,
+        ply: ply.into(),
+        hash: hash.into(),
+        left: None,
+    }
 }
 
 /// A page plays its whole turn (Seega sets two soldiers a turn); returns
@@ -317,7 +345,6 @@ pub(crate) fn joining() -> (Net, usize, usize) {
     let (mut net, host) = hosting();
     let guest = net.add("p-guest", newcomer());
     net.events(guest);
-    let events = net.table_mut(guest).join("Youssef".into(), key(2));
-    net.route(guest, events);
+    net.press_join(guest, "Youssef", key(2));
     (net, host, guest)
 }

@@ -94,6 +94,15 @@ impl Club {
         }
     }
 
+    /// [`Club::new`], and the room of round 1's first board made by its
+    /// first player: `(club, that board's players, the room's host key)`.
+    fn with_first_room(format: Format) -> (Club, (usize, usize), PublicKey) {
+        let mut club = Club::new(format);
+        let players = club.board(0);
+        let host = club.room(0, 0);
+        (club, players, host)
+    }
+
     /// The organizer's state to every page.
     fn broadcast(&mut self) {
         self.now += 1;

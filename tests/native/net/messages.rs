@@ -6,7 +6,7 @@ use kharbga::net::message::{
     decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_MESSAGE, PROTOCOL,
 };
 
-use super::{assert_malformed, host_key, join_message, key};
+use super::{assert_malformed, host_key, join_message, key, untimed_ply};
 
 #[test]
 fn every_message_round_trips() {
@@ -195,18 +195,8 @@ fn bad_messages_are_typed_errors() {
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
     assert_malformed("kharbga\t3\tjoin\tx\tnope");
     assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
-    let bad_hash = encode(&Message::Ply {
-        index: 0,
-        ply: "a1".into(),
-        hash: "xyz".into(),
-        left: None,
-    });
+    let bad_hash = encode(&untimed_ply(0, "a1", "xyz"));
     assert_eq!(decode(&bad_hash), Err(DecodeError::Field("hash")));
-    let long_ply = encode(&Message::Ply {
-        index: 0,
-        ply: "a1-a2-a3-a4".into(),
-        hash: "0000000000000000".into(),
-        left: None,
-    });
+    let long_ply = encode(&untimed_ply(0, "a1-a2-a3-a4", "0000000000000000"));
     assert_eq!(decode(&long_ply), Err(DecodeError::Field("ply")));
 }

@@ -7,7 +7,10 @@ use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{encode, DecodeError, Message, Offer};
 use kharbga::net::table::{Event, Role, Table, Warning};
 
-use super::{newcomer, play_next, play_turn, reloaded, seated, some_ply, watched, Net};
+use super::{
+    newcomer, play_next, play_turn, reloaded, seated, seated_after, some_ply, untimed_ply, watched,
+    Net,
+};
 
 #[test]
 fn a_whole_game_is_played_and_watched() {
@@ -45,12 +48,7 @@ fn nobody_moves_for_another_side() {
         Err(kharbga::net::table::PlayError::NotYourTurn)
     );
     // A ply message the guest signs, for the host's side.
-    let forged = Message::Ply {
-        index: 0,
-        ply: ply.clone(),
-        hash: "0000000000000000".into(),
-        left: None,
-    };
+    let forged = untimed_ply(0, &ply, "0000000000000000");
     let signed = net.sealed(guest, forged.clone());
     net.deliver("p-guest", "p-host", &signed);
     assert_eq!(net.warnings(host), vec![Warning::WrongSide]);
@@ -75,15 +73,7 @@ fn bad_plies_are_refused_and_the_game_stays() {
     net.events(host);
     let good = some_ply(&net, guest);
     let message = |net: &mut Net, index: u32, ply: &str, hash: &str| {
-        net.sealed(
-            guest,
-            Message::Ply {
-                index,
-                ply: ply.into(),
-                hash: hash.into(),
-                left: None,
-            },
-        )
+        net.sealed(guest, untimed_ply(index, ply, hash))
     };
     // An illegal ply (the square is taken), a ply that is not one.
     let a = message(&mut net, 2, &first, "0000000000000000");
@@ -165,10 +155,7 @@ fn a_record_with_our_plies_in_it_is_not_taken() {
 
 #[test]
 fn takeback_draw_and_rematch() {
-    let (mut net, host, guest) = seated();
-    for _ in 0..2 {
-        play_next(&mut net, host, guest);
-    }
+    let (mut net, host, guest) = seated_after(2);
     // Seega: each sets two soldiers a turn, so two plies are one turn.
     let length = net.table(host).game.plies().len();
     let to = takeback_point(&net.table(host).game, Side::First).unwrap();

@@ -2,14 +2,14 @@
 //! by each seat's key, pages that come back, and what a stranger, a
 //! spectator or a signalling server in the middle cannot take or change.
 
-use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert, SeatKey};
 use kharbga::net::message::{encode, Claim, Message, Refusal, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
 use super::{
-    host_key, hosting, join_message, joining, key, newcomer, play_next, play_turn, reloaded,
-    seated, some_ply, uncertified_guest, watched, Net,
+    host_key, hosting, join_message, joining, key, newcomer, play_turn, reloaded, seated,
+    seated_after, some_ply, uncertified_guest, untimed_ply, watched, Net,
 };
 
 /// The guest's claim of its seat (`key(2)`, certified by the host) as
@@ -72,22 +72,14 @@ fn a_forged_seat_claim_is_refused() {
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
     // A ply from the stranger is not the opponent's.
-    let ply = encode(&Message::Ply {
-        index: 0,
-        ply: "a1".into(),
-        hash: "0000000000000000".into(),
-        left: None,
-    });
+    let ply = encode(&untimed_ply(0, "a1", "0000000000000000"));
     net.deliver("p-evil", "p-host", &ply);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
 }
 
 #[test]
 fn a_player_who_returns_catches_up() {
-    let (mut net, host, guest) = seated();
-    for _ in 0..3 {
-        play_next(&mut net, host, guest);
-    }
+    let (mut net, _, guest) = seated_after(3);
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
     let left = net.remove(guest);
@@ -229,6 +221,18 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     assert_eq!(back.open_seat(), None);
 }
 
+/// The record of a new game of another variant (Seega 9×9) between
+/// `first` and `second`: not the room's game.
+fn another_game(first: &str, second: &str) -> String {
+    Record::write(
+        &Game::new(Rules::seega(BoardSize::Nine)),
+        first,
+        second,
+        "d",
+        &[],
+    )
+}
+
 /// A stranger's hello that claims a seat it cannot prove (its own key).
 fn forged_hello(name: &str, side: Seat, to: &str) -> String {
     let room = host_key().room();
@@ -254,19 +258,12 @@ fn forged_hello(name: &str, side: Seat, to: &str) -> String {
 
 #[test]
 fn a_newcomer_believes_only_the_host_of_its_link() {
-    use kharbga::engine::Record;
     // The welcome race: a stranger already in the room welcomes the
     // newcomer before the host can, with another game.
     let (mut net, host) = hosting();
     let mut page = newcomer();
     page.set_id("p-new".into(), net.now);
-    let fake = Record::write(
-        &Game::new(Rules::seega(BoardSize::Nine)),
-        "Fake",
-        "",
-        "d",
-        &[],
-    );
+    let fake = another_game("Fake", "");
     for text in [
         forged_hello("Fake", Seat::First, "p-new"),
         encode(&Message::Welcome {
@@ -301,7 +298,6 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
 
 #[test]
 fn spectators_follow_proved_seats_only() {
-    use kharbga::engine::Record;
     let (mut net, host, guest, watcher) = watched();
     assert_eq!(net.table(watcher).role, Role::Spectator);
     // The spectator knows the guest's seat from the host's certificate.
@@ -315,13 +311,7 @@ fn spectators_follow_proved_seats_only() {
         "p-watch",
         &forged_hello("Amel", Seat::First, "p-watch"),
     );
-    let other = Record::write(
-        &Game::new(Rules::seega(BoardSize::Nine)),
-        "Invented",
-        "Names",
-        "d",
-        &[],
-    );
+    let other = another_game("Invented", "Names");
     for message in [
         Message::Sync { record: other },
         Message::Resign,
@@ -389,15 +379,7 @@ fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     play_turn(&mut net, host);
     let good = some_ply(&net, guest);
     let other = net.table(guest).game.position().legal_plies()[1].to_string();
-    let signed = net.sealed(
-        guest,
-        Message::Ply {
-            index: 2,
-            ply: good.clone(),
-            hash: "0000000000000000".into(),
-            left: None,
-        },
-    );
+    let signed = net.sealed(guest, untimed_ply(2, &good, "0000000000000000"));
     let changed = signed.replace(&format!("\t{good}\t"), &format!("\t{other}\t"));
     assert_ne!(changed, signed);
     for (to, page) in [("p-host", host), ("p-watch", watcher)] {

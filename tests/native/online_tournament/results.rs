@@ -71,9 +71,7 @@ fn a_result_is_taken_when_both_agree_or_the_loser_concedes() {
 
 #[test]
 fn reports_that_disagree_or_do_not_replay_are_refused_or_disputed() {
-    let mut club = Club::new(Format::RoundRobin { double: false });
-    let (a, b) = club.board(0);
-    let host = club.room(0, 0);
+    let (mut club, (a, b), host) = Club::with_first_room(Format::RoundRobin { double: false });
     let now = club.now + 1;
     // A record that ends otherwise than the result sent.
     let record = club.record(0, 0, Score::SecondWins);
@@ -181,9 +179,7 @@ fn a_player_who_leaves_is_withdrawn_and_the_round_goes_on() {
 
 #[test]
 fn the_organizers_page_reloaded_mid_round_keeps_everything() {
-    let mut club = Club::new(Format::Swiss { rounds: 2 });
-    let (a, b) = club.board(0);
-    let host = club.room(0, 0);
+    let (mut club, (a, b), host) = Club::with_first_room(Format::Swiss { rounds: 2 });
     let won = club.record(0, 0, Score::FirstWins);
     // A winner's report waits for the loser's.
     club.now += 1;
@@ -266,9 +262,7 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
 
 #[test]
 fn a_rematch_or_a_game_of_another_room_is_not_the_boards_result() {
-    let mut club = Club::new(Format::Swiss { rounds: 2 });
-    let (a, b) = club.board(0);
-    let host = club.room(0, 0);
+    let (mut club, (a, b), host) = Club::with_first_room(Format::Swiss { rounds: 2 });
     let (first, second) = club.names(0, 0);
     club.now += 1;
     // The rematch in the board's room: sides swapped, the board's first

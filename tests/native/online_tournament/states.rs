@@ -4,7 +4,7 @@
 
 use kharbga::engine::Millis;
 use kharbga::net::tournament::{
-    seal, Body, Follower, Heard, Reply, State, ASK_AT_MOST_MS, ASK_FIRST_MS, EVERYONE,
+    seal, Body, Follower, Heard, Organizer, Reply, State, ASK_AT_MOST_MS, ASK_FIRST_MS, EVERYONE,
     HELLO_EVERY_MS,
 };
 use kharbga::tournament::{BoardRef, Format, Score};
@@ -85,36 +85,35 @@ fn a_state_not_signed_by_the_organizer_or_replayed_is_not_believed() {
     assert_eq!(club.spectator.state().unwrap(), &before);
 }
 
+/// How many of the hellos from `peers` (one from each, in order), all at
+/// `now`, the organizer answers with its state.
+fn hellos_answered(
+    organizer: &mut Organizer,
+    peers: impl IntoIterator<Item = impl AsRef<str>>,
+    now: Millis,
+) -> usize {
+    let hello = Follower::hello();
+    peers
+        .into_iter()
+        .filter(|peer| organizer.receive(peer.as_ref(), &hello, now) == Reply::State)
+        .count()
+}
+
 #[test]
 fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
     let mut club = Club::new(Format::RoundRobin { double: false });
-    let hello = Follower::hello();
+    let flood = ["flood"; 200];
     // One peer: one hello answered, then none until HELLO_EVERY_MS later
     // (a page that has its state does not ask again).
-    let answered = (0..200)
-        .filter(|_| club.organizer.receive("flood", &hello, Millis::ZERO) == Reply::State)
-        .count();
+    let answered = hellos_answered(&mut club.organizer, flood, Millis::ZERO);
     assert_eq!(answered, 1);
-    let sooner = (0..200)
-        .filter(|_| {
-            club.organizer
-                .receive("flood", &hello, HELLO_EVERY_MS - Millis(1))
-                == Reply::State
-        })
-        .count();
+    let sooner = hellos_answered(&mut club.organizer, flood, HELLO_EVERY_MS - Millis(1));
     assert_eq!(sooner, 0);
-    let later = (0..200)
-        .filter(|_| club.organizer.receive("flood", &hello, HELLO_EVERY_MS) == Reply::State)
-        .count();
+    let later = hellos_answered(&mut club.organizer, flood, HELLO_EVERY_MS);
     assert_eq!(later, 1);
     // New peer ids bring no new allowance for hellos: they share one.
-    let many = (0..400)
-        .filter(|i| {
-            club.organizer
-                .receive(&format!("p{i}"), &hello, Millis(4_000))
-                == Reply::State
-        })
-        .count();
+    let peers = (0..400).map(|i| format!("p{i}"));
+    let many = hellos_answered(&mut club.organizer, peers, Millis(4_000));
     assert!(many <= 120, "{many} hellos answered");
     // A player's signed message still goes through.
     let (c, _) = club.board(1);
@@ -131,20 +130,12 @@ fn a_flood_of_hellos_is_answered_only_within_the_allowance() {
 #[test]
 fn a_flooding_connection_costs_the_hellos_allowance_one_hello() {
     let mut club = Club::new(Format::RoundRobin { double: false });
-    let hello = Follower::hello();
     // A thousand hellos from one connection at once...
-    for _ in 0..1_000 {
-        club.organizer.receive("flood", &hello, Millis(10_000));
-    }
+    hellos_answered(&mut club.organizer, ["flood"; 1_000], Millis(10_000));
     // ...leave the shared allowance (120 at once) to everyone else, but
     // one: 119 newcomers at that instant are all answered.
-    let others = (0..119)
-        .filter(|i| {
-            club.organizer
-                .receive(&format!("newcomer{i}"), &hello, Millis(10_000))
-                == Reply::State
-        })
-        .count();
+    let newcomers = (0..119).map(|i| format!("newcomer{i}"));
+    let others = hellos_answered(&mut club.organizer, newcomers, Millis(10_000));
     assert_eq!(others, 119);
 }
 
