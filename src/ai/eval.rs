@@ -1,7 +1,8 @@
 //! The static evaluation, from the side to move's point of view, in
 //! hundredths of a soldier.
 
-use crate::engine::{Bitboard, Direction, Geometry, Position, Side, Variant};
+use super::setting::between;
+use crate::engine::{Bitboard, Geometry, Position, Side, Variant};
 
 const SOLDIER: i32 = 100;
 const MOBILITY: i32 = 3;
@@ -19,8 +20,7 @@ const FLANKED: i32 = 10;
 
 /// Enemy soldiers with one of `own` on both sides along a rank or a file.
 fn flanked(geo: &Geometry, own: Bitboard, enemy: Bitboard) -> Bitboard {
-    let both = |a: Direction, b: Direction| geo.shift(own, a) & geo.shift(own, b);
-    enemy & (both(Direction::East, Direction::West) | both(Direction::North, Direction::South))
+    enemy & between(geo, own)
 }
 
 /// A Kharbaga Mullah, in hundredths of a soldier: it flies, captures from

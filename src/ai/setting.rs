@@ -32,8 +32,9 @@ fn closed_lines(geo: &Geometry) -> [Bitboard; 2] {
     ]
 }
 
-/// Empty squares between two soldiers of `of` along a line.
-fn between(geo: &Geometry, of: Bitboard) -> Bitboard {
+/// Squares with a soldier of `of` on both sides along a rank or a file
+/// (the evaluation's flanked soldiers, the setting's sandwiched squares).
+pub(super) fn between(geo: &Geometry, of: Bitboard) -> Bitboard {
     let both = |a: Direction, b: Direction| geo.shift(of, a) & geo.shift(of, b);
     both(Direction::East, Direction::West) | both(Direction::North, Direction::South)
 }

@@ -286,12 +286,8 @@ impl Tournament {
             }
         }
         Ok(Tournament {
-            name,
-            rules,
-            clock,
-            format,
             players,
-            rounds: Vec::new(),
+            ..Tournament::open_entries(name, rules, clock, format)
         })
     }
 

@@ -114,20 +114,14 @@ impl Tournament {
     /// # Errors
     /// The [`TournamentError`] that says why it could not be read.
     pub fn from_text(text: &str) -> Result<Tournament, TournamentError> {
-        let Tournament {
-            name,
-            rules,
-            clock,
-            format,
-            players,
-            rounds,
-        } = parse(text)?;
-        let mut tournament = Tournament::new(name, rules, clock, format, players)
-            .map_err(|_| TournamentError::Inconsistent)?;
-        if !fits(&tournament, &rounds) {
+        let read = parse(text)?;
+        let mut tournament =
+            Tournament::new(read.name, read.rules, read.clock, read.format, read.players)
+                .map_err(|_| TournamentError::Inconsistent)?;
+        if !fits(&tournament, &read.rounds) {
             return Err(TournamentError::Inconsistent);
         }
-        tournament.rounds = rounds;
+        tournament.rounds = read.rounds;
         Ok(tournament)
     }
 
@@ -317,12 +311,9 @@ pub(crate) fn parse(text: &str) -> Result<Tournament, TournamentError> {
         return Err(TournamentError::Unreadable);
     };
     Ok(Tournament {
-        name,
-        rules,
-        clock,
-        format,
         players,
         rounds,
+        ..Tournament::open_entries(name, rules, clock, format)
     })
 }
 

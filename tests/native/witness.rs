@@ -299,10 +299,8 @@ fn the_page_that_loses_the_seat_race_watches_and_follows() {
     let first = net.add("p-one", newcomer());
     let second = net.add("p-two", newcomer());
     // Both press Join before either hears of the other.
-    let events = net.table_mut(first).join("Youssef".into(), key(2));
-    net.route(first, events);
-    let events = net.table_mut(second).join("Mallory".into(), key(3));
-    net.route(second, events);
+    net.press_join(first, "Youssef", key(2));
+    net.press_join(second, "Mallory", key(3));
     net.run();
     assert_eq!(net.table(first).role, Role::Player(Side::Second));
     assert_eq!(net.table(second).role, Role::Spectator);
@@ -624,13 +622,11 @@ fn the_seat_race_loser_follows_a_winner_it_heard_before_the_certificate() {
     let loser = net.add("p-guest", newcomer());
     let winner = net.add("p-winner", newcomer());
     // The loser presses Join; its join is slow to reach the host.
-    let events = net.table_mut(loser).join("Youssef".into(), key(2));
-    net.route(loser, events);
+    net.press_join(loser, "Youssef", key(2));
     let slow: Vec<_> = net.queue.drain(..).collect();
     // The winner joins; what the host says to the loser is held, so the
     // winner's proved hello reaches the loser before the certificate.
-    let events = net.table_mut(winner).join("Mallory".into(), key(3));
-    net.route(winner, events);
+    net.press_join(winner, "Mallory", key(3));
     let mut held = Vec::new();
     while !net.queue.is_empty() {
         let (from, to, text) = net.queue.remove(0);

@@ -51,6 +51,9 @@
 //! own player and sends after each state ([`page`]); what they make public
 //! is here.
 
+use crate::engine::{BoardSize, Game, Record, Rules, Side};
+use crate::tournament::Score;
+
 mod follower;
 mod hub;
 mod organizer;
@@ -67,3 +70,24 @@ pub use wire::{
     decode, encode, lobby_room, member_room, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE,
     MAX_TOURNAMENT_MESSAGE, TOURNAMENT_PROTOCOL,
 };
+
+/// The record of a Seega 5×5 game between `first` and `second` that ends,
+/// after one ply, as `score` says from the first side's view (agreed drawn
+/// for any score but a win). Made for tests: the unit tests of the pages
+/// and the native tests report such games, and it is written once here.
+#[doc(hidden)]
+#[must_use]
+pub fn ended_record(score: Score, (first, second): (&str, &str)) -> String {
+    let mut game = Game::new(Rules::seega(BoardSize::Five));
+    game.play_text("a1").expect("a1 opens a Seega game");
+    match score {
+        Score::FirstWins => game.resign(Side::Second),
+        Score::SecondWins => game.resign(Side::First),
+        _ => game.agree_draw(),
+    }
+    .expect("a game under way can end");
+    let mut record = Record::new(game);
+    record.first = first.to_owned();
+    record.second = second.to_owned();
+    record.to_text()
+}

@@ -149,28 +149,13 @@ impl Follower {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{BoardSize, Game, Millis, Record, Rules};
+    use crate::engine::{BoardSize, Millis, Rules};
     use crate::net::identity::SeatKey;
-    use crate::net::tournament::{Heard, Organizer, Reply};
+    use crate::net::tournament::{ended_record, Heard, Organizer, Reply};
     use crate::tournament::Format;
 
     fn key(n: u8) -> SeatKey {
         SeatKey::from_seed([n; 32])
-    }
-
-    /// A Seega game between `names` ended as `score` says, as a record.
-    fn ended_as(score: Score, (first, second): (&str, &str)) -> String {
-        let mut game = Game::new(Rules::seega(BoardSize::Five));
-        game.play_text("a1").unwrap();
-        match score {
-            Score::FirstWins => game.resign(Side::Second).unwrap(),
-            Score::SecondWins => game.resign(Side::First).unwrap(),
-            _ => game.agree_draw().unwrap(),
-        };
-        let mut record = Record::new(game);
-        record.first = first.to_owned();
-        record.second = second.to_owned();
-        record.to_text()
     }
 
     /// Three players (a board and a bye each round) and a spectator.
@@ -286,7 +271,7 @@ mod tests {
         );
         // Both claim the win: each reports once, and sees the dispute.
         let claim = |winner: Score| {
-            let record = ended_as(winner, (names[a], names[b]));
+            let record = ended_record(winner, (names[a], names[b]));
             move |r: &BoardRoom, players: (&str, &str)| {
                 assert_eq!((r.host, players), (made.host, (names[a], names[b])));
                 Some((winner, record.clone()))

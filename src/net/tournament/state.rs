@@ -129,10 +129,7 @@ impl State {
                     disputed.push(BoardRef::parse(r, b).ok_or(StateError)?);
                 }
                 "report" => {
-                    let parts: Vec<&str> = rest.split(' ').collect();
-                    let [r, b, p, score] = parts[..] else {
-                        return Err(StateError);
-                    };
+                    let [r, b, p, score] = fields(rest)?;
                     reports.push(Report {
                         board: BoardRef::parse(r, b).ok_or(StateError)?,
                         player: p.parse().map_err(|_| StateError)?,
@@ -142,10 +139,7 @@ impl State {
                     });
                 }
                 "room" => {
-                    let parts: Vec<&str> = rest.split(' ').collect();
-                    let [r, b, host, cert] = parts[..] else {
-                        return Err(StateError);
-                    };
+                    let [r, b, host, cert] = fields(rest)?;
                     rooms.push(BoardRoom {
                         board: BoardRef::parse(r, b).ok_or(StateError)?,
                         host: PublicKey::parse(host).ok_or(StateError)?,
@@ -326,6 +320,12 @@ impl Organizer {
         organizer.games = games;
         Ok(organizer)
     }
+}
+
+/// The `N` fields of a line's rest, split at each space: exactly `N`.
+fn fields<const N: usize>(rest: &str) -> Result<[&str; N], StateError> {
+    let parts: Vec<&str> = rest.split(' ').collect();
+    parts.try_into().map_err(|_| StateError)
 }
 
 #[cfg(test)]

@@ -1,0 +1,190 @@
+//! A crowded room: visitors counted and capped, floods of hellos and byes
+//! answered within an allowance, and connections that never say hello, or
+//! were refused, closed at the heartbeat.
+
+use kharbga::engine::Side;
+use kharbga::net::message::{encode, Message};
+use kharbga::net::table::{Event, Presence, Role, Warning};
+
+use super::{hosting, key, newcomer, play_turn, reloaded, seated, some_ply, watched, Net};
+
+#[test]
+fn saying_bye_and_hello_again_refills_nothing() {
+    let (mut net, host, guest) = seated();
+    net.events(host);
+    let hello = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: String::new(),
+        claim: None,
+    });
+    let bye = encode(&Message::Bye);
+    let now = net.now;
+    // A stranger says bye and hello again, 2,000 times, on one connection…
+    let mut sent_back = 0;
+    let mut floods = 0;
+    for _ in 0..2_000 {
+        for text in [&bye, &hello] {
+            let events = net.table_mut(host).receive("p-evil", text, now);
+            floods += events
+                .iter()
+                .filter(|e| **e == Event::Warn(Warning::Flood))
+                .count();
+            sent_back += events
+                .iter()
+                .filter(|e| matches!(e, Event::Send(..) | Event::Broadcast(..)))
+                .count();
+        }
+    }
+    // …and gets at most its allowance of answers, without a broadcast.
+    assert!(sent_back <= 40, "{sent_back} answers");
+    assert!(floods >= 1);
+    // New connections (new peer ids) share the room's allowance and its
+    // cap: 500 of them are welcomed no more than the cap allows, and none
+    // makes the host broadcast anything.
+    let mut welcomed = 0;
+    for n in 0..500 {
+        let id = format!("p-evil-{n}");
+        for event in net.table_mut(host).receive(&id, &hello, now) {
+            welcomed += usize::from(matches!(event, Event::Send(_, Message::Welcome { .. })));
+            assert!(!matches!(event, Event::Broadcast(_)), "{event:?}");
+        }
+    }
+    assert!(welcomed <= 17, "{welcomed} newcomers welcomed at once");
+    // The opponent's own messages still pass at that instant.
+    net.queue.clear();
+    let ply = some_ply(&net, host);
+    net.play(host, &ply);
+    play_turn(&mut net, host);
+    let before = net.table(host).game.plies().len();
+    play_turn(&mut net, guest);
+    assert!(net.table(host).game.plies().len() > before);
+    assert_eq!(net.table(host).game, net.table(guest).game);
+}
+
+#[test]
+fn visitors_are_counted_by_each_page_and_capped() {
+    let (mut net, host, guest, watcher) = watched();
+    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(host).watchers(), 1);
+    assert_eq!(net.table(watcher).watchers(), 1);
+    // A count told by someone is not believed.
+    net.deliver(
+        "p-host",
+        "p-watch",
+        &encode(&Message::Watchers { count: 9_999 }),
+    );
+    assert_eq!(net.table(watcher).watchers(), 1);
+    // Past the cap, a newcomer is told the room is full, and not welcomed.
+    for n in 0..16 {
+        net.add(&format!("p-v{n}"), newcomer());
+    }
+    let late = net.add("p-late", newcomer());
+    assert_eq!(net.table(late).role, Role::Newcomer);
+    assert!(net.warnings(late).contains(&Warning::RoomFull));
+    let _ = guest;
+}
+
+/// Amel's room, nobody seated yet.
+fn hosting_alone() -> (Net, usize) {
+    let (net, host) = hosting();
+    (net, host)
+}
+
+/// The peers a page's events ask to close.
+fn closed(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Close(peer) => Some(peer.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn connections_that_never_say_hello_do_not_fill_the_room() {
+    // Seventeen connections that never say hello, then the invited friend:
+    // it is welcomed with the free seat, takes it and plays.
+    let (mut net, host) = hosting_alone();
+    let now = net.now;
+    for n in 0..17 {
+        let events = net.table_mut(host).connected(format!("p-silent-{n}"), now);
+        assert!(closed(&events).is_empty());
+    }
+    let friend = net.add("p-friend", newcomer());
+    let events = net.events(friend);
+    assert!(events.contains(&Event::Invited(Some(Side::Second))));
+    assert!(!events.contains(&Event::Warn(Warning::RoomFull)));
+    net.act(friend, |t| t.join("Youssef".into(), key(2)));
+    assert_eq!(net.table(friend).role, Role::Player(Side::Second));
+    assert!(net.events(host).contains(&Event::Seated));
+    play_turn(&mut net, host);
+    play_turn(&mut net, friend);
+    assert_eq!(net.table(host).game, net.table(friend).game);
+    assert!(!net.table(host).game.plies().is_empty());
+}
+
+#[test]
+fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
+    // Sixteen visitors who said hello fill the room; the seat is still free,
+    // so the next newcomer (it may be the friend) is welcomed all the same.
+    let (mut net, host) = hosting_alone();
+    for n in 0..16 {
+        net.add(&format!("p-v{n}"), newcomer());
+    }
+    let friend = net.add("p-friend", newcomer());
+    assert!(!net.warnings(friend).contains(&Warning::RoomFull));
+    assert_eq!(net.table(friend).role, Role::Invited(Side::Second));
+    net.act(friend, |t| t.join("Youssef".into(), key(2)));
+    assert!(net.events(host).contains(&Event::Seated));
+    // Once the seat is taken the cap holds again for newcomers…
+    let late = net.add("p-late", newcomer());
+    assert!(net.warnings(late).contains(&Warning::RoomFull));
+    // …but never for the seat's owner, whose page comes back under a new
+    // id into the full room.
+    let left = net.remove(friend);
+    let back = net.add("p-friend-again", reloaded(&left, Side::Second));
+    assert!(!net.warnings(back).contains(&Warning::RoomFull));
+    assert_eq!(net.table(host).presence(net.now), Presence::Connected);
+    play_turn(&mut net, host);
+    play_turn(&mut net, back);
+    assert_eq!(net.table(host).game, net.table(back).game);
+    assert!(net.table(host).game.plies().len() >= 4);
+}
+
+#[test]
+fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
+    use kharbga::net::limits::{INTRO_MS, MAX_VISITORS};
+    let (mut net, host, _guest) = seated();
+    let start = net.now;
+    net.table_mut(host).connected("p-silent".into(), start);
+    // Visitors who said hello fill the room; one more is refused.
+    for n in 0..MAX_VISITORS {
+        net.add(&format!("p-v{n}"), newcomer());
+    }
+    let refused = net.add("p-refused", newcomer());
+    assert!(net.warnings(refused).contains(&Warning::RoomFull));
+    // Before the time is up nobody is closed…
+    let events = net.table_mut(host).tick(start + INTRO_MS - 1.0);
+    assert!(closed(&events).is_empty(), "{events:?}");
+    // …then the silent connection is, and the refused one once its own
+    // time is up; the visitors who said hello and the guest are not.
+    let later = net.now + INTRO_MS;
+    let events = net.table_mut(host).tick(later);
+    let mut gone = closed(&events);
+    gone.sort();
+    assert_eq!(gone, vec!["p-refused".to_owned(), "p-silent".to_owned()]);
+    // Closed once: the next heartbeat asks nothing more.
+    assert!(closed(&net.table_mut(host).tick(later + 2_000.0)).is_empty());
+    assert_eq!(net.table(host).watchers(), MAX_VISITORS as u32);
+    // A visitor that says goodbye and keeps its connection open is closed
+    // once the same time has passed.
+    let bye = encode(&Message::Bye);
+    net.deliver("p-v0", "p-host", &bye);
+    let left = net.now;
+    assert!(closed(&net.table_mut(host).tick(left + INTRO_MS - 1.0)).is_empty());
+    assert_eq!(
+        closed(&net.table_mut(host).tick(left + INTRO_MS)),
+        vec!["p-v0".to_owned()]
+    );
+}
