@@ -188,3 +188,23 @@ fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
         vec!["p-v0".to_owned()]
     );
 }
+
+/// The peer whose path a page shows: a player's proved opponent, a
+/// watching page's peer that plays a side; never a visitor, never one gone.
+#[test]
+fn the_counterpart_is_the_peer_played_or_watched_through() {
+    let host_alone = hosting_alone().0;
+    assert_eq!(host_alone.table(0).counterpart(), None);
+    let (mut net, host, guest, watcher) = watched();
+    assert_eq!(net.table(host).counterpart(), Some("p-guest"));
+    assert_eq!(net.table(guest).counterpart(), Some("p-host"));
+    // The watcher goes through a seat's page (whichever spoke last).
+    let seen = net.table(watcher).counterpart().map(str::to_owned);
+    assert!(
+        matches!(seen.as_deref(), Some("p-host" | "p-guest")),
+        "{seen:?}"
+    );
+    // The opponent gone: nobody (the spectator is no counterpart).
+    net.remove(guest);
+    assert_eq!(net.table(host).counterpart(), None);
+}
