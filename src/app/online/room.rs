@@ -60,6 +60,12 @@ pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'stat
 /// is found in a second or two).
 pub const NO_PATH_MS: u32 = 10_000;
 
+/// How long the connection to the other side may stay lost (the browser's
+/// ICE says `disconnected`: a network that changed or went away) before the
+/// page joins the room afresh, which makes a new connection through the
+/// signalling server (the seat's owner is welcomed back on it).
+pub const LOST_REJOIN_MS: u32 = 1_000;
+
 /// The invitation link to `host`'s room on this page's address.
 pub fn invitation(host: &PublicKey) -> String {
     page_url(&room::fragment(host))
@@ -101,6 +107,13 @@ pub struct Room {
     pub unreachable: RwSignal<bool>,
     /// The deadline of the last peer ICE looks for a path to.
     trying: StoredValue<Option<Timeout>, LocalStorage>,
+    /// Joins the room afresh when the connection to the other side stays
+    /// lost.
+    rejoin: StoredValue<Option<Timeout>, LocalStorage>,
+    /// That deadline is counting.
+    rejoining: StoredValue<bool>,
+    /// Opens the link again at once.
+    reopen: StoredValue<Option<Reopen>, LocalStorage>,
     link: StoredValue<Option<Link>, LocalStorage>,
     warning_count: StoredValue<u32>,
     /// The library, where this page's game is kept (and forgotten when the
@@ -132,6 +145,9 @@ impl Room {
             paths: RwSignal::new(BTreeMap::new()),
             unreachable: RwSignal::new(false),
             trying: StoredValue::new_local(None),
+            rejoin: StoredValue::new_local(None),
+            rejoining: StoredValue::new(false),
+            reopen: StoredValue::new_local(None),
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
             saves: use_context::<Saves>(),
@@ -319,9 +335,12 @@ impl Room {
                     self.trying.set_value(None);
                     self.unreachable.set(true);
                 }
-                LinkEvent::Path(peer, path) => self.paths.update(|p| {
-                    p.insert(peer, path);
-                }),
+                LinkEvent::Path(peer, path) => {
+                    self.paths.update(|p| {
+                        p.insert(peer, path);
+                    });
+                    self.rejoin_if_lost();
+                }
                 LinkEvent::Message(peer, text) => self.act(|t| t.receive(&peer, &text, now)),
                 LinkEvent::Closed(_) => {
                     // Never reached the server: no network (or no server) —
@@ -337,7 +356,44 @@ impl Room {
                 }
             }
         };
-        Connection::start(url, settings, self.state, self.link, on_event);
+        let reopen = Connection::start(url, settings, self.state, self.link, on_event);
+        self.reopen.set_value(Some(reopen));
+    }
+
+    /// The connection to the other side is lost: unless it comes back (or
+    /// a new one comes) within [`LOST_REJOIN_MS`], the page joins the room
+    /// afresh. (A phone that changed networks has lost its signalling
+    /// connection too, without knowing it yet.)
+    fn rejoin_if_lost(self) {
+        if !self.path_untracked().is_some_and(|p| p.lost) {
+            self.rejoining.set_value(false);
+            self.rejoin.set_value(None);
+            return;
+        }
+        if self.rejoining.get_value() {
+            return; // already counting
+        }
+        self.rejoining.set_value(true);
+        // (The deadline is the room's: it dies with it. A fired one is
+        // dropped when the next is set, never inside its own call.)
+        let deadline = Timeout::new(LOST_REJOIN_MS, move || {
+            self.rejoining.set_value(false);
+            if self.path_untracked().is_some_and(|p| p.lost) {
+                self.table.update(Table::forget_peers);
+                self.paths.update(BTreeMap::clear);
+                if let Some(Some(reopen)) = self.reopen.try_get_value() {
+                    reopen.now();
+                }
+            }
+        });
+        self.rejoin.set_value(Some(deadline));
+    }
+
+    /// [`Room::path`], read without tracking.
+    fn path_untracked(&self) -> Option<PeerPath> {
+        let paths = self.paths.get_untracked();
+        self.table
+            .with_untracked(|t| t.counterpart().and_then(|peer| paths.get(peer).copied()))
     }
 
     /// The heartbeat (every two seconds: pings, the spectator count, a
@@ -380,7 +436,7 @@ impl Connection {
         state: RwSignal<LinkState>,
         link: StoredValue<Option<Link>, LocalStorage>,
         on_event: impl Fn(LinkEvent) + 'static,
-    ) {
+    ) -> Reopen {
         let retry = StoredValue::new_local(None::<Timeout>);
         let handler = StoredValue::new_local(None::<Rc<dyn Fn(LinkEvent)>>);
         let open = move || {
@@ -402,10 +458,31 @@ impl Connection {
                 retry.set_value(Some(again));
             }
         })));
+        let reopen_now = open.clone();
         open();
         // The retry dies with the screen; the link is closed by the screen
         // that holds it, after saying goodbye through it.
         on_cleanup(move || retry.set_value(None));
+        let opener: Rc<dyn Fn()> = Rc::new(move || {
+            retry.set_value(None);
+            link.set_value(None);
+            reopen_now();
+        });
+        Reopen(StoredValue::new_local(opener))
+    }
+}
+
+/// Opens a [`Connection`]'s link again at once (its old one closed).
+#[derive(Clone, Copy)]
+pub struct Reopen(StoredValue<Rc<dyn Fn()>, LocalStorage>);
+
+impl Reopen {
+    /// Closes the link and opens it again now (nothing once its screen is
+    /// gone).
+    pub fn now(self) {
+        if let Some(open) = self.0.try_get_value() {
+            open();
+        }
     }
 }
 
