@@ -219,7 +219,7 @@ listening-ip=${SERVER_ALT}
 listening-port=3478
 relay-ip=${SERVER}
 min-port=49160
-max-port=49260
+max-port=49460
 fingerprint
 lt-cred-mech
 user=${TURN.user}:${TURN.password}
