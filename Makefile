@@ -25,8 +25,8 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deploy-check help serve build test bench bench-speed bench-ai bench-online fuzz tools matchbox browser proxy e2e-deps \
-        check-fmt clippy test-native test-wasm test-e2e release sizes screenshots review
+.PHONY: deploy-check help serve build test bench bench-speed bench-ai bench-online bench-lab fuzz tools matchbox browser proxy lab-tools e2e-deps \
+        check-fmt clippy test-native test-wasm test-e2e test-lab release sizes screenshots review
 
 help:
 	@echo "make serve   install what is missing, serve the app on http://127.0.0.1:8080"
@@ -66,6 +66,18 @@ browser:
 proxy:
 	@command -v haproxy >/dev/null || command -v /usr/sbin/haproxy >/dev/null \
 	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q haproxy; }
+
+# The network lab's Debian packages (tests/e2e/lab/: README, "The network
+# lab"): coturn (STUN, TURN, turnutils_natdiscovery), nginx-light (the TLS
+# proxy), iproute2 and iptables. Only root can run the lab, so only root
+# installs them; the lab runs them with its own configurations inside its
+# own namespaces, never the packages' services.
+lab-tools:
+	@if command -v turnserver >/dev/null && command -v turnutils_natdiscovery >/dev/null \
+	    && command -v nginx >/dev/null && command -v ip >/dev/null && command -v iptables >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q coturn nginx-light iproute2 iptables; \
+	else echo "network lab: coturn, nginx-light, iproute2 and iptables are not installed (the lab needs root)"; fi
 
 e2e-deps: $(E2E)/node_modules/.package-lock.json
 $(E2E)/node_modules/.package-lock.json: $(E2E)/package.json $(E2E)/package-lock.json
@@ -174,7 +186,7 @@ sizes:
 
 # ---- Checks -----------------------------------------------------------------
 
-test: tools browser proxy e2e-deps check-fmt clippy test-native test-wasm release sizes test-e2e
+test: tools browser proxy lab-tools e2e-deps check-fmt clippy test-native test-wasm release sizes test-e2e test-lab
 
 check-fmt:
 	cargo fmt --all -- --check
@@ -202,6 +214,16 @@ test-e2e: e2e-deps browser proxy matchbox
 	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
 	cd $(E2E) && npx playwright test
 
+# The network lab (tests/e2e/lab/): online play between Chromiums in LAN
+# namespaces behind NATs, over a TLS proxy and coturn, all made and removed
+# by the test run. It needs root; elsewhere it says why it is skipped, and
+# in CI as root a lab that cannot be made fails.
+test-lab: e2e-deps browser matchbox lab-tools
+	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
+	@cd $(E2E) && if why=$$(node lab/lab.mjs check); then npx playwright test -c lab/playwright.config.js; \
+	elif [ "$${CI:-}" = true ] && [ "$$(id -u)" = 0 ]; then echo "network lab cannot be made in CI as root: $$why" >&2; exit 1; \
+	else echo "network lab skipped: $$why"; fi
+
 # Screenshots of the key screens into docs/screenshots (by hand, not in CI).
 screenshots: e2e-deps browser release
 	cd $(E2E) && node screenshots.mjs && node study-shots.mjs --docs && node clock-shots.mjs --docs && node tournament-shots.mjs --docs
@@ -223,9 +245,16 @@ CLI := target/native/kharbga-cli
 MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
 bench: bench-speed bench-online bench-ai
 
-# Online play over loopback: link to connected, click to ply shown.
+# Online play over loopback: link to connected, click to ply shown; then
+# the same through the network lab, direct and relayed (as root).
 bench-online: release e2e-deps browser matchbox
 	cd $(E2E) && node bench-online.mjs 5 && node bench-tournament.mjs 16
+	@$(MAKE) --no-print-directory bench-lab
+
+# The network lab's figures only (needs root; says why it is skipped).
+bench-lab: e2e-deps browser matchbox lab-tools
+	@test -f dist/index.html || { echo "dist/ is missing: run 'make release' first"; exit 1; }
+	cd $(E2E) && node lab/bench-lab.mjs 10 20
 
 bench-speed: release e2e-deps browser
 	cargo build --quiet --profile native --locked --no-default-features --bin kharbga-cli

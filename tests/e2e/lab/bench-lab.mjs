@@ -1,0 +1,143 @@
+// Online play in the network lab (`make bench-online`, as root): the
+// release build served over TLS by nginx on the lab's Internet, the
+// signalling server behind it, coturn for STUN and TURN, and two players'
+// Chromiums in LAN namespaces behind NATs (lab.mjs). For the direct path
+// (LAN A and LAN C, both cone NATs) and the relayed one (LAN B, symmetric,
+// and LAN A), prints:
+// - the connection time: the invitation link opened on the guest's page
+//   (the join form answered at once) to the first ply possible (the board
+//   of the side to move takes input), median and p95 over the rooms;
+// - a click on one page to the ply shown on the other, median and p95 over
+//   the plies (the first placements of Seega 7×7, sides alternating);
+// - the round trip getStats reports for the selected candidate pair
+//   (currentRoundTripTime, at the end of each room), median and p95.
+// Figures, not pass/fail. The lab's links add no delay (this kernel has no
+// netem): the figures are the app, the browsers, the NATs and the relay.
+//
+// Usage: node lab/bench-lab.mjs [rooms] [plies]   (from tests/e2e, as root)
+import { chromium } from 'playwright-core';
+import { ORIGIN, SETTINGS, launchIn, up, whyNot } from './lab.mjs';
+
+const rooms = Number(process.argv[2] ?? 10);
+const pliesPerRoom = Number(process.argv[3] ?? 20);
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+
+const reason = whyNot();
+if (reason) {
+  console.log(`network lab bench skipped: ${reason}`);
+  process.exit(0);
+}
+
+// Each page records when it clicked for ply i, and when ply i appeared.
+const instrument = () => {
+  window.clicked = {};
+  window.shown = {};
+  const count = () => document.querySelectorAll('[data-ply]').length;
+  document.addEventListener('click', () => { window.clicked[count()] = Date.now(); }, true);
+  let known = count();
+  new MutationObserver(() => {
+    const n = count();
+    for (let i = known; i < n; i++) window.shown[i] = Date.now();
+    known = n;
+  }).observe(document.body, { childList: true, subtree: true });
+};
+
+// The page's RTCPeerConnections, for getStats.
+const recordPeers = () => {
+  const Native = window.RTCPeerConnection;
+  const peers = [];
+  Object.defineProperty(window, '__labPeers', { value: peers });
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) { super(...args); peers.push(this); }
+  };
+};
+
+/** The selected pair of the page's connected peer: types and round trip (ms). */
+const selected = (page) => page.evaluate(async () => {
+  for (const pc of window.__labPeers) {
+    if (pc.connectionState !== 'connected') continue;
+    const stats = await pc.getStats();
+    let pair = null;
+    stats.forEach((s) => { if (s.type === 'transport' && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId); });
+    if (!pair) continue;
+    return {
+      local: stats.get(pair.localCandidateId).candidateType,
+      remote: stats.get(pair.remoteCandidateId).candidateType,
+      rtt: pair.currentRoundTripTime * 1000,
+    };
+  }
+  return null;
+});
+
+const settings = `server ${SETTINGS.server}\nice ${SETTINGS.ice}\nusername ${SETTINGS.username}\ncredential ${SETTINGS.credential}\n`;
+
+async function player(browser) {
+  const context = await browser.newContext({ baseURL: ORIGIN, serviceWorkers: 'block' });
+  await context.addInitScript(recordPeers);
+  await context.addInitScript((text) => {
+    localStorage.setItem('kharbga.language', 'en');
+    localStorage.setItem('kharbga.online', text);
+  }, settings);
+  return context.newPage();
+}
+
+async function measure(label, hostBrowser, guestBrowser) {
+  const connects = [];
+  const latencies = [];
+  const rtts = [];
+  const kinds = new Set();
+  for (let r = 0; r < rooms; r++) {
+    const host = await player(hostBrowser);
+    const guest = await player(guestBrowser);
+    await host.goto('/online.html#online');
+    await host.getByTestId('variant-seega7').check();
+    await host.getByTestId('online-name').fill('Amel');
+    await host.getByTestId('start').click();
+    await host.locator('[data-testid="connection"][data-status="waiting"]').waitFor();
+    const link = await host.getByTestId('invitation-link').inputValue();
+    const opened = Date.now();
+    await guest.goto(link);
+    await guest.getByTestId('join-name').fill('Youssef');
+    await guest.getByTestId('join').click();
+    // The host plays first: its board takes input once the guest is seated.
+    await host.locator('[data-testid="board"][data-input="true"]').waitFor();
+    connects.push(Date.now() - opened);
+    await host.evaluate(instrument);
+    await guest.evaluate(instrument);
+    const pages = [host, guest];
+    for (let ply = 0; ply < pliesPerRoom; ply++) {
+      const mover = pages[Math.floor(ply / 2) % 2];
+      const other = pages[1 - (Math.floor(ply / 2) % 2)];
+      await mover.locator('[data-testid="board"][data-input="true"]').waitFor();
+      await mover.locator('.square.placeable').first().click();
+      await other.waitForFunction((i) => window.shown[i] !== undefined, ply);
+      const clicked = await mover.evaluate((i) => window.clicked[i], ply);
+      const shown = await other.evaluate((i) => window.shown[i], ply);
+      latencies.push(shown - clicked);
+    }
+    const pair = await selected(host);
+    if (pair) {
+      rtts.push(pair.rtt);
+      kinds.add(`${pair.local}→${pair.remote}`);
+    }
+    await host.context().close();
+    await guest.context().close();
+  }
+  const ms = (x) => `${Math.round(x)} ms`;
+  const rtt = (x) => `${Math.round(x * 10) / 10} ms`;
+  console.log(`lab ${label} (selected pairs ${[...kinds].join(', ')}):`);
+  console.log(`  link opened to first ply possible: median ${ms(quantile(connects, 0.5))}, p95 ${ms(quantile(connects, 0.95))} over ${connects.length} rooms`);
+  console.log(`  click to ply shown on the other page: median ${ms(quantile(latencies, 0.5))}, p95 ${ms(quantile(latencies, 0.95))} over ${latencies.length} plies`);
+  console.log(`  getStats round trip: median ${rtt(quantile(rtts, 0.5))}, p95 ${rtt(quantile(rtts, 0.95))} over ${rtts.length} rooms`);
+}
+
+const lab = await up();
+const browsers = {};
+try {
+  for (const lan of ['a', 'b', 'c']) browsers[lan] = await launchIn(chromium, lab, `kh-${lan}`);
+  await measure('direct (LAN A and LAN C, cone NATs, STUN)', browsers.a, browsers.c);
+  await measure('relayed (LAN B symmetric NAT and LAN A, TURN)', browsers.b, browsers.a);
+} finally {
+  for (const browser of Object.values(browsers)) await browser.close();
+  await lab.down();
+}
