@@ -156,28 +156,11 @@ pub enum Room {
 /// player who picks online play to the online page).
 #[derive(Clone, Copy)]
 pub struct OnlineChoices {
-    /// The online options, drawn with the form's fields.
-    pub view: fn(OnlineFields) -> AnyView,
-    /// The match the form starts online, with this clock.
-    pub start: fn(OnlineFields, Option<crate::engine::TimeControl>) -> Match,
-}
-
-/// The new-game form's fields the online options show and set.
-#[derive(Clone, Copy)]
-pub struct OnlineFields {
-    /// Online play is the mode chosen (the options show only then).
-    pub shown: RwSignal<bool>,
-    /// The player's name (the first side's field).
-    pub name: RwSignal<String>,
-    /// The side the player takes.
-    pub side: RwSignal<crate::engine::Side>,
-    /// The sides are drawn by lot.
-    pub draw_lots: RwSignal<bool>,
-    /// The rules chosen: the game and its options.
-    pub variant: RwSignal<crate::engine::Variant>,
-    pub quiet: RwSignal<u16>,
-    pub chain: RwSignal<crate::engine::ChainRule>,
-    pub blocked: RwSignal<crate::engine::BlockedRule>,
+    /// The online options, drawn in the form: they read and set the
+    /// form's state (its `RwSignal<Form>`, a context value of the form).
+    pub view: fn() -> AnyView,
+    /// The side this page's player gets when the sides are drawn by lot.
+    pub draw: fn() -> crate::engine::Side,
 }
 
 /// What a page adds to the shell (see the module's documentation).

@@ -1,6 +1,7 @@
 //! Native tests of everything that needs no browser: the rules engine (one
 //! scenario per rule of `RULES.md`, properties against an oracle, the perft
-//! table, records), the CLI protocol, the computer player and the store.
+//! table, records), the CLI protocol, the computer player, the store and
+//! the new-game form.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod ai;
@@ -12,6 +13,9 @@ mod kharbaga;
 mod layout;
 mod learn;
 mod net;
+// The new-game form's controller is the page library's (the `ui` split).
+#[cfg(feature = "ui")]
+mod new_game;
 mod online_clock;
 mod online_tournament;
 mod perft;

@@ -7,9 +7,11 @@ use super::entry::{self, ByLinkGame, RoomEntry};
 use super::{net_warning, OnlineScreen, OnlineStart};
 use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
-use crate::app::page::{OnlineChoices, OnlineFields, OwnScreen, PageScreens, Room, Screen, Shell};
+use crate::app::page::{OnlineChoices, OwnScreen, PageScreens, Room, Screen, Shell};
 use crate::app::play::Match;
 use crate::app::route::{Page, Route};
+use crate::app::screens::forms::{NameField, SideMenu};
+use crate::app::screens::new_game::form::{side_of, Form, Mode};
 use crate::engine::Side;
 use crate::net::table::Warning;
 use crate::store::Seats;
@@ -79,7 +81,7 @@ impl PageScreens for OnlinePage {
     fn online_choices(&self) -> Option<OnlineChoices> {
         Some(OnlineChoices {
             view: choices,
-            start: online_match,
+            draw: draw_side,
         })
     }
 
@@ -89,27 +91,16 @@ impl PageScreens for OnlinePage {
 }
 
 /// The new-game form's online options: the player's name and side (or
-/// sides drawn by lot), the connection settings, and quick pairing.
-fn choices(fields: OnlineFields) -> AnyView {
+/// sides drawn by lot), the connection settings, and quick pairing. They
+/// read and set the form's state (a context value of the form).
+fn choices() -> AnyView {
     let shell = expect_context::<Shell>();
-    let OnlineFields {
-        shown,
-        name,
-        side,
-        draw_lots,
-        variant,
-        quiet,
-        chain,
-        blocked,
-    } = fields;
+    let form = expect_context::<RwSignal<Form>>();
+    let shown = Memo::new(move |_| form.read().mode == Mode::Online);
+    let variant = Signal::derive(move || form.read().rules.variant);
     let quick = move |_| {
-        let typed = crate::net::text::clean_name(&name.get_untracked());
-        let rules = crate::engine::Rules {
-            variant: variant.get_untracked(),
-            quiet_limit: quiet.get_untracked(),
-            chain: chain.get_untracked(),
-            blocked: blocked.get_untracked(),
-        };
+        let (typed, rules) =
+            form.with_untracked(|f| (crate::net::text::clean_name(&f.names[0]), f.rules));
         let name = if typed.is_empty() {
             crate::app::i18n::as_data(
                 tr!("player-default", { "side" => side_key(rules.variant, Side::First) }),
@@ -129,14 +120,22 @@ fn choices(fields: OnlineFields) -> AnyView {
     let options = move || {
         shown.get().then(|| view! {
         <div class="computer-options" data-testid="online-options">
-            <crate::app::screens::forms::NameField id="online-name" testid="online-name" value=name/>
+            <NameField id="online-name" testid="online-name"
+                value=Signal::derive(move || form.read().names[0].clone())
+                set_value=SignalSetter::map(move |name| form.update(|f| f.names[0] = name))/>
             <label class="field" for="online-side">
                 <span>{tr_text(|| tr!("newgame-you-play"))}</span>
-                <crate::app::screens::new_game::SideMenu id="online-side" testid="online-side" side=side variant=variant/>
+                <SideMenu id="online-side" testid="online-side"
+                    value=Signal::derive(move || form.read().human.token())
+                    on_change=Callback::new(move |value: String| form.update(|f| f.human = side_of(&value)))
+                    variant=variant/>
             </label>
             <label class="toggle">
-                <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || draw_lots.get()
-                    on:change=move |event| draw_lots.set(event_target_checked(&event))/>
+                <input type="checkbox" data-testid="online-draw-lots" prop:checked=move || form.read().draw_lots
+                    on:change=move |event| {
+                        let drawn = event_target_checked(&event);
+                        form.update(|f| f.draw_lots = drawn);
+                    }/>
                 {tr_text(|| tr!("online-draw-lots"))}
             </label>
             <super::settings::SettingsForm/>
@@ -153,39 +152,11 @@ fn choices(fields: OnlineFields) -> AnyView {
     options.into_any()
 }
 
-/// The match the new-game form starts online: this page's player on the
-/// side chosen (or drawn by lot), under the name typed or their side's.
-fn online_match(fields: OnlineFields, clock: Option<crate::engine::TimeControl>) -> Match {
-    let rules = crate::engine::Rules {
-        variant: fields.variant.get_untracked(),
-        quiet_limit: fields.quiet.get_untracked(),
-        chain: fields.chain.get_untracked(),
-        blocked: fields.blocked.get_untracked(),
-    };
-    let side = if fields.draw_lots.get_untracked() {
-        if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
+/// The side this page's player gets when the sides are drawn by lot.
+fn draw_side() -> Side {
+    if crate::app::services::browser::random_bytes::<1>()[0] & 1 == 0 {
+        Side::First
     } else {
-        fields.side.get_untracked()
-    };
-    let typed = fields.name.get_untracked().trim().to_owned();
-    let mine = if typed.is_empty() {
-        tr!("player-default", { "side" => side_key(rules.variant, side) })
-    } else {
-        typed
-    };
-    let (first, second) = match side {
-        Side::First => (mine, String::new()),
-        Side::Second => (String::new(), mine),
-    };
-    Match {
-        rules,
-        first,
-        second,
-        seats: Seats::online(side),
-        clock,
+        Side::Second
     }
 }

@@ -302,7 +302,7 @@ pub fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView 
                         "game" => tr!("variant-name", { "variant" => variant.token() }),
                         "side" => tr!("side-name", { "side" => side_key(variant, side) }),
                     })}</p>
-                    <NameField id="join-name" testid="join-name" value=name/>
+                    <NameField id="join-name" testid="join-name" value=name set_value=name/>
                     <div class="actions">
                         <button type="submit" class="primary" data-testid="join">{tr_text(|| tr!("online-join"))}</button>
                         <button type="button" data-testid="watch" on:click=move |_| table.update(|t| t.role = Role::Spectator)>

@@ -11,9 +11,9 @@ use leptos::web_sys;
 
 use crate::app::i18n::tr_text;
 
-use super::forms::{Choice, Menu, Radios};
-use super::new_game::{computer_name, LevelMenu, SideMenu, DEFAULT_LEVEL};
-use crate::ai::Level;
+use super::forms::{Choice, ComputerOptions, Menu, Radios};
+use super::new_game::computer_name;
+use super::new_game::form::{level_of, level_value, seated, seats, side_of, DEFAULT_LEVEL};
 use crate::app::board::view::Hands;
 use crate::app::board::Board;
 use crate::app::play::controller::Controller;
@@ -21,7 +21,7 @@ use crate::app::play::screen::is_typing;
 use crate::app::play::Match;
 use crate::app::services::browser::{copy_to_clipboard, page_url};
 use crate::engine::{Game, Phase, Record, Side};
-use crate::store::{share, Seats};
+use crate::store::share;
 
 /// Autoplay speeds, milliseconds per ply.
 const SPEEDS: [u64; 3] = [1_500, 700, 250];
@@ -135,26 +135,13 @@ pub fn Replay(
         else {
             return;
         };
-        let seats = if against.get_untracked() {
-            Seats::against_computer(
-                human.get_untracked().opponent(),
-                Level::Search(level.get_untracked()),
-            )
-        } else {
-            Seats::LOCAL
-        };
+        let seats = seats(
+            against.get_untracked(),
+            human.get_untracked(),
+            level.get_untracked(),
+        );
         let (first, second) = names.get_value();
-        let name = |side: Side, own: String| match seats.computer() {
-            Some((c, l)) if c == side => computer_name(l),
-            _ => own,
-        };
-        let game_match = Match {
-            rules,
-            first: name(Side::First, first),
-            second: name(Side::Second, second),
-            seats,
-            clock: None,
-        };
+        let game_match = seated(rules, seats, [first, second], None, computer_name);
         on_play.run((game_match, Game::from_position(position)));
     };
     let share_url = move || page_url(&format!("#{}", link.get_value()));
@@ -246,14 +233,12 @@ pub fn Replay(
                         value=Signal::derive(move || if against.get() { "computer" } else { "two" })
                         on_change=Callback::new(move |mode: String| against.set(mode == "computer"))/>
                     {move || against.get().then(|| view! {
-                        <label class="field" for="from-level">
-                            <span>{tr_text(|| tr!("newgame-level"))}</span>
-                            <LevelMenu id="from-level" testid="from-level" level=level/>
-                        </label>
-                        <label class="field" for="from-side">
-                            <span>{tr_text(|| tr!("newgame-you-play"))}</span>
-                            <SideMenu id="from-side" testid="from-side" side=human variant=Signal::derive(move || rules.variant)/>
-                        </label>
+                        <ComputerOptions ids=("from-level", "from-side")
+                            level=Signal::derive(move || level_value(level.get()))
+                            on_level=Callback::new(move |value: String| if let Some(n) = level_of(&value) { level.set(n) })
+                            side=Signal::derive(move || human.get().token())
+                            on_side=Callback::new(move |value: String| human.set(side_of(&value)))
+                            variant=Signal::derive(move || rules.variant)/>
                     })}
                     <button type="submit" class="primary" data-testid="play-from-here">{tr_text(|| tr!("replay-play-from-button"))}</button>
                 </form>

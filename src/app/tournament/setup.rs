@@ -3,8 +3,6 @@
 //! or online from one link), and the players here (people and computer
 //! levels).
 
-use std::sync::OnceLock;
-
 use leptos::prelude::*;
 
 use super::hub::create;
@@ -14,6 +12,7 @@ use crate::ai::Level;
 use crate::app::i18n::tr_text;
 use crate::app::screens::forms::{Choice, Menu};
 use crate::app::screens::new_game::computer_name;
+use crate::app::screens::new_game::form::ClockChoice;
 use crate::app::services::browser::fresh_id;
 use crate::engine::clock::TimeControl;
 use crate::engine::{BoardSize, Rules, Variant};
@@ -21,20 +20,16 @@ use crate::tournament::{Entrant, Format, Player, SetupError, Tournament};
 use crate::tr;
 
 /// The clocks offered: none, or one of the engine's presets, each with its
-/// menu value (`none`, or the control's text: `300+3`). The texts are made
-/// once, from [`TimeControl::PRESETS`], and kept for the page's life: a
-/// menu's values are static strings.
-fn clock_values() -> &'static [(&'static str, Option<TimeControl>)] {
-    static VALUES: OnceLock<Vec<(&'static str, Option<TimeControl>)>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        std::iter::once(("none", None))
-            .chain(
-                TimeControl::PRESETS
-                    .iter()
-                    .map(|c| (&*c.to_string().leak(), Some(*c))),
-            )
-            .collect()
-    })
+/// menu value (the new-game form's: `none`, or the control's text, `300+3`;
+/// no custom clock).
+fn clock_values() -> impl Iterator<Item = (&'static str, Option<TimeControl>)> {
+    ClockChoice::menu()
+        .iter()
+        .filter_map(|&(value, choice)| match choice {
+            ClockChoice::None => Some((value, None)),
+            ClockChoice::Preset(control) => Some((value, Some(control))),
+            ClockChoice::Custom => None,
+        })
 }
 
 /// The formats offered.
@@ -147,8 +142,7 @@ pub(super) fn NewTournament(
         .map(|v| Choice::new(v, move || tr!("tournament-format-name", { "format" => *v })))
         .collect();
     let clock_choices: Vec<Choice> = clock_values()
-        .iter()
-        .map(|&(value, control)| {
+        .map(|(value, control)| {
             Choice::new(value, move || match control {
                 Some(c) => tr!("newgame-clock-preset", {
                     "minutes" => c.minutes_text(), "seconds" => c.increment_s }),
@@ -159,9 +153,8 @@ pub(super) fn NewTournament(
     let clock_value = move || {
         let control = clock.get();
         clock_values()
-            .iter()
             .find(|(_, c)| *c == control)
-            .map_or("none", |(value, _)| *value)
+            .map_or("none", |(value, _)| value)
     };
     view! {
         <section class="panel tournament-form" data-testid="tournament-form">
@@ -188,7 +181,7 @@ pub(super) fn NewTournament(
                     choices=clock_choices
                     value=Signal::derive(clock_value)
                     on_change=Callback::new(move |v: String| {
-                        if let Some((_, c)) = clock_values().iter().find(|(value, _)| *value == v) { clock.set(*c) }
+                        if let Some((_, c)) = clock_values().find(|(value, _)| *value == v) { clock.set(c) }
                     })/>
             </label>
             <label class="field" for="tournament-format">
