@@ -17,6 +17,11 @@ test('behind two cone NATs the players connect directly; a whole game, watched f
   const opened = Date.now();
   await join(guest, link, 'Youssef');
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  // Each page says how the other is reached, with the round trip.
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('online-path')).toHaveAttribute('data-path', 'direct');
+    await expect(page.getByTestId('online-path')).toHaveText(/ ms/);
+  }
   console.log(`direct: link opened to connected ${Date.now() - opened} ms (with the join form)`);
 
   // Each player's connection to the other goes straight between the two

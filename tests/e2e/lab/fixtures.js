@@ -37,8 +37,10 @@ function recordPeers() {
 
 /** A player's page in a fresh context of LAN `lan`'s browser, on the lab's
  * server, with the lab's connection settings saved through the online
- * form (by their labels, as a player types them). */
-export async function labPlayer(inLan, lan, errors) {
+ * form (by their labels, as a player types them); `settings` replaces
+ * some of them (no TURN server, say). */
+export async function labPlayer(inLan, lan, errors, settings = {}) {
+  const typed = { ...SETTINGS, ...settings };
   const context = await (await inLan(lan)).newContext({ baseURL: ORIGIN, serviceWorkers: 'block' });
   await context.addInitScript(recordPeers);
   const page = await context.newPage();
@@ -46,10 +48,10 @@ export async function labPlayer(inLan, lan, errors) {
   await page.goto('/online.html#online');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByText('Connection settings', { exact: true }).click();
-  await page.getByRole('textbox', { name: 'Signalling server' }).fill(SETTINGS.server);
-  await page.getByRole('textbox', { name: 'STUN and TURN servers' }).fill(SETTINGS.ice);
-  await page.getByRole('textbox', { name: 'TURN user name' }).fill(SETTINGS.username);
-  await page.getByRole('textbox', { name: 'TURN password' }).fill(SETTINGS.credential);
+  await page.getByRole('textbox', { name: 'Signalling server' }).fill(typed.server);
+  await page.getByRole('textbox', { name: 'STUN and TURN servers' }).fill(typed.ice);
+  await page.getByRole('textbox', { name: 'TURN user name' }).fill(typed.username);
+  await page.getByRole('textbox', { name: 'TURN password' }).fill(typed.credential);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved: used for the next room.')).toBeVisible();
   return page;

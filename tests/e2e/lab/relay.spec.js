@@ -13,6 +13,11 @@ test('behind the symmetric NAT a player connects through the TURN relay, and a w
   const opened = Date.now();
   await join(guest, link, 'Youssef');
   await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  // Each page says how the other is reached, with the round trip.
+  for (const page of [host, guest]) {
+    await expect(page.getByTestId('online-path')).toHaveAttribute('data-path', 'relay');
+    await expect(page.getByTestId('online-path')).toHaveText(/ ms/);
+  }
   console.log(`relay: link opened to connected ${Date.now() - opened} ms (with the join form)`);
 
   // The selected pair goes through a relay address on the TURN server
