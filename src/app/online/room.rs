@@ -22,7 +22,7 @@ use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
-use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
+use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS, QUIET_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +64,10 @@ pub const NO_PATH_MS: u32 = 10_000;
 /// ICE says `disconnected`: a network that changed or went away) before the
 /// page joins the room afresh, which makes a new connection through the
 /// signalling server (the seat's owner is welcomed back on it).
-pub const LOST_REJOIN_MS: u32 = 1_000;
+pub const LOST_REJOIN_MS: u32 = 100;
+
+/// The heartbeat's step: a half of [`PING_MS`].
+const STEP_MS: u32 = 250;
 
 /// The invitation link to `host`'s room on this page's address.
 pub fn invitation(host: &PublicKey) -> String {
@@ -274,9 +277,22 @@ impl Room {
             "connecting" if self.no_path() => "unreachable",
             // The connection to the other side went quiet (its network
             // changed or went away) before the heartbeat says so.
-            "connected" if self.path().is_some_and(|p| p.lost) => "lost",
+            "connected" if self.lost() => "lost",
             token => token,
         }
+    }
+
+    /// The connection to the other side brings nothing: the browser says so
+    /// (ICE `disconnected`), or nothing has come for [`QUIET_MS`] although
+    /// a page pings every [`PING_MS`] (a phone that changed networks: the
+    /// browser may keep saying "connected" while it finds a new path).
+    pub fn lost(&self) -> bool {
+        let now = self.clock.get();
+        self.path().is_some_and(|p| p.lost)
+            || self
+                .table
+                .with(|t| t.quiet_ms(now))
+                .is_some_and(|q| q >= QUIET_MS)
     }
 
     /// How this page reaches the peer it plays or watches through.
@@ -365,7 +381,7 @@ impl Room {
     /// afresh. (A phone that changed networks has lost its signalling
     /// connection too, without knowing it yet.)
     fn rejoin_if_lost(self) {
-        if !self.path_untracked().is_some_and(|p| p.lost) {
+        if !self.lost_untracked() {
             self.rejoining.set_value(false);
             self.rejoin.set_value(None);
             return;
@@ -378,7 +394,7 @@ impl Room {
         // dropped when the next is set, never inside its own call.)
         let deadline = Timeout::new(LOST_REJOIN_MS, move || {
             self.rejoining.set_value(false);
-            if self.path_untracked().is_some_and(|p| p.lost) {
+            if self.lost_untracked() {
                 self.table.update(Table::forget_peers);
                 self.paths.update(BTreeMap::clear);
                 if let Some(Some(reopen)) = self.reopen.try_get_value() {
@@ -389,6 +405,16 @@ impl Room {
         self.rejoin.set_value(Some(deadline));
     }
 
+    /// [`Room::lost`], read without tracking.
+    fn lost_untracked(&self) -> bool {
+        let now = now_ms();
+        self.path_untracked().is_some_and(|p| p.lost)
+            || self
+                .table
+                .with_untracked(|t| t.quiet_ms(now))
+                .is_some_and(|q| q >= QUIET_MS)
+    }
+
     /// [`Room::path`], read without tracking.
     fn path_untracked(&self) -> Option<PeerPath> {
         let paths = self.paths.get_untracked();
@@ -396,17 +422,18 @@ impl Room {
             .with_untracked(|t| t.counterpart().and_then(|peer| paths.get(peer).copied()))
     }
 
-    /// The heartbeat (every two seconds: pings, the spectator count, a
-    /// check that the network module still runs) and the indicator's clock
-    /// (every second).
+    /// The heartbeat (every [`PING_MS`]: pings, the spectator count, a
+    /// check that the network module still runs), the indicator's clock
+    /// and the look for a connection gone quiet (every [`STEP_MS`]).
     fn heartbeat(self) {
         let ticks = StoredValue::new(0u32);
-        let heartbeat = Interval::new(1_000, move || {
+        let heartbeat = Interval::new(STEP_MS, move || {
             let now = now_ms();
             self.clock.set(now);
+            self.rejoin_if_lost();
             let n = ticks.get_value() + 1;
             ticks.set_value(n);
-            if f64::from(n) * 1_000.0 >= PING_MS {
+            if f64::from(n * STEP_MS) >= PING_MS {
                 ticks.set_value(0);
                 self.act(|t| t.tick(now));
                 // A network module that stopped inside is noticed here.

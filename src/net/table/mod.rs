@@ -46,7 +46,10 @@ use witness::Witness;
 pub type PeerId = String;
 
 /// A heartbeat every this many milliseconds…
-pub const PING_MS: f64 = 2_000.0;
+pub const PING_MS: f64 = 500.0;
+/// …a connection that brought nothing for this long is lost (a network
+/// that changed or went away: the page joins the room afresh)…
+pub const QUIET_MS: f64 = 1_500.0;
 /// …and a peer not heard for this long is away.
 pub const AWAY_MS: f64 = 6_500.0;
 

@@ -98,6 +98,13 @@ impl Table {
             .map(|(id, _)| id.as_str())
     }
 
+    /// How long the [`Table::counterpart`] has been silent at `now` (a page
+    /// pings every [`super::PING_MS`]); `None` without one.
+    pub fn quiet_ms(&self, now: f64) -> Option<f64> {
+        let peer = self.counterpart()?;
+        self.peers.get(peer).map(|p| now - p.heard)
+    }
+
     /// The opponent's presence at `now`.
     pub fn presence(&self, now: f64) -> Presence {
         if self.side().is_some() && self.cert.is_none() {

@@ -4,7 +4,7 @@
 
 use kharbga::engine::Side;
 use kharbga::net::message::{encode, Message};
-use kharbga::net::table::{Event, Presence, Role, Warning};
+use kharbga::net::table::{Event, Presence, Role, Warning, PING_MS, QUIET_MS};
 
 use super::{hosting, key, newcomer, play_turn, reloaded, seated, some_ply, watched, Net};
 
@@ -207,4 +207,30 @@ fn the_counterpart_is_the_peer_played_or_watched_through() {
     // The opponent gone: nobody (the spectator is no counterpart).
     net.remove(guest);
     assert_eq!(net.table(host).counterpart(), None);
+}
+
+/// How long the other side has been silent: what a page judges a lost
+/// connection by (a page pings every second; a phone that changed networks
+/// brings nothing while the browser still says "connected").
+#[test]
+fn the_counterparts_silence_is_measured_from_its_last_word() {
+    assert_eq!(hosting_alone().0.table(0).quiet_ms(5_000.0), None);
+    let (mut net, host, guest) = seated();
+    let now = net.now;
+    let quiet = |net: &Net, at: f64| net.table(host).quiet_ms(at).unwrap();
+    // (Each message delivered here takes 10 ms.)
+    assert!(quiet(&net, now) < 100.0, "{}", quiet(&net, now));
+    assert!(
+        quiet(&net, now + QUIET_MS) >= QUIET_MS,
+        "silent for as long as nothing came"
+    );
+    // A word from the guest (its heartbeat) starts the silence afresh.
+    net.now += 1_500.0;
+    let later = net.now;
+    assert!(quiet(&net, later) >= 1_500.0);
+    let ping = net.table_mut(guest).tick(later);
+    net.route(guest, ping);
+    net.run();
+    assert!(quiet(&net, net.now) < 100.0, "{}", quiet(&net, net.now));
+    assert!(QUIET_MS >= 2.0 * PING_MS, "two heartbeats missed, not one");
 }
