@@ -22,7 +22,7 @@ use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
-use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS, QUIET_MS};
+use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -283,16 +283,13 @@ impl Room {
     }
 
     /// The connection to the other side brings nothing: the browser says so
-    /// (ICE `disconnected`), or nothing has come for [`QUIET_MS`] although
-    /// a page pings every [`PING_MS`] (a phone that changed networks: the
-    /// browser may keep saying "connected" while it finds a new path).
+    /// (ICE `disconnected`), or it missed three of its heartbeats (a page
+    /// pings every [`PING_MS`]; see [`Table::quiet`]): a phone that changed
+    /// networks, while the browser may keep saying "connected" as it finds
+    /// a new path.
     pub fn lost(&self) -> bool {
         let now = self.clock.get();
-        self.path().is_some_and(|p| p.lost)
-            || self
-                .table
-                .with(|t| t.quiet_ms(now))
-                .is_some_and(|q| q >= QUIET_MS)
+        self.path().is_some_and(|p| p.lost) || self.table.with(|t| t.quiet(now))
     }
 
     /// How this page reaches the peer it plays or watches through.
@@ -408,11 +405,7 @@ impl Room {
     /// [`Room::lost`], read without tracking.
     fn lost_untracked(&self) -> bool {
         let now = now_ms();
-        self.path_untracked().is_some_and(|p| p.lost)
-            || self
-                .table
-                .with_untracked(|t| t.quiet_ms(now))
-                .is_some_and(|q| q >= QUIET_MS)
+        self.path_untracked().is_some_and(|p| p.lost) || self.table.with_untracked(|t| t.quiet(now))
     }
 
     /// [`Room::path`], read without tracking.

@@ -131,6 +131,12 @@ struct Peer {
     left: Option<f64>,
     /// Speaks another protocol version.
     version: Option<u32>,
+    /// When its last ping came, and the time between its last two: its
+    /// heartbeat, by which its silence is judged (a page of an earlier
+    /// version pings less often; a client that never pings is never judged
+    /// quiet).
+    pinged: Option<f64>,
+    beat: Option<f64>,
 }
 
 impl Peer {
@@ -150,6 +156,8 @@ impl Peer {
             greeted: false,
             left: None,
             version: None,
+            pinged: None,
+            beat: None,
         }
     }
 }
@@ -553,7 +561,13 @@ impl Table {
             // Each page counts the spectators it sees itself (older pages
             // still send their count: it is not believed).
             Message::Watchers { .. } => Vec::new(),
-            Message::Ping { at, plies } => self.pinged(peer, at, plies),
+            Message::Ping { at, plies } => {
+                if let Some(p) = self.peers.get_mut(peer) {
+                    p.beat = p.pinged.map(|last| now - last);
+                    p.pinged = Some(now);
+                }
+                self.pinged(peer, at, plies)
+            }
             Message::Ask => self.asked(peer, now),
             // Pairing messages belong to the queue, not to a room.
             Message::Pong { .. } | Message::Pair { .. } => Vec::new(),

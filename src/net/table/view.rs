@@ -1,7 +1,7 @@
 //! What the page reads of the table: the room, this page's seat and side,
 //! the opponent's presence, the spectators, the game's record.
 
-use super::{Event, Kind, Presence, Role, Table, AWAY_MS};
+use super::{Event, Kind, Presence, Role, Table, AWAY_MS, QUIET_MS};
 use crate::engine::timing::GameClock;
 use crate::engine::{Movetext, Record, Side};
 use crate::net::identity::Role as SeatRole;
@@ -103,6 +103,16 @@ impl Table {
     pub fn quiet_ms(&self, now: f64) -> Option<f64> {
         let peer = self.counterpart()?;
         self.peers.get(peer).map(|p| now - p.heard)
+    }
+
+    /// The [`Table::counterpart`] has missed three of its own heartbeats
+    /// (and at least [`QUIET_MS`]): the connection brings nothing. A peer
+    /// whose heartbeat is not known yet (two pings) is never quiet.
+    pub fn quiet(&self, now: f64) -> bool {
+        self.counterpart()
+            .and_then(|peer| self.peers.get(peer))
+            .and_then(|p| p.beat.map(|beat| now - p.heard >= QUIET_MS.max(3.0 * beat)))
+            .unwrap_or(false)
     }
 
     /// The opponent's presence at `now`.

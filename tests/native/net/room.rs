@@ -234,3 +234,34 @@ fn the_counterparts_silence_is_measured_from_its_last_word() {
     assert!(quiet(&net, net.now) < 100.0, "{}", quiet(&net, net.now));
     assert!(QUIET_MS >= 2.0 * PING_MS, "two heartbeats missed, not one");
 }
+
+/// A silence is judged by the peer's own heartbeat: a page that pings every
+/// half second is quiet after three missed; one that pings less often (an
+/// earlier version) after three of its own; one that never pinged (a
+/// client of its own) never, and is judged away by the presence instead.
+#[test]
+fn a_silence_is_judged_by_the_peers_own_heartbeat() {
+    let beat_at = |gap: f64| {
+        let (mut net, host, guest) = seated();
+        for _ in 0..2 {
+            net.now += gap;
+            let at = net.now;
+            let ping = net.table_mut(guest).tick(at);
+            net.route(guest, ping);
+            net.run();
+        }
+        let heard = net.now;
+        (net, host, heard)
+    };
+    let (net, host, heard) = beat_at(PING_MS);
+    // (Each message delivered here takes 10 ms: a beat of about 510 ms.)
+    assert!(!net.table(host).quiet(heard + QUIET_MS - 100.0));
+    assert!(net.table(host).quiet(heard + QUIET_MS + 100.0));
+    // An earlier page's heartbeat, every two seconds: three of its own.
+    let (net, host, heard) = beat_at(2_000.0);
+    assert!(!net.table(host).quiet(heard + 5_000.0));
+    assert!(net.table(host).quiet(heard + 6_100.0));
+    // A peer that never pinged twice is never quiet.
+    let (net, host, _) = seated();
+    assert!(!net.table(host).quiet(net.now + 60_000.0));
+}
