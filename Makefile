@@ -232,7 +232,7 @@ screenshots: e2e-deps browser release
 # to look at before a change is called done (into target/review).
 review: e2e-deps browser release matchbox
 	mkdir -p target/review
-	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review && node tournament-shots.mjs $(CURDIR)/target/review && node seams-shots.mjs $(CURDIR)/target/review
+	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review && node tournament-shots.mjs $(CURDIR)/target/review && node seams-shots.mjs $(CURDIR)/target/review && node connection-shots.mjs $(CURDIR)/target/review
 
 # Figures, not pass/fail (see README): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches

@@ -7,7 +7,8 @@
 //! answer came: ICE looks for a path), `("unreachable", id, "")` (no path
 //! to that peer was found), `("path", id, "direct 23 live")` (how a
 //! connected peer is reached: `direct` or `relay`, the round trip in ms or
-//! `-`, and `live` or `lost`; told when it changes).
+//! `-`, and `live` or `lost`; told when it changes), `("signal-lost", "",
+//! "")` (the signalling server went away while peers stay connected).
 //! Built by Trunk as a separate wasm file (`data-type="worker"`, loaded by
 //! the page with a script element when an online game starts), so the
 //! first load does not carry matchbox. Natively there is nothing to run.
@@ -190,6 +191,9 @@ mod link {
                     }
                     for peer in socket.refused_peers() {
                         emit(&on_event, "refused", &peer.to_string(), "");
+                    }
+                    if socket.signalling_lost() {
+                        emit(&on_event, "signal-lost", "", "");
                     }
                     for (peer, news) in socket.handshake_news() {
                         let kind = match news {

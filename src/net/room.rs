@@ -168,6 +168,12 @@ pub fn queue_url(base: &str, variant: &str) -> String {
     )
 }
 
+/// Where a page looks whether the signalling server `base` is up: a room
+/// of its own that nobody plays in.
+pub fn probe_url(base: &str) -> String {
+    format!("{}/kharbga-probe", base.trim_end_matches('/'))
+}
+
 /// True when `url` can be a signalling server's address.
 pub fn is_server_url(url: &str) -> bool {
     let rest = url
@@ -316,6 +322,7 @@ mod tests {
             room_url("ws://h:1/", &code),
             "ws://h:1/kharbga-0000000000000000"
         );
+        assert_eq!(probe_url("wss://h/signal/"), "wss://h/signal/kharbga-probe");
         assert_eq!(
             queue_url("ws://h:1", "seega5"),
             "ws://h:1/kharbga-quick-seega5?next=2"

@@ -54,6 +54,17 @@ export function open_link(net, url, ice, username, credential, callback) {
   }
   return handle;
 }
+// Whether the signalling server at `url` takes a WebSocket now (opened and
+// closed at once; false after 3 s or an error).
+export function probe_signal(url) {
+  return new Promise((resolve) => {
+    let socket;
+    try { socket = new WebSocket(url); } catch (error) { resolve(false); return; }
+    const give_up = setTimeout(() => { socket.close(); resolve(false); }, 3000);
+    socket.onopen = () => { clearTimeout(give_up); socket.close(); resolve(true); };
+    socket.onerror = () => { clearTimeout(give_up); resolve(false); };
+  });
+}
 export function net_qr(net, text) { try { return net.qr_svg(text); } catch (error) { return ''; } }
 export function link_send(handle, peer, text) {
   if (!handle.live) return;
@@ -80,6 +91,7 @@ export function link_close(handle) {
 "#)]
 extern "C" {
     fn load_net() -> js_sys::Promise;
+    fn probe_signal(url: &str) -> js_sys::Promise;
     fn open_link(
         net: &JsValue,
         url: &str,
@@ -113,6 +125,10 @@ pub enum LinkEvent {
     Unreachable(String),
     /// How a connected peer is reached now.
     Path(String, PeerPath),
+    /// The signalling server went away while peers stay connected (their
+    /// connections go on; nobody new gets in until the link is opened
+    /// again).
+    SignalLost,
     /// The socket closed (the server is unreachable or went away).
     Closed(String),
 }
@@ -128,6 +144,15 @@ pub struct Endpoint {
     pub username: Option<String>,
     /// TURN credential.
     pub credential: Option<String>,
+}
+
+/// Whether the signalling server takes a connection at `url` now.
+pub async fn signal_reachable(url: &str) -> bool {
+    wasm_bindgen_futures::JsFuture::from(probe_signal(url))
+        .await
+        .ok()
+        .and_then(|answer| answer.as_bool())
+        .unwrap_or(false)
 }
 
 /// Fetches the network module (once per page).
@@ -165,6 +190,7 @@ impl Link {
                     "message" => LinkEvent::Message(peer, text),
                     "trying" => LinkEvent::Trying(peer),
                     "unreachable" => LinkEvent::Unreachable(peer),
+                    "signal-lost" => LinkEvent::SignalLost,
                     "path" => match PeerPath::parse(&text) {
                         Some(path) => LinkEvent::Path(peer, path),
                         None => return,

@@ -125,7 +125,10 @@ pub fn QuickPairing(
             me.set_value(None);
         }
         // (The pairing is over in a message: paths do not matter here.)
-        LinkEvent::Trying(_) | LinkEvent::Unreachable(_) | LinkEvent::Path(..) => {}
+        LinkEvent::Trying(_)
+        | LinkEvent::Unreachable(_)
+        | LinkEvent::Path(..)
+        | LinkEvent::SignalLost => {}
     };
     Connection::start(url, settings, state, link, on_event);
     on_cleanup(move || link.set_value(None));

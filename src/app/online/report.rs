@@ -125,7 +125,8 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         | LinkEvent::Left(_)
         | LinkEvent::Trying(_)
         | LinkEvent::Unreachable(_)
-        | LinkEvent::Path(..) => {}
+        | LinkEvent::Path(..)
+        | LinkEvent::SignalLost => {}
     };
     let on_event = std::rc::Rc::new(on_event);
     let open = move || {

@@ -117,6 +117,9 @@ pub struct Room {
     rejoining: StoredValue<bool>,
     /// Opens the link again at once.
     reopen: StoredValue<Option<Reopen>, LocalStorage>,
+    /// Looks whether the signalling server is back (it went away while
+    /// the game went on over the connections the page holds).
+    probe: StoredValue<Option<Interval>, LocalStorage>,
     link: StoredValue<Option<Link>, LocalStorage>,
     warning_count: StoredValue<u32>,
     /// The library, where this page's game is kept (and forgotten when the
@@ -151,6 +154,7 @@ impl Room {
             rejoin: StoredValue::new_local(None),
             rejoining: StoredValue::new(false),
             reopen: StoredValue::new_local(None),
+            probe: StoredValue::new_local(None),
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
             saves: use_context::<Saves>(),
@@ -323,6 +327,7 @@ impl Room {
     fn connect_room(self) {
         let settings = OnlineSettings::load();
         let url = room::room_url(&settings.server, &self.host.get_value().room());
+        let settings_server = settings.server.clone();
         let reached = StoredValue::new(false);
         let on_event = move |event: LinkEvent| {
             let now = now_ms();
@@ -348,6 +353,7 @@ impl Room {
                     self.trying.set_value(None);
                     self.unreachable.set(true);
                 }
+                LinkEvent::SignalLost => self.await_signalling(&settings_server),
                 LinkEvent::Path(peer, path) => {
                     self.paths.update(|p| {
                         p.insert(peer, path);
@@ -366,11 +372,45 @@ impl Room {
                     self.table.update(Table::forget_peers);
                     self.paths.update(BTreeMap::clear);
                     self.trying.set_value(None);
+                    self.probe.set_value(None);
                 }
             }
         };
         let reopen = Connection::start(url, settings, self.state, self.link, on_event);
         self.reopen.set_value(Some(reopen));
+    }
+
+    /// The signalling server went away while the game goes on over the
+    /// connections the page holds (a server restarted, say): nobody new can
+    /// come in (a spectator, a player coming back) until the page joins the
+    /// room again, which it does as soon as the server takes a connection
+    /// (looked at every two seconds); meanwhile nothing is cut.
+    fn await_signalling(self, server: &str) {
+        if self.probe.with_value(Option::is_some) {
+            return;
+        }
+        let url = room::probe_url(server);
+        let looking = StoredValue::new(false);
+        let probe = Interval::new(2_000, move || {
+            if looking.get_value() {
+                return;
+            }
+            looking.set_value(true);
+            let url = url.clone();
+            spawn_local(async move {
+                let back = link::signal_reachable(&url).await;
+                let _ = looking.try_set_value(false);
+                // (`try_set_value` gives the value back when the room is gone.)
+                if back && self.probe.try_set_value(None).is_none() {
+                    self.table.update(Table::forget_peers);
+                    self.paths.update(BTreeMap::clear);
+                    if let Some(Some(reopen)) = self.reopen.try_get_value() {
+                        reopen.now();
+                    }
+                }
+            });
+        });
+        self.probe.set_value(Some(probe));
     }
 
     /// The connection to the other side is lost: unless it comes back (or
@@ -416,8 +456,8 @@ impl Room {
     }
 
     /// The heartbeat (every [`PING_MS`]: pings, the spectator count, a
-    /// check that the network module still runs), the indicator's clock
-    /// and the look for a connection gone quiet (every [`STEP_MS`]).
+    /// check that the network module still runs), the indicator's clock and
+    /// the look for a connection gone quiet (every [`STEP_MS`]).
     fn heartbeat(self) {
         let ticks = StoredValue::new(0u32);
         let heartbeat = Interval::new(STEP_MS, move || {

@@ -45,11 +45,14 @@ use witness::Witness;
 /// A peer's id on the signalling server (it changes on every reconnect).
 pub type PeerId = String;
 
-/// A heartbeat every this many milliseconds…
+/// A heartbeat every this many milliseconds (so that a connection gone
+/// quiet is noticed soon)…
 pub const PING_MS: f64 = 500.0;
-/// …a connection that brought nothing for this long is lost (a network
-/// that changed or went away: the page joins the room afresh)…
-pub const QUIET_MS: f64 = 1_500.0;
+/// …a connection that brought nothing for three of the peer's own beats,
+/// and at least this long, is lost (a network that changed or went away:
+/// the page joins the room afresh). Not less: a slow phone's page can stall
+/// for a second and a half (a test does just that), and is not lost…
+pub const QUIET_MS: f64 = 3_000.0;
 /// …and a peer not heard for this long is away.
 pub const AWAY_MS: f64 = 6_500.0;
 
@@ -563,7 +566,13 @@ impl Table {
             Message::Watchers { .. } => Vec::new(),
             Message::Ping { at, plies } => {
                 if let Some(p) = self.peers.get_mut(peer) {
-                    p.beat = p.pinged.map(|last| now - last);
+                    // (Pings closer than an honest page's heartbeat, a
+                    // flood's, tell no heartbeat: its silence after is not
+                    // judged.)
+                    p.beat = p
+                        .pinged
+                        .map(|last| now - last)
+                        .filter(|gap| *gap >= PING_MS / 2.0);
                     p.pinged = Some(now);
                 }
                 self.pinged(peer, at, plies)

@@ -38,13 +38,14 @@ function recordPeers() {
 /** A player's page in a fresh context of LAN `lan`'s browser, on the lab's
  * server, with the lab's connection settings saved through the online
  * form (by their labels, as a player types them); `settings` replaces
- * some of them (no TURN server, say). */
-export async function labPlayer(inLan, lan, errors, settings = {}) {
+ * some of them (no TURN server, say); `allowed`: console errors the test
+ * expects (see specs/fixtures.js). */
+export async function labPlayer(inLan, lan, errors, settings = {}, allowed = []) {
   const typed = { ...SETTINGS, ...settings };
   const context = await (await inLan(lan)).newContext({ baseURL: ORIGIN, serviceWorkers: 'block' });
   await context.addInitScript(recordPeers);
   const page = await context.newPage();
-  watch(page, errors);
+  watch(page, errors, allowed);
   await page.goto('/online.html#online');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByText('Connection settings', { exact: true }).click();

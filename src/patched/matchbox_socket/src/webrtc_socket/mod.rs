@@ -340,6 +340,7 @@ async fn message_loop<M: Messenger>(
         mut close_rx,
         refused_tx,
         news_tx,
+        signalling_lost_tx,
     } = channels;
 
     let mut handshakes = FuturesUnordered::new();
@@ -544,6 +545,9 @@ async fn message_loop<M: Messenger>(
                             connections, but no new peers can join until the \
                             socket is rebuilt"
                         );
+                        // (Kharbga's patch: the application is told, and
+                        // may rebuild the socket when the server is back.)
+                        let _ = signalling_lost_tx.unbounded_send(());
                     }
                 }
             }

@@ -211,6 +211,7 @@ impl WebRtcSocketBuilder {
         let (close_tx, close_rx) = futures_channel::mpsc::unbounded();
         let (refused_tx, refused_rx) = futures_channel::mpsc::unbounded();
         let (news_tx, news_rx) = futures_channel::mpsc::unbounded();
+        let (signalling_lost_tx, signalling_lost_rx) = futures_channel::mpsc::unbounded();
 
         let mut peer_messages_out_rx = Vec::with_capacity(self.config.channels.len());
         let mut messages_from_peers_tx = Vec::with_capacity(self.config.channels.len());
@@ -246,6 +247,7 @@ impl WebRtcSocketBuilder {
                 close_rx,
                 refused_tx,
                 news_tx,
+                signalling_lost_tx,
             },
         )
         // Transform the source into a user-error.
@@ -271,6 +273,7 @@ impl WebRtcSocketBuilder {
                 candidate_pairs: Default::default(),
                 fresh_paths: Default::default(),
                 news_rx,
+                signalling_lost_rx,
                 channels,
                 close_tx,
                 refused_rx,
@@ -542,6 +545,8 @@ pub struct WebRtcSocket {
     fresh_paths: HashMap<PeerId, PathReport>,
     /// What became of handshakes, for [`WebRtcSocket::handshake_news`].
     news_rx: futures_channel::mpsc::UnboundedReceiver<(PeerId, HandshakeNews)>,
+    /// Told when the signalling connection ends while peers stay connected.
+    signalling_lost_rx: futures_channel::mpsc::UnboundedReceiver<()>,
     /// The channels, in the order specified by the builder.
     /// These are [`Some`] even before any connection is made: the only transition to [`None`] when
     /// [`ChannelError::Taken`].
@@ -706,6 +711,17 @@ impl WebRtcSocket {
             self.fresh_paths.insert(id, report);
         }
         self.fresh_paths.drain().collect()
+    }
+
+    /// Whether the signalling connection ended (since the last call) while peers stayed
+    /// connected: their data channels go on, but nobody new can connect until the socket is
+    /// rebuilt. (With no peer connected the socket ends instead.) (Kharbga's patch.)
+    pub fn signalling_lost(&mut self) -> bool {
+        let mut lost = false;
+        while let Ok(()) = self.signalling_lost_rx.try_recv() {
+            lost = true;
+        }
+        lost
     }
 
     /// What became of handshakes since the last call: a peer's description came
@@ -949,6 +965,8 @@ pub struct MessageLoopChannels {
     pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
     /// What became of handshakes.
     pub news_tx: futures_channel::mpsc::UnboundedSender<(PeerId, HandshakeNews)>,
+    /// Told when the signalling connection ends while peers stay connected.
+    pub signalling_lost_tx: futures_channel::mpsc::UnboundedSender<()>,
 }
 
 /// The application's say over single peers, for the message loop.
@@ -957,6 +975,8 @@ pub(crate) struct PeerControl {
     pub refused_tx: futures_channel::mpsc::UnboundedSender<PeerId>,
     /// What became of handshakes.
     pub news_tx: futures_channel::mpsc::UnboundedSender<(PeerId, HandshakeNews)>,
+    /// Told when the signalling connection ends while peers stay connected.
+    pub signalling_lost_tx: futures_channel::mpsc::UnboundedSender<()>,
 }
 
 async fn run_socket(
@@ -994,6 +1014,7 @@ async fn run_socket(
         close_rx: control.close_rx,
         refused_tx: control.refused_tx,
         news_tx: control.news_tx,
+        signalling_lost_tx: control.signalling_lost_tx,
     };
     let message_loop_fut = message_loop::<UseMessenger>(
         id_tx,
@@ -1147,6 +1168,7 @@ mod test {
                 close_rx: mpsc::unbounded().1,
                 refused_tx: mpsc::unbounded().0,
                 news_tx: mpsc::unbounded().0,
+                signalling_lost_tx: mpsc::unbounded().0,
             },
         )
         .await;
