@@ -7,26 +7,12 @@
 // pass/fail (targets: 2 s, median 50 ms).
 //
 // Usage: node bench-online.mjs [rooms]
-import { LOOPBACK, launchBrowser, quantile, startServers } from './bench-setup.mjs';
+import { LOOPBACK, launchBrowser, plyLatencies, quantile, startServers } from './bench-setup.mjs';
 
 const rooms = Number(process.argv[2] ?? 5);
 const port = 4177;
 const stop = await startServers(port);
 const browser = await launchBrowser([LOOPBACK]);
-
-// Each page records when it clicked for ply i, and when ply i appeared.
-const instrument = () => {
-  window.clicked = {};
-  window.shown = {};
-  const count = () => document.querySelectorAll('[data-ply]').length;
-  document.addEventListener('click', () => { window.clicked[count()] = Date.now(); }, true);
-  let known = 0;
-  new MutationObserver(() => {
-    const n = count();
-    for (let i = known; i < n; i++) window.shown[i] = Date.now();
-    known = n;
-  }).observe(document.body, { childList: true, subtree: true });
-};
 
 try {
   const connects = [];
@@ -47,20 +33,7 @@ try {
     connects.push(Date.now() - opened);
     await guest.getByTestId('join').click();
     await host.locator('[data-testid="connection"][data-status="connected"]').waitFor();
-    await host.evaluate(instrument);
-    await guest.evaluate(instrument);
-    const pages = [host, guest];
-    // The settings of Seega 7×7: 48 placements, two a turn.
-    for (let ply = 0; ply < 48; ply++) {
-      const mover = pages[Math.floor(ply / 2) % 2];
-      const other = pages[1 - (Math.floor(ply / 2) % 2)];
-      await mover.locator('[data-testid="board"][data-input="true"]').waitFor();
-      await mover.locator('.square.placeable').first().click();
-      await other.waitForFunction((i) => window.shown[i] !== undefined, ply);
-      const clicked = await mover.evaluate((i) => window.clicked[i], ply);
-      const shown = await other.evaluate((i) => window.shown[i], ply);
-      latencies.push(shown - clicked);
-    }
+    latencies.push(...(await plyLatencies(host, guest, 48)));
     await host.context().close();
     await guest.context().close();
   }

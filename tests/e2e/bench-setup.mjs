@@ -66,3 +66,37 @@ export function launchBrowser(args = []) {
 
 /** The value at quantile `q` of `xs`. */
 export const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+
+/** Each of two pages records when it clicked for ply i and when ply i
+ * appeared; they then take turns placing `plies` soldiers (two a turn, the
+ * host first), and the result is each ply's time from the click on one
+ * page to its showing on the other (ms). */
+export async function plyLatencies(host, guest, plies) {
+  const instrument = () => {
+    window.clicked = {};
+    window.shown = {};
+    const count = () => document.querySelectorAll('[data-ply]').length;
+    document.addEventListener('click', () => { window.clicked[count()] = Date.now(); }, true);
+    let known = count();
+    new MutationObserver(() => {
+      const n = count();
+      for (let i = known; i < n; i++) window.shown[i] = Date.now();
+      known = n;
+    }).observe(document.body, { childList: true, subtree: true });
+  };
+  await host.evaluate(instrument);
+  await guest.evaluate(instrument);
+  const pages = [host, guest];
+  const latencies = [];
+  for (let ply = 0; ply < plies; ply++) {
+    const mover = pages[Math.floor(ply / 2) % 2];
+    const other = pages[1 - (Math.floor(ply / 2) % 2)];
+    await mover.locator('[data-testid="board"][data-input="true"]').waitFor();
+    await mover.locator('.square.placeable').first().click();
+    await other.waitForFunction((i) => window.shown[i] !== undefined, ply);
+    const clicked = await mover.evaluate((i) => window.clicked[i], ply);
+    const shown = await other.evaluate((i) => window.shown[i], ply);
+    latencies.push(shown - clicked);
+  }
+  return latencies;
+}

@@ -17,30 +17,16 @@
 // Usage: node lab/bench-lab.mjs [rooms] [plies]   (from tests/e2e, as root)
 import { chromium } from 'playwright-core';
 import { ORIGIN, SETTINGS, launchIn, up, whyNot } from './lab.mjs';
+import { plyLatencies, quantile } from '../bench-setup.mjs';
 
 const rooms = Number(process.argv[2] ?? 10);
 const pliesPerRoom = Number(process.argv[3] ?? 20);
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 
 const reason = whyNot();
 if (reason) {
   console.log(`network lab bench skipped: ${reason}`);
   process.exit(0);
 }
-
-// Each page records when it clicked for ply i, and when ply i appeared.
-const instrument = () => {
-  window.clicked = {};
-  window.shown = {};
-  const count = () => document.querySelectorAll('[data-ply]').length;
-  document.addEventListener('click', () => { window.clicked[count()] = Date.now(); }, true);
-  let known = count();
-  new MutationObserver(() => {
-    const n = count();
-    for (let i = known; i < n; i++) window.shown[i] = Date.now();
-    known = n;
-  }).observe(document.body, { childList: true, subtree: true });
-};
 
 // The page's RTCPeerConnections, for getStats.
 const recordPeers = () => {
@@ -102,19 +88,7 @@ async function measure(label, hostBrowser, guestBrowser) {
     // The host plays first: its board takes input once the guest is seated.
     await host.locator('[data-testid="board"][data-input="true"]').waitFor();
     connects.push(Date.now() - opened);
-    await host.evaluate(instrument);
-    await guest.evaluate(instrument);
-    const pages = [host, guest];
-    for (let ply = 0; ply < pliesPerRoom; ply++) {
-      const mover = pages[Math.floor(ply / 2) % 2];
-      const other = pages[1 - (Math.floor(ply / 2) % 2)];
-      await mover.locator('[data-testid="board"][data-input="true"]').waitFor();
-      await mover.locator('.square.placeable').first().click();
-      await other.waitForFunction((i) => window.shown[i] !== undefined, ply);
-      const clicked = await mover.evaluate((i) => window.clicked[i], ply);
-      const shown = await other.evaluate((i) => window.shown[i], ply);
-      latencies.push(shown - clicked);
-    }
+    latencies.push(...(await plyLatencies(host, guest, pliesPerRoom)));
     const pair = await selected(host);
     if (pair) {
       rtts.push(pair.rtt);

@@ -232,7 +232,7 @@ fn the_counterparts_silence_is_measured_from_its_last_word() {
     net.route(guest, ping);
     net.run();
     assert!(quiet(&net, net.now) < 100.0, "{}", quiet(&net, net.now));
-    assert!(QUIET_MS >= 3.0 * PING_MS, "three beats missed, not one");
+    const { assert!(QUIET_MS >= 3.0 * PING_MS, "three beats missed, not one") };
 }
 
 /// A silence is judged by the peer's own heartbeat: a page that pings every
