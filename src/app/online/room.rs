@@ -298,9 +298,11 @@ impl Room {
 
     /// How this page reaches the peer it plays or watches through.
     pub fn path(&self) -> Option<PeerPath> {
-        let paths = self.paths.get();
-        self.table
-            .with(|t| t.counterpart().and_then(|peer| paths.get(peer).copied()))
+        let paths = self.paths;
+        self.table.with(|t| {
+            t.counterpart()
+                .and_then(|peer| paths.with(|p| p.get(peer).copied()))
+        })
     }
 
     /// No direct connection could be made and nobody to play or watch with
@@ -450,9 +452,11 @@ impl Room {
 
     /// [`Room::path`], read without tracking.
     fn path_untracked(&self) -> Option<PeerPath> {
-        let paths = self.paths.get_untracked();
-        self.table
-            .with_untracked(|t| t.counterpart().and_then(|peer| paths.get(peer).copied()))
+        let paths = self.paths;
+        self.table.with_untracked(|t| {
+            t.counterpart()
+                .and_then(|peer| paths.with_untracked(|p| p.get(peer).copied()))
+        })
     }
 
     /// The heartbeat (every [`PING_MS`]: pings, the spectator count, a
