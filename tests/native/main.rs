@@ -17,6 +17,7 @@ mod net;
 #[cfg(feature = "ui")]
 mod new_game;
 mod online_clock;
+mod online_silence;
 mod online_tournament;
 mod perft;
 mod properties;

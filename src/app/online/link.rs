@@ -155,6 +155,22 @@ pub async fn signal_reachable(url: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The browser's `navigator.connection` (Chromium's, on Android and
+/// desktops), which says when the device's kind of network changes.
+pub fn network_information() -> Option<web_sys::EventTarget> {
+    let navigator = leptos::prelude::window().navigator();
+    js_sys::Reflect::get(&navigator, &JsValue::from_str("connection"))
+        .ok()
+        .and_then(|c| c.dyn_into::<web_sys::EventTarget>().ok())
+}
+
+/// That connection's type (`wifi`, `cellular`…; none on a desktop).
+pub fn connection_type(connection: &web_sys::EventTarget) -> Option<String> {
+    js_sys::Reflect::get(connection, &JsValue::from_str("type"))
+        .ok()
+        .and_then(|t| t.as_string())
+}
+
 /// Fetches the network module (once per page).
 ///
 /// # Errors

@@ -66,6 +66,11 @@ pub const NO_PATH_MS: u32 = 10_000;
 /// signalling server (the seat's owner is welcomed back on it).
 pub const LOST_REJOIN_MS: u32 = 100;
 
+/// How long after the browser's last news of a network change the page
+/// joins the room afresh (the news come in a burst as the old network goes
+/// and the new one comes, within about a tenth of a second).
+pub const NETWORK_SETTLE_MS: u32 = 300;
+
 /// The heartbeat's step: a half of [`PING_MS`].
 const STEP_MS: u32 = 250;
 
@@ -120,6 +125,9 @@ pub struct Room {
     /// Looks whether the signalling server is back (it went away while
     /// the game went on over the connections the page holds).
     probe: StoredValue<Option<Interval>, LocalStorage>,
+    /// Joins the room afresh shortly after the browser says the network
+    /// changed (each news puts it off again).
+    network: StoredValue<Option<Timeout>, LocalStorage>,
     link: StoredValue<Option<Link>, LocalStorage>,
     warning_count: StoredValue<u32>,
     /// The library, where this page's game is kept (and forgotten when the
@@ -155,6 +163,7 @@ impl Room {
             rejoining: StoredValue::new(false),
             reopen: StoredValue::new_local(None),
             probe: StoredValue::new_local(None),
+            network: StoredValue::new_local(None),
             link: StoredValue::new_local(None),
             warning_count: StoredValue::new(0),
             saves: use_context::<Saves>(),
@@ -170,6 +179,7 @@ impl Room {
             }
         });
         room.heartbeat();
+        room.follow_network();
         // Closing the tab says goodbye (matchbox does not tell peers at once).
         let goodbye = EventListener::new(&window(), "pagehide", move |_| {
             let bye = room.table.with_untracked(Table::bye);
@@ -413,6 +423,47 @@ impl Room {
             });
         });
         self.probe.set_value(Some(probe));
+    }
+
+    /// The browser says this device's network changed: it went off line,
+    /// came back, or the connection's type changed (a phone that went from
+    /// Wi-Fi to its carrier). The connections it held went with the old
+    /// address, although nothing says so for seconds (the silence, or ICE):
+    /// [`NETWORK_SETTLE_MS`] after the last such news the page joins the
+    /// room afresh, as it does when it finds the other side silent. A page
+    /// off line keeps trying (its link says it is unavailable meanwhile).
+    fn follow_network(self) {
+        let changed = move || {
+            let deadline = Timeout::new(NETWORK_SETTLE_MS, move || {
+                let _ = self.table.try_update(Table::forget_peers);
+                let _ = self.paths.try_update(BTreeMap::clear);
+                if let Some(Some(reopen)) = self.reopen.try_get_value() {
+                    reopen.now();
+                }
+            });
+            // (The previous deadline, dropped here, never fires.)
+            self.network.set_value(Some(deadline));
+        };
+        let window = window();
+        let listeners = ["online", "offline"]
+            .map(|name| EventListener::new(&window, name, move |_| changed()));
+        StoredValue::new_local(listeners);
+        // (`navigator.connection`, where the browser has it: only a change
+        // of type, not of the speed it estimates, is a new network.)
+        if let Some(connection) = link::network_information() {
+            let kind = StoredValue::new(link::connection_type(&connection));
+            let listener = EventListener::new(&connection, "change", move |event| {
+                let Some(target) = event.target() else {
+                    return;
+                };
+                let now = link::connection_type(&target);
+                if now != kind.get_value() {
+                    kind.set_value(now);
+                    changed();
+                }
+            });
+            StoredValue::new_local(listener);
+        }
     }
 
     /// The connection to the other side is lost: unless it comes back (or

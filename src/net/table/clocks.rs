@@ -2,13 +2,98 @@
 //! page sees the game; a mover's claim of its time is taken as far as
 //! this page's own count allows, and a flag that fell ends the game.
 
-use super::{Event, Role, Table, Warning, LAG_MS, REOPEN_WAIT_MS};
+use super::{Event, Role, Table, Warning, LAG_MS, PING_MS, REOPEN_WAIT_MS};
 use crate::engine::clock::TimeControl;
 use crate::engine::timing::GameClock;
 use crate::engine::{Record, Side, Timing};
 use crate::net::message::Message;
 
+/// The most a game's silences may credit to the opponent's clock: a tenth
+/// of the base time, and never more than this (see [`Silence`]).
+pub const SILENCE_CREDIT_MS: u64 = 20_000;
+
+/// The opponent's seat as a player's page hears it, for the clocks. A ply
+/// sent while the connection between the pages was lost (a phone that
+/// changed networks: a few seconds until the pages find each other again)
+/// arrives that much late, and the page that receives it has counted that
+/// time against its mover; the flag it would claim meanwhile may have been
+/// saved by a ply on its way. So the time the seat was silent (beyond its
+/// heartbeat) during the turn under way is credited to its mover's claim
+/// and put before that flag, up to the game's credit: a tenth of the base
+/// time, at most [`SILENCE_CREDIT_MS`]. What a silence lets a claim take
+/// is spent; a seat that said goodbye gets nothing for the silence after.
+/// (A client that goes silent on purpose gains at most that credit.)
+#[derive(Clone, Debug, Default)]
+pub(super) struct Silence {
+    /// When anything last came from the opponent's seat (on any of its
+    /// connections), unless it said goodbye since.
+    heard: Option<f64>,
+    /// The turn under way (the game's length) and when this page saw it
+    /// begin.
+    turn: usize,
+    began: f64,
+    /// How long the seat was silent during that turn, beyond its heartbeat.
+    dark: f64,
+    /// What claims took of the game's credit.
+    spent: u64,
+}
+
+/// The part of a silence of `gap` beyond the heartbeat (a ping every
+/// [`PING_MS`]; a gap of up to two of them is no silence).
+fn beyond_heartbeat(gap: f64) -> f64 {
+    if gap > 2.0 * PING_MS {
+        gap - PING_MS
+    } else {
+        0.0
+    }
+}
+
 impl Table {
+    /// Something came from the opponent's seat at `now`: the silence before
+    /// it, within the turn under way, is counted.
+    /// Silences are judged once the seat has a heartbeat (a page of ours
+    /// pings; a client that never pings is never credited a silence).
+    pub(super) fn seat_heard(&mut self, pinged: bool, now: f64) {
+        let s = &mut self.silence;
+        if let Some(heard) = s.heard {
+            s.dark += beyond_heartbeat(now - heard.max(s.began));
+            s.heard = Some(now);
+        } else if pinged {
+            s.heard = Some(now);
+        }
+    }
+
+    /// The opponent said goodbye: the silence that follows is not credited.
+    pub(super) fn seat_left(&mut self) {
+        self.silence.heard = None;
+    }
+
+    /// A new turn (or a new game) as this page sees it, at `now`.
+    fn turn_seen(&mut self, now: f64) {
+        let plies = self.game.plies().len();
+        let s = &mut self.silence;
+        if plies != s.turn {
+            if plies == 0 {
+                s.spent = 0; // a new game
+            }
+            s.turn = plies;
+            s.began = now;
+            s.dark = 0.0;
+        }
+    }
+
+    /// What the opponent's silences during the turn under way (the one
+    /// going on at `now` too) credit its clock: see [`Silence`].
+    pub fn silence_credit(&self, now: f64) -> u64 {
+        let Some(clock) = &self.clock else {
+            return 0;
+        };
+        let s = &self.silence;
+        let going_on = s.heard.map_or(0.0, |heard| beyond_heartbeat(now - heard.max(s.began)));
+        let most = (clock.control().base_ms() / 10).min(SILENCE_CREDIT_MS);
+        ((s.dark + going_on) as u64).min(most.saturating_sub(s.spent))
+    }
+
     /// A timed game under `control`: the clocks, from the record's time
     /// tags and each side's time when the game was saved (`left`). Once
     /// both seats are taken the side to move's clock runs from `since`: a
@@ -81,6 +166,7 @@ impl Table {
     /// The clocks brought up to the game (this page's plies, an end, a
     /// takeback): the side to move's runs once the game is on.
     pub(super) fn run_clock(&mut self, now: f64) {
+        self.turn_seen(now);
         if !self.begun() {
             return;
         }
@@ -131,14 +217,36 @@ impl Table {
         blind: bool,
         now: f64,
     ) -> Vec<Event> {
+        let watching = !matches!(self.role, Role::Player(_));
+        let credit = if watching || blind {
+            0
+        } else {
+            self.silence_credit(now)
+        };
         let Some(clock) = &mut self.clock else {
             return Vec::new();
         };
-        let lag = (!blind).then_some(LAG_MS);
-        let watching = !matches!(self.role, Role::Player(_));
+        let lag = (!blind).then_some(LAG_MS + credit);
+        // What the claims would have kept without the silence's credit: the
+        // difference is spent.
+        let without = (credit > 0).then(|| {
+            let mut plain = clock.clone();
+            plain.follow_claimed(&self.game, claims, Some(LAG_MS), now as u64);
+            plain.timing().left
+        });
+        let refused = clock.follow_claimed(&self.game, claims, lag, now as u64);
+        if let Some(plain) = without {
+            let taken = clock.timing().left;
+            let used: u64 = taken
+                .iter()
+                .zip(&plain)
+                .map(|(with, without)| with.saturating_sub(*without))
+                .sum();
+            self.silence.spent += used.min(credit);
+        }
         // (A page that watches only shows the figure: it does not blame a
         // player for what the other seat's count may have cut.)
-        if clock.follow_claimed(&self.game, claims, lag, now as u64) && !watching {
+        if refused && !watching {
             vec![Event::Warn(Warning::Clock)]
         } else {
             Vec::new()
@@ -169,7 +277,8 @@ impl Table {
         } else if self.blind() && now < self.blind_until {
             None
         } else {
-            clock.flagged_for(LAG_MS, at)
+            // (Its ply may be on its way through a lost connection.)
+            clock.flagged_for(LAG_MS + self.silence_credit(now), at)
         };
         if fallen != Some(to_move) || self.game.time_out().is_err() {
             return Vec::new();

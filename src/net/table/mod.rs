@@ -40,6 +40,8 @@ use super::limits::{Bucket, BURST, OPPONENT_BURST, OPPONENT_RATE, RATE, ROOM_BUR
 use super::message::{decode, Claim, DecodeError, Message, Offer};
 use crate::engine::timing::GameClock;
 use crate::engine::{Game, GameError, Rules, Side};
+pub use clocks::SILENCE_CREDIT_MS;
+use clocks::Silence;
 use witness::Witness;
 
 /// A peer's id on the signalling server (it changes on every reconnect).
@@ -346,6 +348,8 @@ pub struct Table {
     /// A watching page's: what each seat said beyond what both agree on,
     /// and each side's time by its own word (see [`witness`]).
     witness: Witness,
+    /// The opponent's silences, credited to its clock.
+    silence: Silence,
     peers: BTreeMap<PeerId, Peer>,
 }
 
@@ -394,6 +398,7 @@ impl Table {
             blind_turn: None,
             blind_until: 0.0,
             witness: Witness::default(),
+            silence: Silence::default(),
             peers: BTreeMap::new(),
         }
     }
@@ -476,10 +481,22 @@ impl Table {
             }
             Err(e) => return vec![Event::Warn(Warning::Decode(e))],
         };
+        // (Before the message, whose ply ends the turn its silence is
+        // counted in; after it too, for a hello that proves the seat.)
+        self.heard_from(peer, now);
         let events = self.handle(peer, message, now);
+        self.heard_from(peer, now);
         // A seat taken, an end, a takeback, a rematch: the clocks follow.
         self.run_clock(now);
         events
+    }
+
+    /// A message from `peer`: the opponent's seat was heard.
+    fn heard_from(&mut self, peer: &str, now: f64) {
+        if let Some(p) = self.peers.get(peer).filter(|p| p.kind == Kind::Opponent) {
+            let pinged = p.pinged.is_some();
+            self.seat_heard(pinged, now);
+        }
     }
 
     /// Takes one message from `peer`'s allowance: the proved opponent has
@@ -580,7 +597,12 @@ impl Table {
             Message::Ask => self.asked(peer, now),
             // Pairing messages belong to the queue, not to a room.
             Message::Pong { .. } | Message::Pair { .. } => Vec::new(),
-            Message::Bye => self.disconnected(peer, now),
+            Message::Bye => {
+                if self.kind(peer) == Kind::Opponent {
+                    self.seat_left();
+                }
+                self.disconnected(peer, now)
+            }
             Message::Refused { why } => self.refused(peer, why),
         }
     }

@@ -1,0 +1,201 @@
+//! The clocks when the connection between the pages is lost for a while (a
+//! phone that changed networks): a ply sent meanwhile arrives late, and the
+//! page that receives it credits its mover the silence (beyond the
+//! heartbeat) rather than the lag allowance alone; the flag it would claim
+//! meanwhile waits as long. Bounded: a game's silences credit at most a
+//! tenth of the base time (at most `SILENCE_CREDIT_MS`), and a seat that
+//! said goodbye gets nothing for the silence after.
+
+use kharbga::engine::{Reason, Side};
+use kharbga::net::message::Message;
+use kharbga::net::table::{Warning, LAG_MS, PING_MS, SILENCE_CREDIT_MS};
+
+use super::net::{play_turn, some_ply, Net};
+use super::online_clock::{left, timed_seated};
+
+/// Both pages' heartbeats, delivered.
+fn heartbeats(net: &mut Net, host: usize, guest: usize) {
+    let now = net.now;
+    net.act(host, |t| t.tick(now));
+    let now = net.now;
+    net.act(guest, |t| t.tick(now));
+}
+
+/// `page`'s whole turn played on its own page, its messages held (the
+/// connection is lost): returns them, and the times its page tagged.
+fn turn_in_the_dark(net: &mut Net, page: usize, think_ms: f64) -> (Vec<String>, Vec<u64>) {
+    let side = net.table(page).side().unwrap();
+    let mut held = Vec::new();
+    while net.table(page).game.position().to_move() == side {
+        net.now += think_ms;
+        let ply = some_ply(net, page);
+        let now = net.now;
+        let table = net.table_mut(page);
+        let events = table.play(&ply, now).expect("a legal ply");
+        held.extend(table.outgoing(&events).into_iter().map(|(_, text)| text));
+    }
+    let tags = net.table(page).clock.as_ref().unwrap().timing().left;
+    (held, tags)
+}
+
+/// A 60 s game, the host's first turn played, the heartbeats heard: the
+/// guest's turn, whose page then loses its connection for `outage_ms`
+/// while it plays (a second a soldier), and its plies arrive after.
+fn guest_moves_through_an_outage(outage_ms: f64) -> (Net, usize, usize, Vec<u64>) {
+    let (mut net, host, guest) = timed_seated(60, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    let (held, tags) = turn_in_the_dark(&mut net, guest, 1_000.0);
+    net.now += outage_ms;
+    for text in held {
+        net.deliver("p-guest", "p-host", &text);
+    }
+    net.run();
+    (net, host, guest, tags)
+}
+
+#[test]
+fn a_turn_played_while_the_connection_was_lost_keeps_its_movers_time() {
+    let (mut net, host, guest, tags) = guest_moves_through_an_outage(3_500.0);
+    // (A page takes a claim in whole tenths of a second.)
+    let theirs: Vec<u64> = tags[tags.len() - 2..].iter().map(|t| t / 100 * 100).collect();
+    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    assert_eq!(
+        &seen[seen.len() - 2..],
+        theirs,
+        "the host takes the guest's own times, although it counted 3.5 s more"
+    );
+    assert!(!net.warnings(host).contains(&Warning::Clock));
+    // Both pages agree on the guest's time once the game goes on.
+    let on_host = left(&net, host, Side::Second);
+    let on_guest = left(&net, guest, Side::Second);
+    assert!(on_guest - on_host < 100, "{on_host} {on_guest}");
+}
+
+#[test]
+fn without_a_silence_the_lag_allowance_alone_is_credited() {
+    // The guest's page keeps its heartbeat through a turn of 3 s and then
+    // claims it used none: the host keeps its own count and the allowance.
+    let (mut net, host, guest) = timed_seated(60, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    let before = left(&net, host, Side::Second);
+    for _ in 0..6 {
+        net.now += PING_MS;
+        heartbeats(&mut net, host, guest);
+    }
+    assert_eq!(net.table(host).silence_credit(net.now), 0);
+    let counted = left(&net, host, Side::Second);
+    for text in forged_turn(&mut net, host, guest, before) {
+        net.deliver("p-guest", "p-host", &text);
+    }
+    assert!(net.warnings(host).contains(&Warning::Clock));
+    let tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let kept = tags[tags.len() - 1];
+    assert!(
+        kept <= counted + LAG_MS && kept + 200 >= counted + LAG_MS,
+        "the host's count and the allowance: {kept} (counted {counted})"
+    );
+}
+
+#[test]
+fn a_claim_after_a_silence_is_held_to_the_games_credit_and_spends_it() {
+    // The guest's own client says nothing for 60 s (thinking) and then
+    // claims it used no time at all: only the game's credit (a tenth of
+    // 60 s) is added to the host's count and the allowance.
+    let (mut net, host, guest) = timed_seated(60, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    let before = left(&net, host, Side::Second);
+    assert_eq!(net.table(host).silence_credit(net.now), 0, "no silence yet");
+    net.now += 30_000.0;
+    let credit = net.table(host).silence_credit(net.now);
+    assert_eq!(credit, 6_000, "a tenth of the base time");
+    assert!(credit <= SILENCE_CREDIT_MS);
+    let forged = forged_turn(&mut net, host, guest, before);
+    for text in forged {
+        net.deliver("p-guest", "p-host", &text);
+    }
+    assert!(net.warnings(host).contains(&Warning::Clock), "a claim beyond the credit");
+    let tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let kept = tags[tags.len() - 1];
+    let most = before - 30_000 + LAG_MS + 6_000 + 100;
+    assert!(
+        kept <= most && kept + 300 >= most - 100,
+        "the host's count, the allowance and the credit: {kept} (before {before})"
+    );
+    // The credit is spent: the next silence of this game brings nothing.
+    net.now += 100.0;
+    play_turn(&mut net, host);
+    heartbeats(&mut net, host, guest);
+    net.now += 10_000.0;
+    assert_eq!(net.table(host).silence_credit(net.now), 0);
+}
+
+/// The guest's whole turn as its own client would sign it, each ply
+/// claiming `claim` ms left (none spent).
+fn forged_turn(net: &mut Net, host: usize, guest: usize, claim: u64) -> Vec<String> {
+    let mut game = net.table(host).game.clone();
+    let mut texts = Vec::new();
+    while game.position().to_move() == Side::Second {
+        let ply = game.position().legal_plies()[0].to_string();
+        let index = game.plies().len() as u32;
+        game.play_text(&ply).unwrap();
+        let message = Message::Ply {
+            index,
+            ply,
+            hash: kharbga::net::message::hash_text(game.position().hash()),
+            left: Some(claim),
+        };
+        texts.push(net.sealed(guest, message));
+    }
+    texts
+}
+
+#[test]
+fn a_flag_waits_for_a_ply_that_may_be_on_its_way_through_a_lost_connection() {
+    // A 30 s game (3 s of credit): the guest's page goes silent on its
+    // turn and its time runs out at the host.
+    let (mut net, host, guest) = timed_seated(30, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    let zero = net.now + left(&net, host, Side::Second) as f64;
+    // The allowance alone has passed: not yet.
+    let now = zero + LAG_MS as f64 + 200.0;
+    net.now = now;
+    let events = net.table_mut(host).check_flag(now);
+    assert!(events.is_empty(), "the credit is before the flag: {events:?}");
+    assert_eq!(net.table(host).game.outcome(), None);
+    // The credit has passed too: the flag is claimed.
+    let now = zero + (LAG_MS + 3_000) as f64 + 100.0;
+    net.now = now;
+    let events = net.table_mut(host).check_flag(now);
+    assert!(!events.is_empty());
+    let outcome = net.table(host).game.outcome().expect("lost on time");
+    assert_eq!(outcome.reason, Reason::Time);
+    assert_eq!(outcome.winner, Some(Side::First));
+}
+
+#[test]
+fn a_seat_that_said_goodbye_gets_nothing_for_the_silence_after() {
+    let (mut net, host, guest) = timed_seated(30, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    let now = net.now;
+    net.act(guest, |t| vec![t.bye()]);
+    let zero = now + left(&net, host, Side::Second) as f64;
+    let now = zero + LAG_MS as f64 + 100.0;
+    net.now = now;
+    assert_eq!(net.table(host).silence_credit(now), 0);
+    let events = net.table_mut(host).check_flag(now);
+    assert!(!events.is_empty(), "claimed after the allowance alone");
+    assert_eq!(net.table(host).game.outcome().unwrap().reason, Reason::Time);
+}
