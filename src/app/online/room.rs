@@ -60,12 +60,6 @@ pub fn status_token(state: &LinkState, role: Role, presence: Presence) -> &'stat
 /// is found in a second or two).
 pub const NO_PATH_MS: u32 = 10_000;
 
-/// How long the connection to the other side may stay lost (the browser's
-/// ICE says `disconnected`: a network that changed or went away) before the
-/// page joins the room afresh, which makes a new connection through the
-/// signalling server (the seat's owner is welcomed back on it).
-pub const LOST_REJOIN_MS: u32 = 100;
-
 /// How long after the browser's last news of a network change the page
 /// joins the room afresh (the news come in a burst as the old network goes
 /// and the new one comes, within about a tenth of a second).
@@ -120,6 +114,8 @@ pub struct Room {
     rejoin: StoredValue<Option<Timeout>, LocalStorage>,
     /// That deadline is counting.
     rejoining: StoredValue<bool>,
+    /// How soon (the first time at once, later when it happens again).
+    rejoins: StoredValue<room::Rejoins>,
     /// Opens the link again at once.
     reopen: StoredValue<Option<Reopen>, LocalStorage>,
     /// Looks whether the signalling server is back (it went away while
@@ -161,6 +157,7 @@ impl Room {
             trying: StoredValue::new_local(None),
             rejoin: StoredValue::new_local(None),
             rejoining: StoredValue::new(false),
+            rejoins: StoredValue::new(room::Rejoins::default()),
             reopen: StoredValue::new_local(None),
             probe: StoredValue::new_local(None),
             network: StoredValue::new_local(None),
@@ -466,10 +463,13 @@ impl Room {
         }
     }
 
-    /// The connection to the other side is lost: unless it comes back (or
-    /// a new one comes) within [`LOST_REJOIN_MS`], the page joins the room
-    /// afresh. (A phone that changed networks has lost its signalling
-    /// connection too, without knowing it yet.)
+    /// The connection to the other side is lost (the browser's ICE says
+    /// `disconnected`, or the other side fell silent): unless it comes back
+    /// (or a new one comes) soon ([`room::Rejoins`]: at once the first
+    /// time), the page joins the room afresh, which makes a new connection
+    /// through the signalling server (the seat's owner is welcomed back on
+    /// it). A phone that changed networks has lost its signalling
+    /// connection too, without knowing it yet.
     fn rejoin_if_lost(self) {
         if !self.lost_untracked() {
             self.rejoining.set_value(false);
@@ -482,7 +482,10 @@ impl Room {
         self.rejoining.set_value(true);
         // (The deadline is the room's: it dies with it. A fired one is
         // dropped when the next is set, never inside its own call.)
-        let deadline = Timeout::new(LOST_REJOIN_MS, move || {
+        let Some(wait) = self.rejoins.try_update_value(|r| r.delay(now_ms())) else {
+            return;
+        };
+        let deadline = Timeout::new(wait, move || {
             self.rejoining.set_value(false);
             if self.lost_untracked() {
                 self.table.update(Table::forget_peers);

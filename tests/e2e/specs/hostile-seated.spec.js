@@ -153,3 +153,44 @@ test('a guest seated properly cannot tell the pages that watch of an end, a flag
   await eve.close();
   for (const page of [host, ...watchers]) await page.context().close();
 });
+
+test('a seated guest that pings and falls silent again and again makes the host join afresh only a few times', async ({ browser, errors }) => {
+  // Mallory takes the seat properly, keeps a heartbeat for two seconds and
+  // falls silent: the host's page takes it for a network that changed and
+  // joins the room afresh. On each new connection Mallory proves its seat
+  // again, pings, and falls silent again. Each rejoin costs the host (and
+  // its spectators) a new connection: the second waits 5 s, the third
+  // 15 s (src/net/room.rs, `Rejoins`), so in 30 s the host joins again
+  // twice, not five times.
+  const host = await newPlayer(browser, errors);
+  const link = await createRoom(host, 'seega5', 'Amel');
+  const room = roomOf(link);
+  const evil = await hostile(browser, room, { onOffer: 'honest', onNewPeer: 'honest' });
+  const [hostId] = await evil.connected(1);
+  const { seat, cert } = await takeSeat(evil, hostId, room, 'Mallory', received);
+  await expect(host.getByTestId('connection')).toHaveAttribute('data-status', 'connected');
+  const beat = async (to) => {
+    for (let i = 0; i < 4; i++) {
+      await evil.send(to, T('ping', String(Date.now()), '0'));
+      await host.waitForTimeout(500);
+    }
+  };
+  await beat(hostId);
+  const hosts = [hostId];
+  const started = Date.now();
+  while (Date.now() - started < 30_000) {
+    for (const peer of await evil.run(() => window.H.openPeers())) {
+      if (hosts.includes(peer)) continue;
+      hosts.push(peer);
+      await evil.send(peer, seatHello(seat, room, 'guest', 'second', 'Mallory', 0, peer, cert));
+      await beat(peer);
+    }
+    await host.waitForTimeout(250);
+  }
+  const rejoins = hosts.length - 1;
+  console.log(`a seat that falls silent again and again: the host joined afresh ${rejoins} times in 30 s`);
+  expect(rejoins, 'the silence is noticed').toBeGreaterThanOrEqual(1);
+  expect(rejoins, 'and not acted on every few seconds').toBeLessThanOrEqual(3);
+  await evil.close();
+  await host.context().close();
+});

@@ -4,6 +4,7 @@
 
 use kharbga::engine::Side;
 use kharbga::net::message::{encode, Message};
+use kharbga::net::room::Rejoins;
 use kharbga::net::table::{Event, Presence, Role, Warning, PING_MS, QUIET_MS};
 
 use super::{hosting, key, newcomer, play_turn, reloaded, seated, some_ply, watched, Net};
@@ -280,4 +281,37 @@ fn a_flood_of_pings_tells_no_heartbeat() {
         net.run();
     }
     assert!(!net.table(host).quiet(net.now + 10.0 * QUIET_MS));
+}
+
+#[test]
+fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats() {
+    let mut rejoins = Rejoins::default();
+    // A phone that changed networks: at once.
+    let mut now = 10_000.0;
+    assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
+    assert!(Rejoins::STEPS[0] <= 100);
+    // A seated peer that proves its seat, pings and falls silent again and
+    // again (about 5 s after each new connection): each wait is longer,
+    // up to the last step, so it makes the page join again at most a few
+    // times a minute and then once a minute.
+    let mut waits = Vec::new();
+    for _ in 0..8 {
+        now += f64::from(*waits.last().unwrap_or(&Rejoins::STEPS[0])) + 5_000.0;
+        waits.push(rejoins.delay(now));
+    }
+    assert_eq!(&waits[..4], &Rejoins::STEPS[1..]);
+    assert!(waits[4..].iter().all(|w| *w == Rejoins::STEPS[4]));
+    let in_ten_minutes = {
+        let mut r = Rejoins::default();
+        let (mut t, mut n) = (0.0, 0);
+        while t < 600_000.0 {
+            t += f64::from(r.delay(t)) + 5_000.0;
+            n += 1;
+        }
+        n
+    };
+    assert!(in_ten_minutes <= 14, "{in_ten_minutes} rejoins in ten minutes");
+    // A steady while after the last one: at once again.
+    now += f64::from(*waits.last().unwrap()) + Rejoins::STEADY_MS;
+    assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
 }
