@@ -326,6 +326,25 @@ export async function up({ dist = resolve(here, '../../../dist'), quiet = false 
   }
 }
 
+/** The machine of LAN A takes the address `.to` of its LAN, its old one
+ * `.from` gone, and the default route with it (a phone that changed
+ * networks: its old connections die with the old address). */
+export function renumberMachine(from, to) {
+  // (Deleting the first address of a subnet deletes the others with it:
+  // the old one goes first, as when a phone leaves a network.)
+  inNs('kh-a', 'ip', 'addr', 'del', `${LANS.a.prefix}.${from}/24`, 'dev', 'eth0');
+  inNs('kh-a', 'ip', 'addr', 'add', `${LANS.a.prefix}.${to}/24`, 'dev', 'eth0');
+  inNs('kh-a', 'ip', 'route', 'replace', 'default', 'via', `${LANS.a.prefix}.1`);
+}
+
+/** LAN A's router takes the outside address `to` in place of `from` (its
+ * NAT's mappings go with the old one; the machines behind see nothing). */
+export function renumberRouter(from, to) {
+  // (The old one first: deleting a primary address deletes the others.)
+  inNs('kh-ra', 'ip', 'addr', 'del', `${from}/24`, 'dev', 'wan');
+  inNs('kh-ra', 'ip', 'addr', 'add', `${to}/24`, 'dev', 'wan');
+}
+
 /** Chromium's flags in the lab: headless as elsewhere, the lab's CA trusted. */
 export function chromiumArgs(spki) {
   return ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',

@@ -10,25 +10,7 @@
 // mover's time (the clock is fair to the player whose network changed).
 import { test, expect, labPlayer } from './fixtures.js';
 import { join, openRoom, pieces, pliesStillCross } from '../specs/rooms.js';
-import { inNs, LANS } from './lab.mjs';
-
-/** The machine of LAN A takes the address `.n` of its LAN (its old one
- * gone, and the default route with it). */
-function renumber(from, to) {
-  // (Deleting the first address of a subnet deletes the others with it:
-  // the old one goes first, as when a phone leaves a network.)
-  inNs('kh-a', 'ip', 'addr', 'del', `10.1.0.${from}/24`, 'dev', 'eth0');
-  inNs('kh-a', 'ip', 'addr', 'add', `10.1.0.${to}/24`, 'dev', 'eth0');
-  inNs('kh-a', 'ip', 'route', 'replace', 'default', 'via', '10.1.0.1');
-}
-
-/** LAN A's router takes another outside address (its NAT's mappings go
- * with the old one). */
-function renumberRouter(from, to) {
-  // (The old one first: deleting a primary address deletes the others.)
-  inNs('kh-ra', 'ip', 'addr', 'del', `${from}/24`, 'dev', 'wan');
-  inNs('kh-ra', 'ip', 'addr', 'add', `${to}/24`, 'dev', 'wan');
-}
+import { LANS, renumberMachine as renumber, renumberRouter } from './lab.mjs';
 
 /** Waits until no page shows "connected", then until both do again;
  * returns [lost after, back after] in ms from `changed`. */
@@ -58,12 +40,17 @@ test('a guest whose device changes networks mid-game is shown lost, then back wi
   await join(guest, link, 'Youssef');
   await pliesStillCross(host, guest);
   try {
-    await guest.evaluate(() => { window.seen = []; for (const e of ['online', 'offline']) addEventListener(e, () => seen.push([e, Date.now()])); });
+    // (The browser's news, for the log.)
+    await guest.evaluate(() => {
+      window.news = [];
+      for (const e of ['online', 'offline']) addEventListener(e, () => window.news.push([e, Date.now()]));
+    });
     const changed = Date.now();
     renumber(2, 3);
     const [lost, back] = await lostThenBack([host, guest], changed);
     console.log(`roaming (device): shown lost after ${lost} ms, connected again after ${back} ms`);
-    console.log(JSON.stringify((await guest.evaluate(() => window.seen)).map(([e, t]) => [e, t - changed])));
+    const news = (await guest.evaluate(() => window.news)).map(([e, t]) => `${e} after ${t - changed} ms`);
+    console.log(`  the browser said: ${news.join(', ') || 'nothing'}`);
     await pliesStillCross(host, guest);
     // The browser's word that the network changed, and a new connection
     // through the room (issue 29: within 3 s).
