@@ -125,11 +125,12 @@ release: tools deploy-check
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).
 	sed -i '/^#/d' dist/locales/*/*.ftl
-	@# The service worker, with the files to cache and a version of them all.
-	cd dist && files=$$(find . -type f ! -name sw.js | sed 's#^\./##' | sort) && \
-	  version=$$(cat $$files | sha256sum | cut -c1-16) && \
-	  list=$$(printf '"./"'; for f in $$files; do printf ', "./%s"' "$$f"; done) && \
-	  sed -e "s#__VERSION__#$$version#" -e "s#__FILES__#[$$list]#" ../src/web/sw.js > sw.js
+	@# The service worker, with the build's files in groups and a version
+	@# of them all (src/web/write-sw.mjs).
+	node src/web/write-sw.mjs dist src/web/sw.js
+	@# Every file that compresses, brotli and gzip beside it, for any host
+	@# to send as it is (docs/deploy.md, "Compressed files").
+	node src/web/compress.mjs dist
 
 build: release sizes
 
@@ -151,38 +152,13 @@ deploy-check:
 	  echo "** WARNING: KHARBGA_ICE names a TURN server but KHARBGA_TURN_USER is empty: the relay will refuse players who do not enter a user name (docs/deploy.md, \"TURN\")." >&2; \
 	fi
 
-# Every file of dist/ raw and gzipped, then the first load: what a visitor
-# fetches before the first screen is usable (index.html and the files it
-# names: its script, wasm, style and snippets; and the largest translation
-# not compiled in), then the online page's load (online.html, its files and
-# the network module, fetched when an online game starts). The AI's worker
-# is fetched for a game against the computer.
-gz = $$(gzip -9 -c "$(1)" | wc -c)
-refs = $$(grep -oE '/[^"'"'"' ]+\.(js|wasm|css)' $(1) | sort -u | sed 's\#^/\#\#')
+# Every file of dist/ raw, brotli and gzip (as a host sends it), then each
+# page's load: its HTML and the files it names (script, wasm, style), and
+# its translations in the largest fetched language (English is compiled
+# in); fails when a page is over its budget (src/web/sizes.mjs). The online
+# page's network module and the AI's worker are fetched when a game starts.
 sizes:
-	@cd dist && total=0 && totalgz=0 && \
-	printf '%-44s %10s %10s\n' file bytes gzipped && \
-	for f in $$(find . -type f | sort); do \
-	  raw=$$(wc -c < "$$f"); gz=$$(gzip -9 -c "$$f" | wc -c); \
-	  total=$$((total + raw)); totalgz=$$((totalgz + gz)); \
-	  printf '%-44s %10d %10d\n' "$${f#./}" "$$raw" "$$gz"; \
-	done && printf '%-44s %10d %10d\n' TOTAL "$$total" "$$totalgz" && \
-	first=$(call gz,index.html) && for f in $(call refs,index.html); do first=$$((first + $(call gz,$$f))); done && \
-	online=$(call gz,online.html) && for f in $(call refs,online.html) kharbga-net.js kharbga-net_bg.wasm; do online=$$((online + $(call gz,$$f))); done && \
-	locale=$$(for f in locales/en/main.ftl locales/fr/main.ftl locales/ar/main.ftl; do gzip -9 -c $$f | wc -c; done | sort -n | tail -1) && \
-	echo "first load: $$((first + locale)) bytes gzipped ($$first for the page, +$$locale for the largest language; budget 300000)" && \
-	if [ $$((first + locale)) -gt 300000 ]; then echo "the first load is over its budget" >&2; exit 1; fi && \
-	onlineftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/online.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "online page: $$((online + locale + onlineftl)) bytes gzipped (online.html, its files and the network module, loaded when an online game starts)" && \
-	learn=$(call gz,learn.html) && for f in $(call refs,learn.html); do learn=$$((learn + $(call gz,$$f))); done && \
-	learnftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/learn.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "tutorial page: $$((learn + locale + learnftl)) bytes gzipped (learn.html and its files, the lessons and the rules sheet)" && \
-	study=$(call gz,study.html) && for f in $(call refs,study.html); do study=$$((study + $(call gz,$$f))); done && \
-	studyftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/study.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "study page: $$((study + locale + studyftl)) bytes gzipped (study.html and its files, the board editor)" && \
-	tour=$(call gz,tournament.html) && for f in $(call refs,tournament.html); do tour=$$((tour + $(call gz,$$f))); done && \
-	tourftl=$$(for l in en fr ar; do gzip -9 -c locales/$$l/tournament.ftl | wc -c; done | sort -n | tail -1) && \
-	echo "tournament page: $$((tour + locale + tourftl)) bytes gzipped (tournament.html and its files)"
+	@node src/web/sizes.mjs dist
 
 # ---- Checks -----------------------------------------------------------------
 

@@ -1,5 +1,7 @@
-// The app offline: after one visit its service worker has cached the pages,
-// the wasm, the AI's worker and the translations; with the static server
+// The app offline: after one visit its service worker has kept the first
+// page, its wasm, the AI's worker and the translation (not the pages not
+// opened yet: a first visit spends little data), and each other page once
+// it was opened; with the static server
 // stopped (the browser's offline switch does not stop a service worker's own
 // requests), a reload opens the app and a game against the computer is
 // played, a game by link is passed to a friend's browser, a lesson
@@ -38,6 +40,9 @@ test('after one visit the app opens and plays offline; a new build says it was i
   try {
     await friend.goto(`${origin}/`);
     await cached(friend);
+    // (A game by link opens on the online page: the friend opened it once.)
+    await friend.goto(`${origin}/online.html#online`);
+    await expect(friend.getByTestId('mode-online')).toBeVisible();
     await page.goto(`${origin}/`);
     await page.getByRole('button', { name: 'English' }).click();
     // The worker is installed (every file cached) and serves the page.
@@ -45,6 +50,31 @@ test('after one visit the app opens and plays offline; a new build says it was i
     const manifest = await page.evaluate(() => fetch('manifest.webmanifest').then((r) => r.json()));
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.some((i) => i.sizes === '192x192' || i.sizes === '512x512')).toBe(true);
+    // What the first visit kept: the first page's wasm and the AI's worker,
+    // not the other pages' (nor the network module).
+    const kept = () => page.evaluate(async () => {
+      const names = [];
+      for (const key of await caches.keys()) {
+        for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
+      }
+      return names;
+    });
+    const first = await kept();
+    expect(first.some((f) => /^kharbga-[0-9a-f]{16}_bg\.wasm$/.test(f))).toBe(true);
+    expect(first).toContain('kharbga-worker_bg.wasm');
+    for (const other of ['learn', 'study', 'tournament', 'online', 'net']) {
+      expect(first.filter((f) => f.startsWith(`kharbga-${other}`)), other).toEqual([]);
+    }
+    // Each other page is kept once it is opened.
+    for (const [path, id] of [['learn.html#learn/board', 'lesson'], ['study.html#edit/seega5', 'editor'],
+      ['tournament.html#tournament', 'tournament-form'], ['online.html#online', 'mode-online']]) {
+      await page.goto(`${origin}/${path}`);
+      await expect(page.getByTestId(id)).toBeVisible();
+    }
+    await page.goto(`${origin}/`);
+    await expect(board(page)).toBeVisible();
+    await expect.poll(async () => (await kept()).filter((f) => /^kharbga-(learn|study|tournament|online)-.*_bg\.wasm$/.test(f)).length)
+      .toBe(4);
 
     await stop(server);
     server = null;
@@ -110,6 +140,9 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await expect(board(page)).toBeVisible();
     const sw = join(dir, 'sw.js');
     writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+    // (Its compressed copies are the old one's: a build writes them anew.)
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
     server = await serve(dir);
     await page.reload();
     await expect(page.getByTestId('updated')).toBeVisible({ timeout: 20_000 });

@@ -1,0 +1,90 @@
+// `make sizes`: every file of the build with its size raw, brotli and
+// gzip (the `.br` and `.gz` files the build wrote beside it, as a host
+// sends them), then each page's load: its HTML, the scripts, WebAssembly
+// and style sheets it names, and its translations in the largest of the
+// fetched languages (English is compiled in). Fails when a page is over
+// its budget (gzip bytes: what every host can send).
+//
+// Usage: node src/web/sizes.mjs <dir>
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dir = process.argv[2] ?? 'dist';
+
+/** Each page: its HTML, the Fluent files it fetches besides `main.ftl`,
+ * files it loads later (not counted in its load), and its budget. */
+export const PAGES = {
+  'index.html': { name: 'first load (play)', ftl: [], budget: 300_000 },
+  'online.html': { name: 'online page', ftl: ['online.ftl'], later: ['kharbga-net.js', 'kharbga-net_bg.wasm'], budget: 440_000 },
+  'learn.html': { name: 'tutorial page', ftl: ['learn.ftl'], budget: 330_000 },
+  'study.html': { name: 'study page', ftl: ['study.ftl'], budget: 370_000 },
+  'tournament.html': { name: 'tournament page', ftl: ['tournament.ftl'], budget: 430_000 },
+};
+/** The fetched languages (English is in the page). */
+const FETCHED = ['fr', 'ar'];
+
+function* walk(path) {
+  for (const name of readdirSync(path).sort()) {
+    const full = join(path, name);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else if (!name.endsWith('.br') && !name.endsWith('.gz')) yield full;
+  }
+}
+
+/** A file's sizes: raw, brotli and gzip (as sent: the raw size where the
+ * build wrote no smaller copy). */
+function sizes(file) {
+  const path = join(dir, file);
+  const raw = statSync(path).size;
+  const sent = (ext) => (existsSync(`${path}${ext}`) ? statSync(`${path}${ext}`).size : raw);
+  // (A build made without compress.mjs: gzip counted here.)
+  const gz = existsSync(`${path}.gz`) || existsSync(`${path}.br`) ? sent('.gz') : gzipSync(readFileSync(path), { level: 9 }).length;
+  return { raw, br: sent('.br'), gz };
+}
+
+/** The scripts, WebAssembly and style sheets `html` (in `base`) names. */
+export function refs(html, base = dir) {
+  const text = readFileSync(join(base, html), 'utf8');
+  // (Minified: `href=./x.css` unquoted; the loader's `'./x.js'` quoted.)
+  return [...new Set([...text.matchAll(/(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g)].map((m) => m[1]))]
+    .filter((f) => existsSync(join(base, f)));
+}
+
+const add = (a, b) => ({ raw: a.raw + b.raw, br: a.br + b.br, gz: a.gz + b.gz });
+const ZERO = { raw: 0, br: 0, gz: 0 };
+const row = (label, s) => console.log(`${label.padEnd(46)} ${String(s.raw).padStart(10)} ${String(s.br).padStart(10)} ${String(s.gz).padStart(10)}`);
+
+/** A page's load: its files and its largest fetched language. */
+export function pageLoad(html, page) {
+  let total = [html, ...refs(html)].map(sizes).reduce(add, ZERO);
+  const language = FETCHED
+    .map((l) => ['main.ftl', ...page.ftl].map((f) => sizes(`locales/${l}/${f}`)).reduce(add, ZERO))
+    .reduce((a, b) => (b.gz > a.gz ? b : a), ZERO);
+  total = add(total, language);
+  return { total, language };
+}
+
+if (process.argv[1] && process.argv[1].endsWith('sizes.mjs')) {
+  console.log(`${'file'.padEnd(46)} ${'bytes'.padStart(10)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)}`);
+  let all = ZERO;
+  for (const path of walk(dir)) {
+    const file = relative(dir, path);
+    const s = sizes(file);
+    all = add(all, s);
+    row(file, s);
+  }
+  row('TOTAL', all);
+  let over = false;
+  for (const [html, page] of Object.entries(PAGES)) {
+    const { total, language } = pageLoad(html, page);
+    const later = (page.later ?? []).map(sizes).reduce(add, ZERO);
+    const extra = page.later ? `; then ${later.gz} for ${page.later.join(' and ')} when a game starts` : '';
+    console.log(`${page.name}: ${total.gz} bytes gzipped, ${total.br} brotli (${html}, its files and ${language.gz} of translations${extra}; budget ${page.budget})`);
+    if (total.gz > page.budget) {
+      console.error(`${page.name} is over its budget: ${total.gz} > ${page.budget} bytes gzipped`);
+      over = true;
+    }
+  }
+  if (over) process.exit(1);
+}
