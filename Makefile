@@ -25,7 +25,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deploy-check help serve build test bench bench-speed bench-ai bench-online bench-lab fuzz tools matchbox browser proxy lab-tools e2e-deps \
+.PHONY: deploy-check help serve build test bench bench-speed bench-phone bench-ai bench-online bench-lab fuzz tools matchbox browser proxy lab-tools e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e test-lab release sizes screenshots review
 
 help:
@@ -219,7 +219,14 @@ GAMES ?= 200
 THREADS ?= 2
 CLI := target/native/kharbga-cli
 MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
-bench: bench-speed bench-online bench-ai
+bench: bench-speed bench-phone bench-online bench-ai
+
+# The app on a slow phone (tests/e2e/bench-phone.mjs: Lighthouse's mobile
+# profile through CDP, the build served compressed): each page's usable
+# time, bytes and floor; a first visit with the service worker; page to
+# page with a warm cache; the slowest tap.
+bench-phone: release e2e-deps browser
+	cd $(E2E) && node bench-phone.mjs 3
 
 # Online play over loopback: link to connected, click to ply shown; then
 # the same through the network lab, direct and relayed (as root).

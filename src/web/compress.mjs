@@ -26,13 +26,13 @@ if (!dir) {
   console.error('usage: node src/web/compress.mjs <dir>');
   process.exit(2);
 }
+// A previous run's copies go first.
+for (const path of [...files(dir)]) {
+  if (path.endsWith('.br') || path.endsWith('.gz')) rmSync(path);
+}
 let count = 0;
 for (const path of [...files(dir)]) {
   const ext = extname(path);
-  if (ext === '.br' || ext === '.gz') {
-    rmSync(path); // a previous build's
-    continue;
-  }
   if (!TEXT.has(ext) && !BINARY.has(ext)) continue;
   const raw = readFileSync(path);
   const br = brotliCompressSync(raw, {

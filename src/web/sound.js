@@ -12,11 +12,20 @@ function arm(event) {
   removeEventListener('pointerdown', arm, true);
   removeEventListener('keydown', arm, true);
   // The browser's audio starts slowly the first time (about 80 ms in
-  // headless Chromium): start it now, after this first gesture (a button,
-  // a language), rather than in the middle of a game's first ply.
-  setTimeout(() => {
+  // headless Chromium, four times that on a slow phone): start it once the
+  // page has answered this gesture and drawn it, never inside the gesture
+  // (its tap would wait for it).
+  afterPaint(() => {
     if (!muted()) open();
-  }, 0);
+  });
+}
+
+// Runs `task` once the next frame is painted and the page is idle.
+function afterPaint(task) {
+  requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 500 });
+    else setTimeout(task, 50);
+  });
 }
 
 // Whether the player turned sound off (the page's saved preferences).
@@ -53,7 +62,18 @@ export function playSound(index) {
   if (!armed) return;
   const notes = SOUNDS[index];
   if (!notes) return;
-  if (!open()) return;
+  if (!context) {
+    // (The first sound, asked for by the tap that armed the page: played
+    // as the audio starts, after that tap is drawn.)
+    afterPaint(() => {
+      if (open()) sound(notes);
+    });
+    return;
+  }
+  sound(notes);
+}
+
+function sound(notes) {
   try {
     const now = context.currentTime;
     for (const [frequency, start, length, wave, volume] of notes) {

@@ -49,7 +49,11 @@ pub fn MoveList() -> impl IntoView {
             .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         if let Some(ply) = shown {
             // Scroll the list only (not the page): the ply near the middle.
-            list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+            // Measured in the next frame, not in the tap that moved it (a
+            // layout forced there makes the tap wait).
+            request_animation_frame(move || {
+                list.set_scroll_top(ply.offset_top() - list.client_height() / 2);
+            });
         }
     });
     let cell = move |plies: Vec<(usize, PlayedPly)>, side: Side| {
