@@ -60,7 +60,10 @@ fn guest_moves_through_an_outage(outage_ms: f64) -> (Net, usize, usize, Vec<u64>
 fn a_turn_played_while_the_connection_was_lost_keeps_its_movers_time() {
     let (mut net, host, guest, tags) = guest_moves_through_an_outage(3_500.0);
     // (A page takes a claim in whole tenths of a second.)
-    let theirs: Vec<u64> = tags[tags.len() - 2..].iter().map(|t| t / 100 * 100).collect();
+    let theirs: Vec<u64> = tags[tags.len() - 2..]
+        .iter()
+        .map(|t| t / 100 * 100)
+        .collect();
     let seen = net.table(host).clock.as_ref().unwrap().timing().left;
     assert_eq!(
         &seen[seen.len() - 2..],
@@ -120,7 +123,10 @@ fn a_claim_after_a_silence_is_held_to_the_games_credit_and_spends_it() {
     for text in forged {
         net.deliver("p-guest", "p-host", &text);
     }
-    assert!(net.warnings(host).contains(&Warning::Clock), "a claim beyond the credit");
+    assert!(
+        net.warnings(host).contains(&Warning::Clock),
+        "a claim beyond the credit"
+    );
     let tags = net.table(host).clock.as_ref().unwrap().timing().left;
     let kept = tags[tags.len() - 1];
     let most = before - 30_000 + LAG_MS + 6_000 + 100;
@@ -170,7 +176,10 @@ fn a_flag_waits_for_a_ply_that_may_be_on_its_way_through_a_lost_connection() {
     let now = zero + LAG_MS as f64 + 200.0;
     net.now = now;
     let events = net.table_mut(host).check_flag(now);
-    assert!(events.is_empty(), "the credit is before the flag: {events:?}");
+    assert!(
+        events.is_empty(),
+        "the credit is before the flag: {events:?}"
+    );
     assert_eq!(net.table(host).game.outcome(), None);
     // The credit has passed too: the flag is claimed.
     let now = zero + (LAG_MS + 3_000) as f64 + 100.0;

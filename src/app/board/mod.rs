@@ -185,20 +185,37 @@ pub fn Board(
     // The soldier being dragged: a plain press (a tap) changes nothing on
     // screen, so the squares are not re-rendered between pointer down and up.
     let dragged = Memo::new(move |_| press.get().filter(|p| p.dragging).map(|p| p.from));
-    let rows = move || {
-        let board = view.get();
-        let tab_stop = focused
+    // Which square sits where: the rows are built again only when that
+    // changes (another board, turned round). Each square then follows its
+    // own part of the view, so a ply redraws the squares it changed, not
+    // the whole board (a tap on a slow phone waits for what it redraws).
+    let layout = Memo::new(move |_| {
+        view.with(|b| {
+            let side = b.size.side();
+            (0..side)
+                .map(|row| {
+                    (0..side)
+                        .filter_map(|column| b.square_at(row, column))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let tab_stop = Memo::new(move |_| {
+        let size = view.with(|b| b.size);
+        focused
             .get()
-            .filter(|s| board.size.contains(*s))
-            .unwrap_or(board.size.malha());
-        let dragged = dragged.get();
-        board
-            .rows()
+            .filter(|s| size.contains(*s))
+            .unwrap_or(size.malha())
+    });
+    let rows = move || {
+        layout
+            .get()
             .into_iter()
             .map(|row| {
                 let cells = row
                     .into_iter()
-                    .map(|cell| square_button(cell, tab_stop, dragged, focused))
+                    .map(|square| square_button(view, square, tab_stop, dragged, focused))
                     .collect_view();
                 view! { <div role="row" class="board-row">{cells}</div> }
             })
@@ -284,47 +301,42 @@ pub fn Board(
     }
 }
 
+/// One square, following its own part of `view`.
 fn square_button(
-    cell: SquareView,
-    tab_stop: Square,
-    dragged: Option<Square>,
+    view: Signal<BoardView>,
+    square: Square,
+    tab_stop: Memo<Square>,
+    dragged: Memo<Option<Square>>,
     focused: RwSignal<Option<Square>>,
 ) -> impl IntoView {
-    let SquareView {
-        square,
-        piece,
-        mullah,
-        points,
-        is_malha,
-        removed,
-        is_destination,
-        is_forced,
-        is_forbidden,
-        classes,
-    } = cell;
+    let cell = Memo::new(move |_| view.with(|b| b.square_view(square)));
     let name = square.to_string();
-    let token = piece_token(piece);
-    // What the label calls the piece: Kharbaga names its players' soldiers
-    // and Mullahs; the other games their Attacker's and Defender's.
-    let label_piece = match (points, piece, mullah) {
-        (true, Some(Side::First), false) => "first",
-        (true, Some(Side::Second), false) => "second",
-        (true, Some(Side::First), true) => "first-mullah",
-        (true, Some(Side::Second), true) => "second-mullah",
-        _ => token,
-    };
-    let state = if is_forced {
-        "forced"
-    } else if is_destination {
-        "dest"
-    } else if is_forbidden {
-        "forbidden"
-    } else {
-        "none"
-    };
+    let token = move || cell.with(|c| piece_token(c.piece));
     let label = {
         let name = name.clone();
         move || {
+            let (label_piece, is_malha, state) = cell.with(|c| {
+                // What the label calls the piece: Kharbaga names its players'
+                // soldiers and Mullahs; the other games their Attacker's and
+                // Defender's.
+                let label_piece = match (c.points, c.piece, c.mullah) {
+                    (true, Some(Side::First), false) => "first",
+                    (true, Some(Side::Second), false) => "second",
+                    (true, Some(Side::First), true) => "first-mullah",
+                    (true, Some(Side::Second), true) => "second-mullah",
+                    _ => piece_token(c.piece),
+                };
+                let state = if c.is_forced {
+                    "forced"
+                } else if c.is_destination {
+                    "dest"
+                } else if c.is_forbidden {
+                    "forbidden"
+                } else {
+                    "none"
+                };
+                (label_piece, c.is_malha, state)
+            });
             tr!("square-label", {
                 "square" => name.clone(),
                 "malha" => if is_malha { "yes" } else { "no" },
@@ -333,29 +345,35 @@ fn square_button(
             })
         }
     };
-    let title = is_forbidden.then_some(move || tr!("square-forbidden"));
-    let lifted = dragged == Some(square);
+    let title = move || {
+        cell.with(|c| c.is_forbidden)
+            .then(|| tr!("square-forbidden"))
+    };
+    let flag = move |f: fn(&SquareView) -> bool| move || cell.with(f).then_some("true");
     view! {
         <button
             type="button"
             role="gridcell"
-            class=classes
+            class=move || cell.with(|c| c.classes.clone())
             data-square=name
-            data-piece=piece.map(|_| token)
-            data-mullah=mullah.then_some("true")
-            data-dest=is_destination.then_some("true")
-            data-forced=is_forced.then_some("true")
-            tabindex=if square == tab_stop { "0" } else { "-1" }
+            data-piece=move || cell.with(|c| c.piece.is_some()).then(token)
+            data-mullah=flag(|c| c.mullah)
+            data-dest=flag(|c| c.is_destination)
+            data-forced=flag(|c| c.is_forced)
+            tabindex=move || if tab_stop.get() == square { "0" } else { "-1" }
             aria-label=label
             title=title
             on:focus=move |_| focused.set(Some(square))
         >
-            {removed.map(|side| {
+            {move || cell.with(|c| c.removed).map(|side| {
                 let class = format!("soldier {} fading", piece_token(Some(side)));
                 view! { <span class=class aria-hidden="true"></span> }
             })}
-            {piece
-                .map(|_| {
+            {move || {
+                let (piece, mullah) = cell.with(|c| (c.piece, c.mullah));
+                let lifted = dragged.get() == Some(square);
+                piece.map(|side| {
+                    let token = piece_token(Some(side));
                     let mullah = if mullah { " mullah" } else { "" };
                     let class = if lifted {
                         format!("soldier {token}{mullah} lifted")
@@ -363,7 +381,8 @@ fn square_button(
                         format!("soldier {token}{mullah}")
                     };
                     view! { <span class=class aria-hidden="true"></span> }
-                })}
+                })
+            }}
         </button>
     }
 }

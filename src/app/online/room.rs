@@ -442,8 +442,8 @@ impl Room {
             self.network.set_value(Some(deadline));
         };
         let window = window();
-        let listeners = ["online", "offline"]
-            .map(|name| EventListener::new(&window, name, move |_| changed()));
+        let listeners =
+            ["online", "offline"].map(|name| EventListener::new(&window, name, move |_| changed()));
         StoredValue::new_local(listeners);
         // (`navigator.connection`, where the browser has it: only a change
         // of type, not of the speed it estimates, is a new network.)

@@ -89,7 +89,9 @@ impl Table {
             return 0;
         };
         let s = &self.silence;
-        let going_on = s.heard.map_or(0.0, |heard| beyond_heartbeat(now - heard.max(s.began)));
+        let going_on = s
+            .heard
+            .map_or(0.0, |heard| beyond_heartbeat(now - heard.max(s.began)));
         let most = (clock.control().base_ms() / 10).min(SILENCE_CREDIT_MS);
         ((s.dark + going_on) as u64).min(most.saturating_sub(s.spent))
     }

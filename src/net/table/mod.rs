@@ -40,8 +40,8 @@ use super::limits::{Bucket, BURST, OPPONENT_BURST, OPPONENT_RATE, RATE, ROOM_BUR
 use super::message::{decode, Claim, DecodeError, Message, Offer};
 use crate::engine::timing::GameClock;
 use crate::engine::{Game, GameError, Rules, Side};
-pub use clocks::SILENCE_CREDIT_MS;
 use clocks::Silence;
+pub use clocks::SILENCE_CREDIT_MS;
 use witness::Witness;
 
 /// A peer's id on the signalling server (it changes on every reconnect).

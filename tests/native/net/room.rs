@@ -310,7 +310,10 @@ fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats
         }
         n
     };
-    assert!(in_ten_minutes <= 14, "{in_ten_minutes} rejoins in ten minutes");
+    assert!(
+        in_ten_minutes <= 14,
+        "{in_ten_minutes} rejoins in ten minutes"
+    );
     // A steady while after the last one: at once again.
     now += f64::from(*waits.last().unwrap()) + Rejoins::STEADY_MS;
     assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
