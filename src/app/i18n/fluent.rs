@@ -139,7 +139,7 @@ impl Catalogue {
             }
             messages.push((id.to_owned(), pattern));
         }
-        messages.sort_by(|a, b| a.0.cmp(&b.0));
+        messages.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         Ok(Catalogue {
             messages,
             language: language.to_owned(),
