@@ -132,12 +132,6 @@ impl Shell {
             // Played online with an earlier version: its seats were secrets,
             // not keys, and cannot be proved any more. It is replayed.
             None if m.seats.is_online() => {
-                if self.page.archive().is_none() {
-                    // The first page has no replay viewer: the study page
-                    // opens the saved game in it, and says why.
-                    super::services::browser::hand_over_to(Page::Study);
-                    return Screen::Library;
-                }
                 self.by_link_error.set(Some(ByLinkError::EarlierGame));
                 let mut record = Record::new(session.game);
                 record.first = m.first;
@@ -162,11 +156,6 @@ impl Shell {
     }
 }
 
-/// Continues a saved game.
-pub type OnContinue = Callback<(Match, Session)>;
-/// Replays a record, its board turned or not.
-pub type OnReplay = Callback<(Record, bool)>;
-
 /// The library and the replay viewer, as views: every page's but the
 /// first's, which goes to the study page for them ([`Route::in_archive`]).
 /// Reached only through [`PageScreens::archive`], so that the first page's
@@ -174,7 +163,7 @@ pub type OnReplay = Callback<(Record, bool)>;
 #[derive(Clone, Copy)]
 pub struct Archive {
     /// The saved games: to continue one, or to replay one.
-    pub library: fn(OnContinue, OnReplay) -> AnyView,
+    pub library: fn(Callback<(Match, Session)>, Callback<(Record, bool)>) -> AnyView,
     /// A record in the replay viewer, its board turned or not; played on
     /// from a position through the callback.
     pub replay: fn(Record, bool, Callback<(Match, Game)>) -> AnyView,

@@ -295,12 +295,6 @@ pub fn hand_over(route: &Route) {
     let _ = leptos::prelude::window().location().replace(&route.url());
 }
 
-/// Hands this address over to `page`, without a fragment (no history
-/// entry).
-pub fn hand_over_to(page: crate::app::route::Page) {
-    let _ = leptos::prelude::window().location().replace(page.file());
-}
-
 /// The route of the page's address now.
 pub fn current_route() -> Route {
     page_fragment().map_or(Route::Home, |f| Route::parse(&f))
