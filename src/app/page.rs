@@ -169,6 +169,20 @@ pub struct Archive {
     pub replay: fn(Record, bool, Callback<(Match, Game)>) -> AnyView,
 }
 
+impl Archive {
+    /// The shell's own library and replay viewer.
+    pub const SHELL: Archive = Archive {
+        library: |on_continue, on_replay| {
+            view! { <super::screens::library::LibraryScreen on_continue=on_continue on_replay=on_replay/> }
+                .into_any()
+        },
+        replay: |record, flipped, on_play| {
+            view! { <super::screens::replay::Replay record=record flipped=flipped on_play=on_play/> }
+                .into_any()
+        },
+    };
+}
+
 /// An online game a room opens for.
 pub enum Room {
     /// A new game this page hosts.
@@ -216,10 +230,9 @@ pub trait PageScreens: Sync + 'static {
     }
 
     /// The library and the replay viewer (`None` on the first page: the
-    /// shell goes to the study page for them; the other pages give
-    /// `screens::ARCHIVE`).
+    /// shell goes to the study page for them).
     fn archive(&self) -> Option<Archive> {
-        None
+        Some(Archive::SHELL)
     }
 }
 
@@ -229,5 +242,9 @@ pub struct FirstPage;
 impl PageScreens for FirstPage {
     fn page(&self) -> Page {
         Page::First
+    }
+
+    fn archive(&self) -> Option<Archive> {
+        None
     }
 }

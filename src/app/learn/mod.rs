@@ -22,10 +22,6 @@ impl PageScreens for LearnPage {
         Page::Learn
     }
 
-    fn archive(&self) -> Option<crate::app::page::Archive> {
-        Some(crate::app::screens::ARCHIVE)
-    }
-
     fn open(&self, route: Route, _here: Option<&Screen>, _shell: Shell) -> Option<Screen> {
         let Route::Learn(place) = route else {
             return None;

@@ -37,10 +37,6 @@ impl PageScreens for OnlinePage {
         Page::Online
     }
 
-    fn archive(&self) -> Option<crate::app::page::Archive> {
-        Some(crate::app::screens::ARCHIVE)
-    }
-
     fn open(&self, route: Route, here: Option<&Screen>, shell: Shell) -> Option<Screen> {
         match route {
             Route::Invite(invitation) => {

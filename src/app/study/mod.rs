@@ -20,10 +20,6 @@ impl crate::app::page::PageScreens for StudyPage {
         crate::app::route::Page::Study
     }
 
-    fn archive(&self) -> Option<crate::app::page::Archive> {
-        Some(crate::app::screens::ARCHIVE)
-    }
-
     fn open(
         &self,
         route: crate::app::route::Route,

@@ -16,10 +16,6 @@ impl PageScreens for TournamentPage {
         Page::Tournament
     }
 
-    fn archive(&self) -> Option<crate::app::page::Archive> {
-        Some(crate::app::screens::ARCHIVE)
-    }
-
     fn open(&self, route: Route, _here: Option<&Screen>, _shell: Shell) -> Option<Screen> {
         let Route::Tournament(place) = route else {
             return None;
