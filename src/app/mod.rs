@@ -34,7 +34,9 @@ use self::i18n::{I18nProvider, LanguageSwitcher};
 use self::page::{ByLinkError, PageScreens, Room, Screen, Shell};
 use self::play::{GameScreen, Match, Session};
 use self::route::{LearnPlace, Page, Route};
+use self::screens::library::LibraryScreen;
 use self::screens::new_game::NewGame;
+use self::screens::replay::Replay;
 use self::screens::settings::SettingsScreen;
 use self::services::browser;
 use self::services::computer::ComputerPlayer;
@@ -93,18 +95,12 @@ fn online_form(shell: Shell, rules: Rules) -> Option<Screen> {
 /// screen up, when the address changed under it.
 fn go_to(route: Route, here: Option<&Screen>, shell: Shell) -> Option<Screen> {
     let page = route.page();
-    // The library and a shared game are every page's but the first's.
-    let archived = route.in_archive() && shell.page.archive().is_some();
-    if page != Page::First && page != shell.page.page() && !archived {
+    if page != Page::First && page != shell.page.page() {
         // The places a player goes to stay in the history; the links that
         // only pass through (an invitation, a game by link, the editor's
         // and the analysis' addresses) do not.
         match route {
-            Route::Invite(_)
-            | Route::ByLink(_)
-            | Route::Edit(_)
-            | Route::Analyse(_)
-            | Route::Shared(_) => {
+            Route::Invite(_) | Route::ByLink(_) | Route::Edit(_) | Route::Analyse(_) => {
                 browser::hand_over(&route);
             }
             _ => browser::go(&route),
@@ -114,7 +110,6 @@ fn go_to(route: Route, here: Option<&Screen>, shell: Shell) -> Option<Screen> {
     match route {
         Route::Home => None,
         Route::OnlineForm => online_form(shell, Rules::kharbga()),
-        Route::Library => Some(Screen::Library),
         Route::Shared(fragment) => match share::decode(&fragment) {
             Ok(record) => Some(Screen::Replay(Box::new(record), false)),
             Err(e) => {
@@ -223,7 +218,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
         screen.set(shell.playing(m, session));
     });
     let on_replay = Callback::new(move |(record, flipped): (Record, bool)| {
-        screen.set(shell.replay(record, flipped));
+        screen.set(Screen::Replay(Box::new(record), flipped));
     });
 
     let notice_text = move |notice: &SaveNotice| match notice {
@@ -265,8 +260,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                    }>
                        {tr_text(|| tr!("nav-online"))}
                    </button>
-                   <button type="button" class="nav" data-testid="nav-library"
-                       on:click=move |_| if let Some(next) = go_to(Route::Library, None, shell) { screen.set(next) }>
+                   <button type="button" class="nav" data-testid="nav-library" on:click=move |_| screen.set(Screen::Library)>
                        {tr_text(|| tr!("nav-library"))}
                    </button>
                    <button type="button" class="nav" data-testid="nav-tournaments"
@@ -345,12 +339,12 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };
                        view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
                    }
-                   // (Nothing on the first page, which goes to the study
-                   // page for them.)
-                   Screen::Library => page.archive().map(|a| (a.library)(on_continue, on_replay)).into_any(),
+                   Screen::Library => {
+                       view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
+                   }
                    Screen::Settings => view! { <SettingsScreen/> }.into_any(),
                    Screen::Replay(record, flipped) => {
-                       page.archive().map(|a| (a.replay)(*record, flipped, on_start)).into_any()
+                       view! { <Replay record=*record flipped=flipped on_play=on_start/> }.into_any()
                    }
                    Screen::Own(own) => own.view(shell),
                })}}

@@ -137,50 +137,11 @@ impl Shell {
                 record.first = m.first;
                 record.second = m.second;
                 record.date = session.date;
-                self.replay(record, session.flipped)
+                Screen::Replay(Box::new(record), session.flipped)
             }
             _ => Screen::Playing(m, Box::new(session)),
         }
     }
-}
-
-impl Shell {
-    /// The replay of `record`: here, or on the page that has the replay
-    /// viewer (the first page has none: it goes there, and shows nothing
-    /// meanwhile).
-    pub fn replay(self, record: Record, flipped: bool) -> Screen {
-        if self.page.archive().is_none() {
-            super::services::browser::go(&Route::shared(&record));
-        }
-        Screen::Replay(Box::new(record), flipped)
-    }
-}
-
-/// The library and the replay viewer, as views: every page's but the
-/// first's, which goes to the study page for them ([`Route::in_archive`]).
-/// Reached only through [`PageScreens::archive`], so that the first page's
-/// binary does not carry them.
-#[derive(Clone, Copy)]
-pub struct Archive {
-    /// The saved games: to continue one, or to replay one.
-    pub library: fn(Callback<(Match, Session)>, Callback<(Record, bool)>) -> AnyView,
-    /// A record in the replay viewer, its board turned or not; played on
-    /// from a position through the callback.
-    pub replay: fn(Record, bool, Callback<(Match, Game)>) -> AnyView,
-}
-
-impl Archive {
-    /// The shell's own library and replay viewer.
-    pub const SHELL: Archive = Archive {
-        library: |on_continue, on_replay| {
-            view! { <super::screens::library::LibraryScreen on_continue=on_continue on_replay=on_replay/> }
-                .into_any()
-        },
-        replay: |record, flipped, on_play| {
-            view! { <super::screens::replay::Replay record=record flipped=flipped on_play=on_play/> }
-                .into_any()
-        },
-    };
 }
 
 /// An online game a room opens for.
@@ -228,12 +189,6 @@ pub trait PageScreens: Sync + 'static {
     fn warning(&self, _warning: &Warning) -> String {
         String::new()
     }
-
-    /// The library and the replay viewer (`None` on the first page: the
-    /// shell goes to the study page for them).
-    fn archive(&self) -> Option<Archive> {
-        Some(Archive::SHELL)
-    }
 }
 
 /// The first page: the shell alone.
@@ -242,9 +197,5 @@ pub struct FirstPage;
 impl PageScreens for FirstPage {
     fn page(&self) -> Page {
         Page::First
-    }
-
-    fn archive(&self) -> Option<Archive> {
-        None
     }
 }

@@ -106,8 +106,6 @@ pub enum Route {
     /// `#g…`: a whole game shared by link (the fragment, read by
     /// `store::share::decode`).
     Shared(String),
-    /// `#library`: the saved games.
-    Library,
     /// `#r<key>`: an invitation to an online room.
     Invite(Invitation),
     /// `#m…`: a game sent by link (the fragment, read by
@@ -136,8 +134,6 @@ pub const REVIEW: &str = "/review";
 const TOURNAMENT: &str = "#tournament";
 /// What a shared game's fragment starts with.
 const SHARED: &str = "#g";
-/// The library's fragment.
-const LIBRARY: &str = "#library";
 
 impl Route {
     /// The route a fragment names (with or without its `#`).
@@ -152,7 +148,6 @@ impl Route {
             ONLINE => return Route::OnlineForm,
             "#learn" => return Route::Learn(LearnPlace::List),
             "#rules" => return Route::Learn(LearnPlace::Rules),
-            LIBRARY => return Route::Library,
             _ => {}
         }
         if let Some(rest) = fragment.strip_prefix(ANALYSE) {
@@ -203,31 +198,16 @@ impl Route {
         Route::Edit(format!("/{rules}/{}", text.replace(' ', "_")))
     }
 
-    /// A shared game's replay (the fragment `#g…` of its link).
-    pub fn shared(record: &crate::engine::Record) -> Route {
-        Route::Shared(format!("#{}", crate::store::share::encode(record)))
-    }
-
-    /// The page that serves this route. Every page shows the current game:
-    /// it is the first page's. The library and a shared game's replay are
-    /// the study page's, and every page's but the first (see
-    /// [`Route::in_archive`]).
+    /// The page that serves this route. Every page shows the current game
+    /// and a shared game: they are the first page's.
     pub fn page(&self) -> Page {
         match self {
-            Route::Home => Page::First,
-            Route::Shared(_) | Route::Library => Page::Study,
+            Route::Home | Route::Shared(_) => Page::First,
             Route::OnlineForm | Route::Invite(_) | Route::ByLink(_) => Page::Online,
             Route::Learn(_) => Page::Learn,
             Route::Edit(_) | Route::Analyse(_) => Page::Study,
             Route::Tournament(_) => Page::Tournament,
         }
-    }
-
-    /// True for the library and a shared game's replay: every page shows
-    /// them but the first, which leaves them to [`Route::page`] (they are
-    /// not within its size budget).
-    pub fn in_archive(&self) -> bool {
-        matches!(self, Route::Shared(_) | Route::Library)
     }
 
     /// The link to this route on its page (relative: the pages are served
@@ -240,7 +220,6 @@ impl Route {
     pub fn fragment(&self) -> String {
         match self {
             Route::Home => String::new(),
-            Route::Library => LIBRARY.to_owned(),
             Route::OnlineForm => ONLINE.to_owned(),
             Route::Learn(LearnPlace::List) => "#learn".to_owned(),
             Route::Learn(LearnPlace::Lesson(id)) => format!("#learn/{id}"),
@@ -269,7 +248,6 @@ mod tests {
             Route::Learn(LearnPlace::Lesson("kharbaga".into())),
             Route::Learn(LearnPlace::Rules),
             Route::Shared("#g1~kharbaga~Amel~Youssef~~CAEB~".into()),
-            Route::Library,
             Route::Invite(Invitation::Room(host)),
             Route::Invite(Invitation::Earlier(
                 crate::net::room::RoomCode::parse("abcdefghjkmnpqrs").unwrap(),
@@ -318,10 +296,7 @@ mod tests {
         }
         let page = |fragment: &str| Route::parse(fragment).page();
         assert_eq!(page(""), Page::First);
-        assert_eq!(page("#g1~kharbaga~~~~~"), Page::Study);
-        assert_eq!(page("#library"), Page::Study);
-        assert!(Route::parse("#library").in_archive());
-        assert!(!Route::Home.in_archive());
+        assert_eq!(page("#g1~kharbaga~~~~~"), Page::First);
         assert_eq!(page("#online"), Page::Online);
         assert_eq!(page("#mwhatever"), Page::Online);
         assert_eq!(page("#learn/kharbaga"), Page::Learn);

@@ -140,8 +140,9 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                     <button type="button" data-testid="tournament-back" on:click=back>{tr_text(|| tr!("tournament-back"))}</button>
                 </div>
                 <Replay record=*record on_play=Callback::new(|(_, game): (Match, Game)| {
-                    // Played on from the shared game's page, which opens the game.
-                    go(&Route::shared(&Record::new(game)));
+                    // Played on from the first page, which opens the game.
+                    let link = crate::store::share::encode(&Record::new(game));
+                    go(&Route::Shared(link));
                 })/>
             }
             .into_any()
