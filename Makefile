@@ -18,6 +18,7 @@ MATCHBOX_VERSION := 0.15.0
 # The signalling server for online play: always on loopback.
 SIGNAL_HOST      := 127.0.0.1:3536
 BINARYEN_VERSION := 132
+TERSER_VERSION   := 5.51.2
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 WASM_TARGET  := wasm32-unknown-unknown
@@ -50,6 +51,10 @@ tools:
 	@# binaryen from npm: Debian's wasm-opt (108) breaks current Rust output.
 	@wasm-opt --version 2>/dev/null | grep -q 'version $(BINARYEN_VERSION)' \
 	  || npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error binaryen@$(BINARYEN_VERSION)
+	@# terser from npm: minifies the pages' wasm-bindgen glue (Trunk's own
+	@# minifier cannot read its `export { … as default }`).
+	@terser --version 2>/dev/null | grep -qx 'terser $(TERSER_VERSION)' \
+	  || npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error binaryen@$(BINARYEN_VERSION) terser@$(TERSER_VERSION)
 
 # matchbox's own signalling server (online play), into target/tools.
 matchbox:
@@ -121,6 +126,8 @@ release: tools deploy-check
 	$(call page,learn)
 	$(call page,study)
 	$(call page,tournament)
+	@# The pages' glue minified (ES modules; about 2 KB gzipped a page).
+	for f in $$(ls dist/kharbga-*.js | grep -E -- '-[0-9a-f]{16}\.js$$'); do terser "$$f" --module -c -m -o "$$f"; done
 	@# The translations without their comments (for translators, not for
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).
