@@ -221,6 +221,41 @@ impl PeerPath {
     }
 }
 
+/// How soon a page joins the room afresh when the other side went silent
+/// (a network changed unseen): at once the first time; when it goes silent
+/// again within [`Rejoins::STEADY_MS`] of the last time, later each time
+/// ([`Rejoins::STEPS`]). A seated peer that proves its seat, pings and
+/// falls silent over and over would otherwise make the page (and its
+/// spectators) join again every few seconds. (A change of network the
+/// browser reports is acted on at once, whatever this says.)
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rejoins {
+    /// Joins on silence in a row (none after a steady while).
+    times: usize,
+    /// When the last one happens (its decision plus its wait).
+    last: f64,
+}
+
+impl Rejoins {
+    /// A silence this long after the last rejoin is news again.
+    pub const STEADY_MS: f64 = 30_000.0;
+    /// The waits, in ms, before the first, second… rejoin in a row (the
+    /// last one from then on).
+    pub const STEPS: [u32; 5] = [100, 5_000, 15_000, 30_000, 60_000];
+
+    /// The other side went silent at `now`: how long to wait before
+    /// joining afresh (unless it comes back meanwhile).
+    pub fn delay(&mut self, now: f64) -> u32 {
+        if self.times > 0 && now - self.last >= Self::STEADY_MS {
+            self.times = 0;
+        }
+        let wait = Self::STEPS[self.times.min(Self::STEPS.len() - 1)];
+        self.times += 1;
+        self.last = now + f64::from(wait);
+        wait
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,40 +362,5 @@ mod tests {
             queue_url("ws://h:1", "seega5"),
             "ws://h:1/kharbga-quick-seega5?next=2"
         );
-    }
-}
-
-/// How soon a page joins the room afresh when the other side went silent
-/// (a network changed unseen): at once the first time; when it goes silent
-/// again within [`Rejoins::STEADY_MS`] of the last time, later each time
-/// ([`Rejoins::STEPS`]). A seated peer that proves its seat, pings and
-/// falls silent over and over would otherwise make the page (and its
-/// spectators) join again every few seconds. (A change of network the
-/// browser reports is acted on at once, whatever this says.)
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Rejoins {
-    /// Joins on silence in a row (none after a steady while).
-    times: usize,
-    /// When the last was decided.
-    last: f64,
-}
-
-impl Rejoins {
-    /// A silence this long after the last rejoin is news again.
-    pub const STEADY_MS: f64 = 30_000.0;
-    /// The waits, in ms, before the first, second… rejoin in a row (the
-    /// last one from then on).
-    pub const STEPS: [u32; 5] = [100, 5_000, 15_000, 30_000, 60_000];
-
-    /// The other side went silent at `now`: how long to wait before
-    /// joining afresh (unless it comes back meanwhile).
-    pub fn delay(&mut self, now: f64) -> u32 {
-        if self.times > 0 && now - self.last >= Self::STEADY_MS {
-            self.times = 0;
-        }
-        let wait = Self::STEPS[self.times.min(Self::STEPS.len() - 1)];
-        self.times += 1;
-        self.last = now + f64::from(wait);
-        wait
     }
 }

@@ -54,6 +54,12 @@ fn host_played_first_turn(base_s: u32) -> (Net, usize, usize) {
 /// as `signer`'s seat would sign it (not played on the signer's page).
 fn claimed_ply(net: &mut Net, receiver: usize, signer: usize, left: u64) -> String {
     let mut game = net.table(receiver).game.clone();
+    sealed_next_ply(net, signer, &mut game, left)
+}
+
+/// The first legal ply of `game`, played there, as `signer`'s seat would
+/// sign it with `left` ms claimed.
+pub(crate) fn sealed_next_ply(net: &mut Net, signer: usize, game: &mut Game, left: u64) -> String {
     let ply = game.position().legal_plies()[0].to_string();
     let index = game.plies().len() as u32;
     game.play_text(&ply).unwrap();

@@ -7,11 +7,10 @@
 //! said goodbye gets nothing for the silence after.
 
 use kharbga::engine::{Reason, Side};
-use kharbga::net::message::Message;
 use kharbga::net::table::{Warning, LAG_MS, PING_MS, SILENCE_CREDIT_MS};
 
 use super::net::{play_turn, some_ply, Net};
-use super::online_clock::{left, timed_seated};
+use super::online_clock::{left, sealed_next_ply, timed_seated};
 
 /// Both pages' heartbeats, delivered.
 fn heartbeats(net: &mut Net, host: usize, guest: usize) {
@@ -19,6 +18,17 @@ fn heartbeats(net: &mut Net, host: usize, guest: usize) {
     net.act(host, |t| t.tick(now));
     let now = net.now;
     net.act(guest, |t| t.tick(now));
+}
+
+/// A game of `base_s` seconds a side, the host's first turn played a
+/// second in, both heartbeats heard: the guest's turn.
+fn guests_turn(base_s: u32) -> (Net, usize, usize) {
+    let (mut net, host, guest) = timed_seated(base_s, 0);
+    net.now += 1_000.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    (net, host, guest)
 }
 
 /// `page`'s whole turn played on its own page, its messages held (the
@@ -42,11 +52,7 @@ fn turn_in_the_dark(net: &mut Net, page: usize, think_ms: f64) -> (Vec<String>, 
 /// guest's turn, whose page then loses its connection for `outage_ms`
 /// while it plays (a second a soldier), and its plies arrive after.
 fn guest_moves_through_an_outage(outage_ms: f64) -> (Net, usize, usize, Vec<u64>) {
-    let (mut net, host, guest) = timed_seated(60, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
-    net.now += PING_MS;
-    heartbeats(&mut net, host, guest);
+    let (mut net, host, guest) = guests_turn(60);
     let (held, tags) = turn_in_the_dark(&mut net, guest, 1_000.0);
     net.now += outage_ms;
     for text in held {
@@ -108,11 +114,7 @@ fn a_claim_after_a_silence_is_held_to_the_games_credit_and_spends_it() {
     // The guest's own client says nothing for 60 s (thinking) and then
     // claims it used no time at all: only the game's credit (a tenth of
     // 60 s) is added to the host's count and the allowance.
-    let (mut net, host, guest) = timed_seated(60, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
-    net.now += PING_MS;
-    heartbeats(&mut net, host, guest);
+    let (mut net, host, guest) = guests_turn(60);
     let before = left(&net, host, Side::Second);
     assert_eq!(net.table(host).silence_credit(net.now), 0, "no silence yet");
     net.now += 30_000.0;
@@ -148,16 +150,7 @@ fn forged_turn(net: &mut Net, host: usize, guest: usize, claim: u64) -> Vec<Stri
     let mut game = net.table(host).game.clone();
     let mut texts = Vec::new();
     while game.position().to_move() == Side::Second {
-        let ply = game.position().legal_plies()[0].to_string();
-        let index = game.plies().len() as u32;
-        game.play_text(&ply).unwrap();
-        let message = Message::Ply {
-            index,
-            ply,
-            hash: kharbga::net::message::hash_text(game.position().hash()),
-            left: Some(claim),
-        };
-        texts.push(net.sealed(guest, message));
+        texts.push(sealed_next_ply(net, guest, &mut game, claim));
     }
     texts
 }
@@ -166,11 +159,7 @@ fn forged_turn(net: &mut Net, host: usize, guest: usize, claim: u64) -> Vec<Stri
 fn a_flag_waits_for_a_ply_that_may_be_on_its_way_through_a_lost_connection() {
     // A 30 s game (3 s of credit): the guest's page goes silent on its
     // turn and its time runs out at the host.
-    let (mut net, host, guest) = timed_seated(30, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
-    net.now += PING_MS;
-    heartbeats(&mut net, host, guest);
+    let (mut net, host, _) = guests_turn(30);
     let zero = net.now + left(&net, host, Side::Second) as f64;
     // The allowance alone has passed: not yet.
     let now = zero + LAG_MS as f64 + 200.0;
@@ -193,11 +182,7 @@ fn a_flag_waits_for_a_ply_that_may_be_on_its_way_through_a_lost_connection() {
 
 #[test]
 fn a_seat_that_said_goodbye_gets_nothing_for_the_silence_after() {
-    let (mut net, host, guest) = timed_seated(30, 0);
-    net.now += 1_000.0;
-    play_turn(&mut net, host);
-    net.now += PING_MS;
-    heartbeats(&mut net, host, guest);
+    let (mut net, host, guest) = guests_turn(30);
     let now = net.now;
     net.act(guest, |t| vec![t.bye()]);
     let zero = now + left(&net, host, Side::Second) as f64;

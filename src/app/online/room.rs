@@ -411,11 +411,7 @@ impl Room {
                 let _ = looking.try_set_value(false);
                 // (`try_set_value` gives the value back when the room is gone.)
                 if back && self.probe.try_set_value(None).is_none() {
-                    self.table.update(Table::forget_peers);
-                    self.paths.update(BTreeMap::clear);
-                    if let Some(Some(reopen)) = self.reopen.try_get_value() {
-                        reopen.now();
-                    }
+                    self.join_afresh();
                 }
             });
         });
@@ -431,13 +427,7 @@ impl Room {
     /// off line keeps trying (its link says it is unavailable meanwhile).
     fn follow_network(self) {
         let changed = move || {
-            let deadline = Timeout::new(NETWORK_SETTLE_MS, move || {
-                let _ = self.table.try_update(Table::forget_peers);
-                let _ = self.paths.try_update(BTreeMap::clear);
-                if let Some(Some(reopen)) = self.reopen.try_get_value() {
-                    reopen.now();
-                }
-            });
+            let deadline = Timeout::new(NETWORK_SETTLE_MS, move || self.join_afresh());
             // (The previous deadline, dropped here, never fires.)
             self.network.set_value(Some(deadline));
         };
@@ -488,14 +478,22 @@ impl Room {
         let deadline = Timeout::new(wait, move || {
             self.rejoining.set_value(false);
             if self.lost_untracked() {
-                self.table.update(Table::forget_peers);
-                self.paths.update(BTreeMap::clear);
-                if let Some(Some(reopen)) = self.reopen.try_get_value() {
-                    reopen.now();
-                }
+                self.join_afresh();
             }
         });
         self.rejoin.set_value(Some(deadline));
+    }
+
+    /// Joins the room afresh: the connections held are forgotten and the
+    /// link opened again at once (nothing once the room is gone).
+    fn join_afresh(self) {
+        if self.table.try_update(Table::forget_peers).is_none() {
+            return;
+        }
+        let _ = self.paths.try_update(BTreeMap::clear);
+        if let Some(Some(reopen)) = self.reopen.try_get_value() {
+            reopen.now();
+        }
     }
 
     /// [`Room::lost`], read without tracking.

@@ -51,6 +51,7 @@ fn beyond_heartbeat(gap: f64) -> f64 {
 impl Table {
     /// Something came from the opponent's seat at `now`: the silence before
     /// it, within the turn under way, is counted.
+    ///
     /// Silences are judged once the seat has a heartbeat (a page of ours
     /// pings; a client that never pings is never credited a silence).
     pub(super) fn seat_heard(&mut self, pinged: bool, now: f64) {
