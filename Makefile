@@ -19,6 +19,7 @@ MATCHBOX_VERSION := 0.15.0
 SIGNAL_HOST      := 127.0.0.1:3536
 BINARYEN_VERSION := 132
 TERSER_VERSION   := 5.51.2
+WASM_SPLIT_VERSION := 0.2.4
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 WASM_TARGET  := wasm32-unknown-unknown
@@ -55,6 +56,11 @@ tools:
 	@# minifier cannot read its `export { … as default }`).
 	@terser --version 2>/dev/null | grep -qx 'terser $(TERSER_VERSION)' \
 	  || npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error binaryen@$(BINARYEN_VERSION) terser@$(TERSER_VERSION)
+
+	@# wasm-split-cli: the pages' screens opened later, in wasm chunks of
+	@# their own (src/web/split.mjs).
+	@cargo install --list --root $(TOOLS)/cargo | grep -qx 'wasm_split_cli_support v$(WASM_SPLIT_VERSION):' \
+	  || cargo install --locked --root $(TOOLS)/cargo wasm_split_cli_support --version $(WASM_SPLIT_VERSION) --features build-binary
 
 # matchbox's own signalling server (online play), into target/tools.
 matchbox:
@@ -117,11 +123,13 @@ define page
 	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/kharbga-worker_loader/d' \
 	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
+	node src/web/split.mjs kharbga-$(1) target/$(WASM_TARGET)/release/kharbga-$(1).wasm target/$(1)-page/dist target/split/kharbga-$(1)
 	cp target/$(1)-page/dist/index.html dist/$(1).html
 	cp -R -n target/$(1)-page/dist/. dist/
 endef
 release: tools deploy-check
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
+	node src/web/split.mjs kharbga target/$(WASM_TARGET)/release/kharbga.wasm dist target/split/kharbga
 	$(call page,online)
 	$(call page,learn)
 	$(call page,study)

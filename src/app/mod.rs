@@ -34,10 +34,7 @@ use self::i18n::{I18nProvider, LanguageSwitcher};
 use self::page::{ByLinkError, PageScreens, Room, Screen, Shell};
 use self::play::{GameScreen, Match, Session};
 use self::route::{LearnPlace, Page, Route};
-use self::screens::library::LibraryScreen;
-use self::screens::new_game::NewGame;
-use self::screens::replay::Replay;
-use self::screens::settings::SettingsScreen;
+use self::screens::lazy;
 use self::services::browser;
 use self::services::computer::ComputerPlayer;
 use self::services::prefs::Prefs;
@@ -198,6 +195,8 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             )
     });
     screen.set(initial);
+    // The screens opened later, fetched once the first one is painted.
+    request_animation_frame(lazy::preload_all);
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();
@@ -333,18 +332,18 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                {move || { let shown = screen.get(); untrack(move || match shown {
                    Screen::NewGame(previous, position) => {
                        let previous = previous.unwrap_or_else(default_match);
-                       view! { <NewGame previous=previous position=position on_start=on_start online_choices=page.online_choices()/> }.into_any()
+                       lazy::new_game(previous, position, on_start, page.online_choices())
                    }
                    Screen::Playing(m, session) => {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };
                        view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
                    }
                    Screen::Library => {
-                       view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any()
+                       lazy::library(on_continue, on_replay)
                    }
-                   Screen::Settings => view! { <SettingsScreen/> }.into_any(),
+                   Screen::Settings => lazy::settings(),
                    Screen::Replay(record, flipped) => {
-                       view! { <Replay record=*record flipped=flipped on_play=on_start/> }.into_any()
+                       lazy::replay(*record, flipped, on_start)
                    }
                    Screen::Own(own) => own.view(shell),
                })}}

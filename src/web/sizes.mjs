@@ -43,12 +43,28 @@ function sizes(file) {
   return { raw, br: sent('.br'), gz };
 }
 
-/** The scripts, WebAssembly and style sheets `html` (in `base`) names. */
+/** The files `file` (in `base`) names, quoted or in `href=`/`src=`, that
+ * match `pattern` and exist. */
+function named(file, base, pattern) {
+  const text = readFileSync(join(base, file), 'utf8');
+  return [...text.matchAll(pattern)].map((m) => m[1]).filter((f) => existsSync(join(base, f)));
+}
+
+/** The scripts, WebAssembly and style sheets `html` (in `base`) names, and
+ * the chunks' loader its glue imports (src/web/split.mjs). */
 export function refs(html, base = dir) {
-  const text = readFileSync(join(base, html), 'utf8');
   // (Minified: `href=./x.css` unquoted; the loader's `'./x.js'` quoted.)
-  return [...new Set([...text.matchAll(/(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g)].map((m) => m[1]))]
-    .filter((f) => existsSync(join(base, f)));
+  const own = named(html, base, /(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g);
+  const loaders = own.filter((f) => f.endsWith('.js'))
+    .flatMap((js) => named(js, base, /["']\.\/([\w\-.]+-split-[0-9a-f]{16}\.js)["']/g));
+  return [...new Set([...own, ...loaders])];
+}
+
+/** The wasm chunks of the screens `html` opens later (fetched after its
+ * first paint, not counted in its load). */
+export function chunks(html, base = dir) {
+  const loaders = refs(html, base).filter((f) => /-split-[0-9a-f]{16}\.js$/.test(f));
+  return [...new Set(loaders.flatMap((js) => named(js, base, /["']\.\/([\w\-.]+\.wasm)["']/g)))];
 }
 
 const add = (a, b) => ({ raw: a.raw + b.raw, br: a.br + b.br, gz: a.gz + b.gz });
@@ -79,8 +95,11 @@ if (process.argv[1] && process.argv[1].endsWith('sizes.mjs')) {
   for (const [html, page] of Object.entries(PAGES)) {
     const { total, language } = pageLoad(html, page);
     const later = (page.later ?? []).map(sizes).reduce(add, ZERO);
+    const parts = chunks(html);
+    const after = parts.map(sizes).reduce(add, ZERO);
+    const split = parts.length ? `; then ${after.gz} for its ${parts.length} chunks after the first paint` : '';
     const extra = page.later ? `; then ${later.gz} for ${page.later.join(' and ')} when a game starts` : '';
-    console.log(`${page.name}: ${total.gz} bytes gzipped, ${total.br} brotli (${html}, its files and ${language.gz} of translations${extra}; budget ${page.budget})`);
+    console.log(`${page.name}: ${total.gz} bytes gzipped, ${total.br} brotli (${html}, its files and ${language.gz} of translations${split}${extra}; budget ${page.budget})`);
     if (total.gz > page.budget) {
       console.error(`${page.name} is over its budget: ${total.gz} > ${page.budget} bytes gzipped`);
       over = true;

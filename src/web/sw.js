@@ -5,7 +5,8 @@
 // which the browser installs on a later visit.
 //
 // At its install it keeps what playing offline against the computer
-// needs: the first page and what it names (already fetched by the page:
+// needs: the first page, what it names and the chunks of the screens it
+// opens later, the new-game form among them (already fetched by the page:
 // the host's cache headers let the browser take them from its own cache),
 // the translation of the player's language, and the AI's worker — unless
 // the browser asks to save data (Save-Data), when the worker is kept only
@@ -92,8 +93,8 @@ self.addEventListener('fetch', (event) => {
     // A page is its file, whatever its fragment or query: one of the app's
     // pages, or the first page for the site's root.
     const page = PAGES[name] ? `./${name}` : './index.html';
-    // What the page fetches later (the online page's network module) is
-    // kept now, unless the browser saves data (its own files are kept as
+    // What the page fetches later (its screens' chunks, the online page's
+    // network module) is kept now, unless the browser saves data (its own files are kept as
     // the page fetches them).
     if (PAGES[name] && PAGES[name].later.length && !savingData()) {
       event.waitUntil(caches.open(CACHE).then(async (cache) => {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { refs, PAGES } from './sizes.mjs';
+import { chunks, refs, PAGES } from './sizes.mjs';
 
 const [dir, templateArg] = process.argv.slice(2);
 const template = templateArg && resolve(templateArg);
@@ -32,17 +32,18 @@ const hash = createHash('sha256');
 for (const f of files) hash.update(f).update(readFileSync(f));
 const version = hash.digest('hex').slice(0, 16);
 
-// What playing offline against the computer needs: the first page and
-// what it names, the manifest and its small icons; and the AI's worker.
-const core = ['./', 'index.html', ...refs('index.html', '.'), 'manifest.webmanifest', 'icon.svg', 'icon-192.png']
+// What playing offline against the computer needs: the first page, what
+// it names and the chunks of its later screens (the new-game form among
+// them), the manifest and its small icons; and the AI's worker.
+const core = ['./', 'index.html', ...refs('index.html', '.'), ...chunks('index.html', '.'), 'manifest.webmanifest', 'icon.svg', 'icon-192.png']
   .filter((f) => f === './' || files.includes(f));
 const worker = files.filter((f) => /^kharbga-worker/.test(f));
-// Each other page: its own files, and those it fetches later (the network
-// module of the online page: kept when the page is first opened, so that
-// it works offline then too).
+// Each other page: its own files, and those it fetches later (its chunks;
+// the network module of the online page: kept when the page is first
+// opened, so that it works offline then too).
 const pages = Object.fromEntries(Object.entries(PAGES)
   .filter(([html]) => html !== 'index.html' && files.includes(html))
-  .map(([html, page]) => [html, { files: [html, ...refs(html, '.')], later: page.later ?? [] }]));
+  .map(([html, page]) => [html, { files: [html, ...refs(html, '.')], later: [...chunks(html, '.'), ...(page.later ?? [])] }]));
 const locales = files.filter((f) => f.startsWith('locales/'));
 
 const text = readFileSync(template, 'utf8')

@@ -2,6 +2,7 @@
 //! games, the replay viewer and the settings.
 
 pub mod forms;
+pub mod lazy;
 pub mod library;
 pub mod new_game;
 pub mod replay;

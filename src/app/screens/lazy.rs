@@ -1,0 +1,140 @@
+//! The screens a page does not need for its first paint, each in a wasm
+//! chunk of its own (`wasm_split_helpers`): the release build splits them
+//! out of the page's module (`make release`, src/web/split.sh), the page
+//! fetches them after its first paint, and a screen opened before its
+//! chunk arrived waits for it. A native build (and a debug build that is
+//! not split) calls them directly.
+//!
+//! Each function takes only owned, concrete values (the chunk's entry is
+//! an `extern "C"` function) and returns the screen's view; a chunk that
+//! cannot be fetched (offline before the service worker kept it) is
+//! `ChunkMissing`, shown as a notice with a way to try again.
+
+use std::future::Future;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_split_helpers::{wasm_split, SplitLoaderError};
+
+use super::library::LibraryScreen;
+use super::new_game::NewGame;
+use super::replay::Replay;
+use super::settings::SettingsScreen;
+use crate::app::i18n::tr_text;
+use crate::app::page::{OnlineChoices, Shell};
+use crate::app::play::{Match, Session};
+use crate::engine::{Game, Record};
+use crate::tr;
+
+/// A screen's chunk could not be fetched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkMissing;
+
+impl From<SplitLoaderError> for ChunkMissing {
+    fn from(_: SplitLoaderError) -> ChunkMissing {
+        ChunkMissing
+    }
+}
+
+#[wasm_split(replay, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_replay))]
+fn replay_view(
+    record: Record,
+    flipped: bool,
+    on_play: Callback<(Match, Game)>,
+) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <Replay record=record flipped=flipped on_play=on_play/> }.into_any())
+}
+
+#[wasm_split(library, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_library))]
+fn library_view(
+    on_continue: Callback<(Match, Session)>,
+    on_replay: Callback<(Record, bool)>,
+) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <LibraryScreen on_continue=on_continue on_replay=on_replay/> }.into_any())
+}
+
+#[wasm_split(new_game, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_new_game))]
+fn new_game_view(
+    previous: Match,
+    position: Option<String>,
+    on_start: Callback<(Match, Game)>,
+    online_choices: Option<OnlineChoices>,
+) -> Result<AnyView, ChunkMissing> {
+    Ok(view! {
+        <NewGame previous=previous position=position on_start=on_start online_choices=online_choices/>
+    }
+    .into_any())
+}
+
+#[wasm_split(settings, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_settings))]
+fn settings_view() -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <SettingsScreen/> }.into_any())
+}
+
+/// The replay viewer (`Replay`), once its chunk is here.
+pub fn replay(record: Record, flipped: bool, on_play: Callback<(Match, Game)>) -> AnyView {
+    when_loaded(async move { replay_view(record, flipped, on_play).await })
+}
+
+/// The library (`LibraryScreen`), once its chunk is here.
+pub fn library(
+    on_continue: Callback<(Match, Session)>,
+    on_replay: Callback<(Record, bool)>,
+) -> AnyView {
+    when_loaded(async move { library_view(on_continue, on_replay).await })
+}
+
+/// The new-game form (`NewGame`), once its chunk is here.
+pub fn new_game(
+    previous: Match,
+    position: Option<String>,
+    on_start: Callback<(Match, Game)>,
+    online_choices: Option<OnlineChoices>,
+) -> AnyView {
+    when_loaded(async move { new_game_view(previous, position, on_start, online_choices).await })
+}
+
+/// The settings (`SettingsScreen`), once its chunk is here.
+pub fn settings() -> AnyView {
+    when_loaded(async move { settings_view().await })
+}
+
+/// Fetches every chunk, one after the other, so that a screen opened later
+/// opens at once (and the service worker keeps them for offline play).
+/// Started after the page's first paint; a chunk that fails is fetched
+/// again when its screen opens.
+pub fn preload_all() {
+    leptos::task::spawn_local(async {
+        if preload_new_game().await.is_err() || preload_library().await.is_err() {
+            return;
+        }
+        if preload_replay().await.is_ok() {
+            let _ = preload_settings().await;
+        }
+    });
+}
+
+/// The view `load` makes, shown when it is ready; when its chunk could not
+/// be fetched, a notice and a button that builds the screen again (and so
+/// fetches the chunk again).
+fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + 'static) -> AnyView {
+    let load = SendWrapper::new(load);
+    let screen = expect_context::<Shell>().screen;
+    view! {
+        {Suspend::new(async move {
+            match load.await {
+                Ok(view) => view,
+                Err(ChunkMissing) => view! {
+                    <p class="notice warning" role="alert" data-testid="chunk-missing">
+                        {tr_text(|| tr!("chunk-missing"))}
+                        <button type="button" class="link" on:click=move |_| screen.notify()>
+                            {tr_text(|| tr!("chunk-retry"))}
+                        </button>
+                    </p>
+                }
+                .into_any(),
+            }
+        })}
+    }
+    .into_any()
+}

@@ -1,0 +1,67 @@
+// Splits a page's WebAssembly into the module its first paint needs and the
+// chunks of the screens it opens later (src/app/screens/lazy.rs), after
+// Trunk built the page: wasm-split-cli on the page's linked module (built
+// with `--emit-relocs`), wasm-bindgen on what stays, wasm-opt on every
+// part. The parts replace Trunk's module under the same name; the chunks
+// and their loader get names that carry their content's hash (the service
+// worker takes such files from its cache first), and the page's glue
+// imports the loader by that name.
+//
+// Usage: node src/web/split.mjs <bin> <linked.wasm> <page dist> <work dir>
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [bin, linked, dist, work] = process.argv.slice(2);
+if (!bin || !linked || !dist || !work) {
+  console.error('usage: node src/web/split.mjs <bin> <linked.wasm> <page dist> <work dir>');
+  process.exit(2);
+}
+const OPT = ['-Os', '--low-memory-unused', '--strip-producers', '--strip-target-features', '--strip-debug'];
+// (wasm-opt warns of each chunk's name section, which it strips anyway.)
+const run = (tool, args) => {
+  const done = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const said = (done.stderr ?? '').split('\n').filter((l) => l && !l.startsWith('warning: unknown name subsection'));
+  if (said.length) console.error(said.join('\n'));
+  if (done.status !== 0) throw new Error(`${tool} failed (${done.error ?? `exit ${done.status}`})`);
+};
+const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+// Trunk's name for the page's module (its glue `<stem>.js`, `<stem>_bg.wasm`).
+const glue = readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]{16}\\.js$`).test(f));
+if (glue.length !== 1) throw new Error(`${dist}: expected one ${bin}-<hash>.js, found ${glue.join(', ') || 'none'}`);
+const stem = glue[0].slice(0, -'.js'.length);
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, 'bg'), { recursive: true });
+run('wasm-split-cli', [linked, work, '--out-name', stem]);
+run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
+  '--out-name', stem, '--out-dir', join(work, 'bg'), join(work, `${stem}.wasm`)]);
+run('wasm-opt', [...OPT, join(work, 'bg', `${stem}_bg.wasm`), '-o', join(dist, `${stem}_bg.wasm`)]);
+
+// The chunks, optimised, under their content's hash.
+let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
+const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== `${stem}.wasm`).sort();
+for (const chunk of chunks) {
+  const optimised = join(work, `opt-${chunk}`);
+  run('wasm-opt', [...OPT, join(work, chunk), '-o', optimised]);
+  const bytes = readFileSync(optimised);
+  const name = `${bin}-${chunk.slice(0, -'.wasm'.length).replaceAll('_', '-')}-${hashOf(bytes)}.wasm`;
+  writeFileSync(join(dist, name), bytes);
+  const before = loader;
+  loader = loader.replaceAll(`"./${chunk}"`, `"./${name}"`);
+  if (loader === before) throw new Error(`__wasm_split.js does not name ${chunk}`);
+}
+const loaderName = `${bin}-split-${hashOf(loader)}.js`;
+writeFileSync(join(dist, loaderName), loader);
+
+// The glue, importing the loader by its name.
+const text = readFileSync(join(work, 'bg', `${stem}.js`), 'utf8');
+// (Only the `import … from`: the wasm's own import keeps its module name.)
+const linkedGlue = text.replaceAll('from "./__wasm_split.js"', `from "./${loaderName}"`);
+if (chunks.length > 0 && linkedGlue === text) throw new Error(`${stem}.js does not import __wasm_split.js`);
+writeFileSync(join(dist, `${stem}.js`), linkedGlue);
+// (The snippets: Trunk's already, the same crate's same files.)
+cpSync(join(work, 'bg', 'snippets'), join(dist, 'snippets'), { recursive: true });
+console.log(`${bin}: ${stem}_bg.wasm and ${chunks.length} chunks (${loaderName})`);
