@@ -4,8 +4,10 @@
 // release build served compressed (serve.mjs: the `.br`/`.gz` files the
 // build wrote, as a host sends them), bytes counted at the server. Prints:
 // - per page, a first visit with an empty cache: the time until it is
-//   usable (its first screen drawn and taking input), the bytes it moved,
-//   the floor (those bytes on that link, plus three round trips), and the
+//   usable (its first screen drawn and taking input), the bytes it had
+//   received by then (the browser's resource timing; what it fetches after
+//   its first paint, its later screens' chunks, is shown apart), the floor
+//   (those bytes on that link, plus three round trips), and the
 //   share of the time beyond the floor (the CPU: compiling and starting
 //   the wasm, the first render); the target is 2.0 s, a quarter;
 // - the first visit with the service worker: every byte until it is
@@ -76,15 +78,19 @@ async function phone({ serviceWorkers = 'block', language = 'en' } = {}) {
 }
 
 /** Opens `path` in `page` and waits until its mark shows it usable;
- * returns [ms, bytes moved meanwhile]. */
+ * returns [ms, bytes the page had received when usable, bytes it moved in
+ * all once the network is quiet (the chunks of its later screens come
+ * after its first paint)]. */
 async function usable(page, path) {
   const before = sent;
   await page.goto(`${ORIGIN}${path}`, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__usable !== undefined, null, { timeout: 60_000, polling: 50 });
   const ms = await page.evaluate(() => window.__usable);
-  // (What is still on its way once usable counts too: wait for quiet.)
   await page.waitForLoadState('networkidle');
-  return [ms, sent - before];
+  // (The browser's own account: each response wholly received by then.)
+  const early = await page.evaluate((at) => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .filter((e) => e.responseEnd <= at).reduce((sum, e) => sum + e.transferSize, 0), ms);
+  return [ms, early, sent - before];
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -92,24 +98,27 @@ const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 console.log(`phone profile: ${PROFILE.latency} ms round trip, ${PROFILE.download * 8 / 1e6} Mbit/s down, ${PROFILE.upload * 8 / 1e3} kbit/s up, CPU ${PROFILE.cpu}×; median of ${runs}`);
-console.log('page        usable    bytes      floor    beyond the floor');
+console.log('page        usable    bytes      floor    beyond the floor    then');
 let firstPageBytes = 0;
 for (const [name, path] of PAGES) {
   const times = [];
   const bytes = [];
+  const after = [];
   for (let r = 0; r < runs; r++) {
     const { context, page } = await phone();
-    const [ms, moved] = await usable(page, path);
+    const [ms, early, moved] = await usable(page, path);
     times.push(ms);
-    bytes.push(moved);
+    bytes.push(early);
+    after.push(moved - early);
     await context.close();
   }
   const t = median(times);
   const b = median(bytes);
   if (name === 'play') firstPageBytes = b;
   const floor = (b / PROFILE.download) * 1000 + 3 * PROFILE.latency;
-  console.log(`${name.padEnd(11)} ${s(t).padStart(7)} ${kb(b).padStart(10)} ${s(floor).padStart(8)}    ${Math.round(((t - floor) / t) * 100)} %`);
+  console.log(`${name.padEnd(11)} ${s(t).padStart(7)} ${kb(b).padStart(10)} ${s(floor).padStart(8)}    ${`${Math.round(((t - floor) / t) * 100)} %`.padEnd(19)} ${kb(median(after)).padStart(8)}`);
 }
+console.log('(bytes: received by the time the page is usable; then: what it fetched after, its later screens\' chunks)');
 
 // The first visit with the service worker: everything until it is
 // installed and nothing more comes.
@@ -144,7 +153,7 @@ for (const [name, path] of PAGES) {
     const bytes = [];
     for (let r = 0; r < runs; r++) {
       await usable(page, '/');
-      const [ms, moved] = await usable(page, path);
+      const [ms, , moved] = await usable(page, path);
       times.push(ms);
       bytes.push(moved);
     }

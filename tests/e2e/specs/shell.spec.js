@@ -88,3 +88,30 @@ test('every address goes where its route says, from the first page too', async (
   await page.evaluate(() => { window.location.hash = '#rules'; });
   await expect(page).toHaveURL(/learn\.html#rules$/);
 });
+
+test.describe('when a screen opened later cannot be fetched', () => {
+  // The aborted chunk is the one console error this test expects.
+  test.use({ allowedErrors: [/split-library|ERR_FAILED|Failed to load|Failed to fetch/] });
+
+  test('the page is drawn without it, the screen says so and opens on a second try', async ({ page }) => {
+    const fetched = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname.split('/').pop()));
+    await page.route('**/kharbga-split-library-*.wasm', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByTestId('board')).toBeVisible();
+    // The other screens' chunks come after the first paint, by themselves.
+    await expect.poll(() => fetched.some((f) => /^kharbga-split-new-game-[0-9a-f]{16}\.wasm$/.test(f))).toBe(true);
+    await page.getByRole('button', { name: 'Library' }).click();
+    const missing = page.getByRole('alert').filter({ hasText: 'could not be fetched' });
+    await expect(missing).toBeVisible();
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect(missing).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: 'تعذّر تحميل' })).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.unroute('**/kharbga-split-library-*.wasm');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('library')).toBeVisible();
+    await expect(page.getByTestId('chunk-missing')).toHaveCount(0);
+  });
+});
