@@ -135,7 +135,7 @@ release: tools deploy-check
 	$(call page,study)
 	$(call page,tournament)
 	@# The pages' glue minified (ES modules; about 2 KB gzipped a page).
-	for f in $$(ls dist/kharbga-*.js | grep -E -- '-[0-9a-f]{16}\.js$$'); do terser "$$f" --module -c -m -o "$$f"; done
+	for f in $$(ls dist/kharbga-*.js | grep -E -- '-[0-9a-f]{8,16}\.js$$'); do terser "$$f" --module -c -m -o "$$f"; done
 	@# The translations without their comments (for translators, not for
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).

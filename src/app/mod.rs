@@ -195,8 +195,9 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             )
     });
     screen.set(initial);
-    // The screens opened later, fetched once the first one is painted.
-    request_animation_frame(lazy::preload_all);
+    // The screens opened later, fetched once the first one is painted (a
+    // frame's callback runs before its paint: the fetches start after it).
+    request_animation_frame(|| set_timeout(lazy::preload_all, std::time::Duration::ZERO));
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();

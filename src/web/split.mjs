@@ -29,7 +29,7 @@ const run = (tool, args) => {
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 // Trunk's name for the page's module (its glue `<stem>.js`, `<stem>_bg.wasm`).
-const glue = readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]{16}\\.js$`).test(f));
+const glue = readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]{8,16}\\.js$`).test(f));
 if (glue.length !== 1) throw new Error(`${dist}: expected one ${bin}-<hash>.js, found ${glue.join(', ') || 'none'}`);
 const stem = glue[0].slice(0, -'.js'.length);
 

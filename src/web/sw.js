@@ -25,7 +25,7 @@ const WORKER = __WORKER__;
 const PAGES = __PAGES__;
 const LOCALES = __LOCALES__;
 const CACHE = `kharbga-${VERSION}`;
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
 /** The browser asks to spend little data. */
 const savingData = () => Boolean(self.navigator.connection && self.navigator.connection.saveData);

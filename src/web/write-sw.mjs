@@ -34,8 +34,10 @@ const version = hash.digest('hex').slice(0, 16);
 
 // What playing offline against the computer needs: the first page, what
 // it names and the chunks of its later screens (the new-game form among
-// them), the manifest and its small icons; and the AI's worker.
-const core = ['./', 'index.html', ...refs('index.html', '.'), ...chunks('index.html', '.'), 'manifest.webmanifest', 'icon.svg', 'icon-192.png']
+// them), the manifest and its vector icon; and the AI's worker. (The
+// bitmap icons are for installing the app, which the browser does online,
+// fetching them itself.)
+const core = ['./', 'index.html', ...refs('index.html', '.'), ...chunks('index.html', '.'), 'manifest.webmanifest', 'icon.svg']
   .filter((f) => f === './' || files.includes(f));
 const worker = files.filter((f) => /^kharbga-worker/.test(f));
 // Each other page: its own files, and those it fetches later (its chunks;

@@ -30,7 +30,7 @@ const types = {
 };
 
 /** A name with its content's hash (Trunk's `-0123456789abcdef`). */
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
 /** The file for `urlPath` under `root` (index.html for what is not there). */
 async function resolveFile(root, urlPath) {

@@ -60,7 +60,7 @@ test('after one visit the app opens and plays offline; a new build says it was i
       return names;
     });
     const first = await kept();
-    expect(first.some((f) => /^kharbga-[0-9a-f]{16}_bg\.wasm$/.test(f))).toBe(true);
+    expect(first.some((f) => /^kharbga-[0-9a-f]{8,16}_bg\.wasm$/.test(f))).toBe(true);
     expect(first).toContain('kharbga-worker_bg.wasm');
     // (The new-game form among the first page's later screens: offline too.)
     expect(first.some((f) => /^kharbga-split-new-game-[0-9a-f]{16}\.wasm$/.test(f))).toBe(true);
