@@ -28,15 +28,19 @@ await everywhere({
     await page.getByTestId('library-game').first().waitFor();
     await shot('library-game');
     await page.getByTestId('library-replay').first().click();
-    await page.locator('[data-ply]').first().waitFor();
+    await page.getByTestId('replay').waitFor();
     await shot('replay');
-    // A chunk that cannot be fetched (a fresh page, the library's blocked).
-    await page.route('**/kharbga-split-library-*.wasm', (route) => route.abort());
-    await page.goto(`${url}/?fresh`);
-    await page.getByTestId('board').waitFor();
-    await page.getByTestId('nav-library').click();
-    await page.getByTestId('chunk-missing').waitFor();
-    await shot('missing');
-    await page.unroute('**/kharbga-split-library-*.wasm');
+    // A chunk that cannot be fetched (a fresh browser without the service
+    // worker, which would serve it: the library's blocked).
+    const context = await page.context().browser().newContext({ viewport: page.viewportSize(), serviceWorkers: 'block' });
+    const fresh = await context.newPage();
+    await fresh.route('**/kharbga-split-library-*.wasm', (route) => route.abort());
+    await fresh.goto(`${url}/`);
+    await fresh.getByRole('button', { name: label }).click();
+    await fresh.getByTestId('board').waitFor();
+    await fresh.getByTestId('nav-library').click();
+    await fresh.getByTestId('chunk-missing').waitFor();
+    await shot('missing', fresh);
+    await context.close();
   },
 });
