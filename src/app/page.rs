@@ -185,6 +185,24 @@ pub trait PageScreens: Sync + 'static {
         None
     }
 
+    /// Fetches the chunks of the screens the page opens later (after its
+    /// first paint).
+    fn preload(&self) {
+        crate::app::screens::lazy::preload_all();
+    }
+
+    /// The new-game form (`previous`: its first choices): a chunk fetched
+    /// after the page's first paint, unless the form is the page's own
+    /// first screen (the online page's), where it is part of the page.
+    fn new_game(
+        &self,
+        previous: Match,
+        position: Option<String>,
+        on_start: Callback<(Match, Game)>,
+    ) -> AnyView {
+        crate::app::screens::lazy::new_game(previous, position, on_start, self.online_choices())
+    }
+
     /// A peer's refusal, in words (only the online page meets one).
     fn warning(&self, _warning: &Warning) -> String {
         String::new()

@@ -12,7 +12,8 @@ use crate::app::play::Match;
 use crate::app::route::{Page, Route};
 use crate::app::screens::forms::{NameField, SideMenu};
 use crate::app::screens::new_game::form::{side_of, Form, Mode};
-use crate::engine::Side;
+use crate::app::screens::new_game::NewGame;
+use crate::engine::{Game, Side};
 use crate::net::table::Warning;
 use crate::store::Seats;
 use crate::tr;
@@ -67,6 +68,23 @@ impl PageScreens for OnlinePage {
             },
             _ => None,
         }
+    }
+
+    // (The form is this page's first screen: in the page, not a chunk.)
+    fn preload(&self) {
+        crate::app::screens::lazy::preload_all_but_new_game();
+    }
+
+    fn new_game(
+        &self,
+        previous: Match,
+        position: Option<String>,
+        on_start: Callback<(Match, Game)>,
+    ) -> AnyView {
+        view! {
+            <NewGame previous=previous position=position on_start=on_start online_choices=self.online_choices()/>
+        }
+        .into_any()
     }
 
     fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {
