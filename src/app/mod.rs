@@ -197,7 +197,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     screen.set(initial);
     // The screens opened later, fetched once the first one is painted (a
     // frame's callback runs before its paint: the fetches start after it).
-    request_animation_frame(move || set_timeout(move || page.preload(), std::time::Duration::ZERO));
+    request_animation_frame(|| set_timeout(lazy::preload_all, std::time::Duration::ZERO));
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();
@@ -333,7 +333,10 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                {move || { let shown = screen.get(); untrack(move || match shown {
                    Screen::NewGame(previous, position) => {
                        let previous = previous.unwrap_or_else(default_match);
-                       page.new_game(previous, position, on_start)
+                       match page.new_game_form() {
+                           Some(form) => form(previous, position, on_start),
+                           None => lazy::new_game(previous, position, on_start, page.online_choices()),
+                       }
                    }
                    Screen::Playing(m, session) => {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };

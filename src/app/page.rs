@@ -163,6 +163,10 @@ pub struct OnlineChoices {
     pub draw: fn() -> crate::engine::Side,
 }
 
+/// A new-game form: its first choices, the position to start from, and
+/// what starts the game.
+pub type NewGameForm = fn(Match, Option<String>, Callback<(Match, Game)>) -> AnyView;
+
 /// What a page adds to the shell (see the module's documentation).
 pub trait PageScreens: Sync + 'static {
     /// Which page it is.
@@ -185,22 +189,11 @@ pub trait PageScreens: Sync + 'static {
         None
     }
 
-    /// Fetches the chunks of the screens the page opens later (after its
-    /// first paint).
-    fn preload(&self) {
-        crate::app::screens::lazy::preload_all();
-    }
-
-    /// The new-game form (`previous`: its first choices): a chunk fetched
-    /// after the page's first paint, unless the form is the page's own
-    /// first screen (the online page's), where it is part of the page.
-    fn new_game(
-        &self,
-        previous: Match,
-        position: Option<String>,
-        on_start: Callback<(Match, Game)>,
-    ) -> AnyView {
-        crate::app::screens::lazy::new_game(previous, position, on_start, self.online_choices())
+    /// The new-game form as part of the page's own module, where it is the
+    /// page's first screen (the online page's); `None`: the shell fetches
+    /// it as a chunk after the first paint (src/app/screens/lazy.rs).
+    fn new_game_form(&self) -> Option<NewGameForm> {
+        None
     }
 
     /// A peer's refusal, in words (only the online page meets one).

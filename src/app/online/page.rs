@@ -7,13 +7,13 @@ use super::entry::{self, ByLinkGame, RoomEntry};
 use super::{net_warning, OnlineScreen, OnlineStart};
 use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
-use crate::app::page::{OnlineChoices, OwnScreen, PageScreens, Room, Screen, Shell};
+use crate::app::page::{NewGameForm, OnlineChoices, OwnScreen, PageScreens, Room, Screen, Shell};
 use crate::app::play::Match;
 use crate::app::route::{Page, Route};
 use crate::app::screens::forms::{NameField, SideMenu};
 use crate::app::screens::new_game::form::{side_of, Form, Mode};
 use crate::app::screens::new_game::NewGame;
-use crate::engine::{Game, Side};
+use crate::engine::Side;
 use crate::net::table::Warning;
 use crate::store::Seats;
 use crate::tr;
@@ -71,20 +71,13 @@ impl PageScreens for OnlinePage {
     }
 
     // (The form is this page's first screen: in the page, not a chunk.)
-    fn preload(&self) {
-        crate::app::screens::lazy::preload_all_but_new_game();
-    }
-
-    fn new_game(
-        &self,
-        previous: Match,
-        position: Option<String>,
-        on_start: Callback<(Match, Game)>,
-    ) -> AnyView {
-        view! {
-            <NewGame previous=previous position=position on_start=on_start online_choices=self.online_choices()/>
-        }
-        .into_any()
+    fn new_game_form(&self) -> Option<NewGameForm> {
+        Some(|previous, position, on_start| {
+            view! {
+                <NewGame previous=previous position=position on_start=on_start online_choices=OnlinePage.online_choices()/>
+            }
+            .into_any()
+        })
     }
 
     fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {

@@ -105,24 +105,14 @@ pub fn settings() -> AnyView {
 /// again when its screen opens.
 pub fn preload_all() {
     leptos::task::spawn_local(async {
-        if preload_new_game().await.is_ok() {
-            preload_others().await;
+        if preload_new_game().await.is_err()
+            || preload_library().await.is_err()
+            || preload_replay().await.is_err()
+        {
+            return;
         }
+        let _ = preload_settings().await;
     });
-}
-
-/// `preload_all` for a page whose new-game form is its own (the online
-/// page's): the other chunks. (Such a page's module must not name the
-/// form's chunk at all.)
-pub fn preload_all_but_new_game() {
-    leptos::task::spawn_local(preload_others());
-}
-
-async fn preload_others() {
-    if preload_library().await.is_err() || preload_replay().await.is_err() {
-        return;
-    }
-    let _ = preload_settings().await;
 }
 
 /// The view `load` makes, shown when it is ready; when its chunk could not
