@@ -1,6 +1,6 @@
 //! The screens a page does not need for its first paint, each in a wasm
 //! chunk of its own (`wasm_split_helpers`): the release build splits them
-//! out of the page's module (`make release`, src/web/split.sh), the page
+//! out of the page's module (`make release`, src/web/split.mjs), the page
 //! fetches them after its first paint, and a screen opened before its
 //! chunk arrived waits for it. A native build (and a debug build that is
 //! not split) calls them directly.
