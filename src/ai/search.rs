@@ -189,6 +189,10 @@ pub struct Searcher {
     nodes: u64,
     limits: Limits,
     stopped: bool,
+    /// Whether the clock may stop the search: not before the first
+    /// iteration is done, so that a search always answers a searched ply,
+    /// however late it starts (a slow machine, the table cleared first).
+    clock_armed: bool,
     /// The game's positions before the root that the repetition rule still
     /// counts, as repetition hashes, sorted.
     past: Vec<u64>,
@@ -223,6 +227,7 @@ impl Searcher {
             nodes: 0,
             limits: Limits::nodes(0),
             stopped: false,
+            clock_armed: false,
             past: Vec::new(),
             line: Box::new([0; MAX_HEIGHT]),
             verdicts: 0,
@@ -261,6 +266,7 @@ impl Searcher {
             if self.stopped {
                 break;
             }
+            self.clock_armed = true;
             result.depth = depth;
             result.score = Score(score);
             result.best = self.root_best.or(result.best);
@@ -321,8 +327,10 @@ impl Searcher {
     fn prepare(&mut self, game: &Game, limits: Limits) {
         let position = game.position();
         let context = (*position.rules(), position.to_move());
-        if self.previous.map(|(rules, _)| rules) != Some(context.0) {
-            // Other rules: nothing learnt under the old ones holds.
+        if self.previous.is_some_and(|(rules, _)| rules != context.0) {
+            // Other rules: nothing learnt under the old ones holds. (A new
+            // searcher's table is empty already: its first search does not
+            // spend its time clearing it.)
             self.table.fill(Entry::default());
             *self.history = [[0; 81]; 81];
         }
@@ -353,6 +361,7 @@ impl Searcher {
         self.nodes = 0;
         self.limits = limits;
         self.stopped = false;
+        self.clock_armed = false;
         self.killers = [[None; 2]; 128];
     }
 
@@ -363,7 +372,7 @@ impl Searcher {
     fn out_of_budget(&mut self, clock: &dyn Clock) -> bool {
         if self.stopped || self.nodes >= self.limits.nodes {
             self.stopped = true;
-        } else if self.nodes.is_multiple_of(1024) {
+        } else if self.clock_armed && self.nodes.is_multiple_of(1024) {
             if let Some(ms) = self.limits.time_ms {
                 self.stopped = clock.elapsed_ms() >= ms;
             }
@@ -789,6 +798,36 @@ mod tests {
             searcher.prepare(&Game::from_position(root), Limits::nodes(1));
         }
         searcher
+    }
+
+    /// A clock whose deadline passed before the search began (a slow
+    /// machine, a busy worker).
+    struct Late;
+
+    impl Clock for Late {
+        fn elapsed_ms(&self) -> u64 {
+            10_000
+        }
+    }
+
+    #[test]
+    fn a_search_that_starts_late_still_answers_its_first_iteration() {
+        // The win in one the worker is asked for (worker.spec.js), after
+        // another variant's search, so that the table is cleared first.
+        let mut searcher = Searcher::new(12);
+        let kharbga = Game::new(Rules::kharbga());
+        let limits = Limits {
+            depth: 64,
+            nodes: u64::MAX,
+            time_ms: Some(200),
+        };
+        searcher.search(&kharbga, limits, &Late);
+        let win = Game::from_position(seega5("5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -"));
+        let result = searcher.search(&win, limits, &Late);
+        assert_eq!(result.depth, 1, "{result:?}");
+        assert!(result.nodes > 0);
+        assert_eq!(result.best.map(|p| p.to_string()), Some("c1-b1".into()));
+        assert!(result.score.forced().is_some(), "{result:?}");
     }
 
     #[test]
