@@ -27,8 +27,10 @@ const LOCALES = __LOCALES__;
 const CACHE = `kharbga-${VERSION}`;
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
-/** The browser asks to spend little data. */
-const savingData = () => Boolean(self.navigator.connection && self.navigator.connection.saveData);
+/** The browser asks to spend little data: the page says so in this
+ * script's address (a worker does not see the page's Save-Data). */
+const savingData = () => new URL(self.location.href).searchParams.has('save-data')
+  || Boolean(self.navigator.connection && self.navigator.connection.saveData);
 
 /** The translations of the browser's languages (the page's own choice is
  * kept as the page fetches it). */

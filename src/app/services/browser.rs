@@ -208,7 +208,8 @@ pub fn can_share() -> bool {
 }
 
 /// Registers the service worker (`sw.js`: the app offline, see
-/// `src/web/sw.js`) where the browser has them; `on_update` is called when
+/// `src/web/sw.js`; `sw.js?save-data` when the browser asks to save data)
+/// where the browser has them; `on_update` is called when
 /// a new version takes over a page that an older one served. The returned
 /// listener belongs to the caller (the shell, for the page's life).
 pub fn register_service_worker(
@@ -230,7 +231,19 @@ pub fn register_service_worker(
             .ok()?
             .dyn_into::<js_sys::Function>()
             .ok()?;
-        if let Ok(promise) = register.call1(&container, &JsValue::from_str("./sw.js")) {
+        // The worker cannot see the browser's Save-Data itself (Chromium
+        // tells only the page): the page tells it in the script's address.
+        let saving = js_sys::Reflect::get(&navigator, &JsValue::from_str("connection"))
+            .ok()
+            .filter(|c| c.is_object())
+            .and_then(|c| js_sys::Reflect::get(&c, &JsValue::from_str("saveData")).ok())
+            .is_some_and(|s| s.is_truthy());
+        let script = if saving {
+            "./sw.js?save-data"
+        } else {
+            "./sw.js"
+        };
+        if let Ok(promise) = register.call1(&container, &JsValue::from_str(script)) {
             if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
                 // A browser that refuses (private mode, a file URL) plays on without it.
                 wasm_bindgen_futures::spawn_local(async move {

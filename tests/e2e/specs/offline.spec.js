@@ -154,3 +154,43 @@ test('after one visit the app opens and plays offline; a new build says it was i
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('when the browser asks to save data, a first visit leaves the AI\'s worker until a game against the computer needs it', async ({ browser, errors }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  watch(page, errors);
+  // Save-Data on, as a phone's data saver sets it (the page sees it).
+  await (await context.newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  const server = await serveStatic('../../dist', port + 1);
+  try {
+    await page.goto(`http://127.0.0.1:${port + 1}/`);
+    expect(await page.evaluate(() => navigator.connection.saveData)).toBe(true);
+    await cached(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL)).toMatch(/\/sw\.js\?save-data$/);
+    const kept = () => page.evaluate(async () => {
+      const names = [];
+      for (const key of await caches.keys()) {
+        for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
+      }
+      return names;
+    });
+    const first = await kept();
+    expect(first.some((f) => /^kharbga-[0-9a-f]{8,16}_bg\.wasm$/.test(f))).toBe(true);
+    expect(first.filter((f) => f.startsWith('kharbga-worker'))).toEqual([]);
+    // A game against the computer fetches the worker, and it is kept then.
+    await page.getByTestId('nav-new-game').click();
+    await page.getByTestId('variant-seega5').check();
+    await page.getByTestId('mode-computer').check();
+    await page.getByTestId('computer-level').selectOption('1');
+    await page.getByTestId('human-side').selectOption('first');
+    await page.getByTestId('start').click();
+    await page.locator('[data-square="a1"]').click();
+    await page.locator('[data-square="a2"]').click();
+    await expect(page.locator('[data-ply]')).toHaveCount(4, { timeout: 20_000 });
+    await expect.poll(async () => (await kept()).filter((f) => f.startsWith('kharbga-worker')).sort())
+      .toEqual(['kharbga-worker.js', 'kharbga-worker_bg.wasm', 'kharbga-worker_loader.js']);
+  } finally {
+    await context.close();
+    await stop(server);
+  }
+});
