@@ -136,6 +136,106 @@ const PERFT_BENCH: [(&str, &str, &str, u32); 4] = [
     ),
 ];
 
+/// The positions the search benchmark searches to a fixed depth: (name,
+/// rules, position, depth). Middle games from the computer's own games
+/// (the Kharbga Defender to move in three, where the exchange analysis
+/// runs), an exchange under way, and Seega 7×7.
+const SEARCH_BENCH: [(&str, &str, &str, u8); 7] = [
+    (
+        "kharbga-d16",
+        "kharbga",
+        "sSSsSsS/sS1ssSs/s2s1ss/1S2S1S/s2SSss/sSS2sS/SSSSSss b 0,0 - - 2 16 -",
+        10,
+    ),
+    (
+        "kharbga-d31",
+        "kharbga",
+        "s1Ss1sS/s1sSs1s/2sSSSs/5S1/1sS2Ss/sS2S1S/SSSS1ss b 0,0 - - 4 31 -",
+        10,
+    ),
+    (
+        "kharbga-d51",
+        "kharbga",
+        "1s3S1/s2s1S1/2sS3/2sS2S/5Ss/S1S1Ss1/3S2s b 0,0 - - 4 51 -",
+        10,
+    ),
+    (
+        "kharbga-a31",
+        "kharbga",
+        "s1Ss1sS/s1sSs1s/2sSSSs/5S1/1sS2Ss/sS2S1S/SSSS1ss w 0,0 - - 4 31 -",
+        10,
+    ),
+    (
+        "kharbga-exchange",
+        "kharbga",
+        "4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -",
+        12,
+    ),
+    (
+        "seega7-w19",
+        "seega7",
+        "SSs1ssS/S1Ss1sS/SSss1ss/ss3s1/SSs1s1s/sSssSs1/SsSssss w 0,0 - - 2 19 -",
+        10,
+    ),
+    (
+        "seega7-b28",
+        "seega7",
+        "1Ss1ssS/SSs2sS/3ss1s/S1ss1s1/SSs1s1s/sSsss1s/Ss1s1ss b 0,0 - - 1 28 -",
+        8,
+    ),
+];
+
+/// How many times the search benchmark searches each position.
+const SEARCH_RUNS: usize = 3;
+
+/// `kharbga-cli bench search`: each [`SEARCH_BENCH`] position searched to
+/// its depth by a new searcher (no clock: the same nodes every run), the
+/// median time of [`SEARCH_RUNS`]: time to depth and nodes per second.
+fn search_bench(wanted: impl Fn(&str) -> bool, lines: &mut Vec<String>) {
+    use crate::ai::{Limits, NoClock, Searcher};
+    let (mut all_nodes, mut all_seconds) = (0u64, 0f64);
+    for (name, spec, text, depth) in SEARCH_BENCH.into_iter().filter(|p| wanted(p.0)) {
+        let Ok(Ok(position)) = spec.parse().map(|rules| Position::from_text(text, rules)) else {
+            continue;
+        };
+        let game = Game::from_position(position);
+        let limits = Limits {
+            depth,
+            nodes: u64::MAX,
+            time_ms: None,
+        };
+        let mut runs: Vec<(f64, crate::ai::SearchResult)> = (0..SEARCH_RUNS)
+            .map(|_| {
+                let mut searcher = Searcher::new(crate::ai::TABLE_BITS);
+                let started = Instant::now();
+                let result = searcher.search(&game, limits, &NoClock);
+                (started.elapsed().as_secs_f64(), result)
+            })
+            .collect();
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (seconds, result) = &runs[runs.len() / 2];
+        all_nodes += result.nodes;
+        all_seconds += seconds;
+        lines.push(format!(
+            "search  {name:16} depth {depth:2} {:>10} nodes {:8.1} ms {:>7.2} M nodes/s best {} score {}",
+            result.nodes,
+            seconds * 1e3,
+            result.nodes as f64 / seconds / 1e6,
+            result.best.map_or("-".to_owned(), |p| p.to_string()),
+            result.score,
+        ));
+    }
+    if all_seconds > 0.0 {
+        lines.push(format!(
+            "search  {:16} {:>19} nodes {:8.1} ms {:>7.2} M nodes/s (median of {SEARCH_RUNS} each)",
+            "all",
+            all_nodes,
+            all_seconds * 1e3,
+            all_nodes as f64 / all_seconds / 1e6,
+        ));
+    }
+}
+
 /// The benchmark report, a line per figure; `only` limits it to the named
 /// variants (all when empty).
 pub fn bench_report(only: &[String]) -> Vec<String> {
@@ -183,6 +283,15 @@ pub fn bench_report(only: &[String]) -> Vec<String> {
             nodes as f64 / seconds / 1e6
         ));
     }
+    search_bench(
+        |name| {
+            only.is_empty()
+                || only
+                    .iter()
+                    .any(|o| o == "search" || name.starts_with(o.as_str()))
+        },
+        &mut lines,
+    );
     lines
 }
 

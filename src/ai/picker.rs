@@ -55,21 +55,6 @@ impl<'a> Picker<'a> {
         Picker::sorted(keys, plies)
     }
 
-    /// The plies of `plies` that `rank` ranks, the others left out.
-    pub(crate) fn kept(
-        keys: &'a mut Keys,
-        plies: &'a [Ply],
-        mut rank: impl FnMut(Ply) -> Option<u32>,
-    ) -> Picker<'a> {
-        keys.clear();
-        for (i, &ply) in plies.iter().enumerate() {
-            if let Some(r) = rank(ply) {
-                keys.push(key(r, i));
-            }
-        }
-        Picker::sorted(keys, plies)
-    }
-
     /// The setting's candidates: the table's move first, then the `most`
     /// placements the shape heuristics rank best.
     pub(crate) fn placements(
@@ -127,10 +112,6 @@ mod tests {
         let picker = Picker::ranked(&mut keys, &plies, |p| u32::from(p == Ply::Place(sq("c1"))));
         let order: Vec<String> = all(picker).iter().map(|p| p.to_string()).collect();
         assert_eq!(order, ["c1", "a1", "b1", "d1"]);
-        let picker = Picker::kept(&mut keys, &plies, |p| {
-            (p != Ply::Place(sq("b1"))).then_some(1)
-        });
-        assert_eq!(all(picker).len(), 3, "b1 dropped");
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! on such a verdict is never kept in the table, and a kept score is used
 //! only where the quiet-move limit cannot tell the two positions apart.
 
-use crate::engine::{Bitboard, Game, Outcome, Ply, PlyList, Position, Rules, Side};
+use crate::engine::{Bitboard, Game, Outcome, Ply, PlyList, Position, Rules, Side, StepAnalysis};
 
 use super::eval::evaluate;
 use super::picker::{Keys, Picker};
@@ -492,9 +492,29 @@ impl Searcher {
                 }
             }
         }
+        // The Kharbga Defender's flagged steps need the exchange analysis:
+        // each is tried right after its unflagged step (where the generator
+        // puts it), and the analysis is made only when such a step was
+        // tried without a cut-off, so that most nodes never pay for it. Not
+        // when the table's move is one, nor when the exchange waits on the
+        // Defender (its flagged step answers it): all are generated then.
+        let deferred = position.defers_flags()
+            && position.exchange().waiting_for() != Some(Side::Second)
+            && !matches!(tt_move, Some(Ply::Step { flagged: true, .. }));
         let mut plies = PlyList::new();
-        position.generate(&mut plies);
+        if deferred {
+            position.generate_unflagged(&mut plies);
+        } else {
+            position.generate(&mut plies);
+        }
         let tt_move = tt_move.filter(|m| plies.contains(m));
+        let targets = if deferred {
+            position.capture_targets(position.to_move())
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut analysis: Option<Option<StepAnalysis>> = None;
+        let mut twin = None;
         let mut keys = Keys::new();
         let mut picker = if position.is_setting() {
             // Candidate pruning: the setting's shape heuristics pick the few
@@ -513,7 +533,7 @@ impl Searcher {
         let mut best = None;
         let mut best_score = -INFINITY;
         let mut index = 0;
-        while let Some(ply_to_try) = picker.next() {
+        while let Some(ply_to_try) = twin.take().or_else(|| picker.next()) {
             let score = if index == 0 {
                 self.play_child(position, ply_to_try, depth, ply, alpha, beta, clock)
             } else {
@@ -541,6 +561,21 @@ impl Searcher {
             if alpha >= beta {
                 self.remember_cutoff(ply_to_try, ply, depth);
                 break;
+            }
+            if let Ply::Step {
+                from,
+                to,
+                flagged: false,
+            } = ply_to_try
+            {
+                if deferred
+                    && !targets.contains(to)
+                    && analysis
+                        .get_or_insert_with(|| position.flag_analysis())
+                        .is_some_and(|a| a.untouchable_after(from, to))
+                {
+                    twin = Some(Ply::flagged(from, to));
+                }
             }
         }
         if ply == 0 {
@@ -643,15 +678,11 @@ impl Searcher {
             return stand;
         }
         let mut plies = PlyList::new();
-        position.generate(&mut plies);
+        position.generate_captures(&mut plies);
         let mut keys = Keys::new();
-        let mut picker = Picker::kept(&mut keys, &plies, |p| match p {
-            Ply::Step {
-                to, flagged: false, ..
-            } => targets
-                .contains(to)
-                .then(|| position.captures_at(to).count()),
-            _ => None,
+        let mut picker = Picker::ranked(&mut keys, &plies, |p| match p {
+            Ply::Step { to, .. } => position.captures_at(to).count(),
+            _ => 0,
         });
         let mut best_score = stand;
         while let Some(capture) = picker.next() {
@@ -697,7 +728,7 @@ impl Searcher {
         &self,
         keys: &'a mut Keys,
         position: &Position,
-        plies: &'a PlyList,
+        plies: &'a [Ply],
         tt_move: Option<Ply>,
         height: u32,
     ) -> Picker<'a> {
@@ -771,118 +802,4 @@ fn soldiers(position: &Position) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::BoardSize;
-
-    fn seega5(text: &str) -> Position {
-        Position::from_text(text, Rules::seega(BoardSize::Five)).expect("test position")
-    }
-
-    fn entry(quiet: u16, generation: u16, depth: u8) -> Entry {
-        Entry {
-            key: 1,
-            best: None,
-            score: 0,
-            quiet,
-            generation,
-            depth,
-            bound: Bound::Exact,
-        }
-    }
-
-    /// A searcher that has searched `root` twice (so that it may reuse).
-    fn prepared(root: Position) -> Searcher {
-        let mut searcher = Searcher::new(4);
-        for _ in 0..2 {
-            searcher.prepare(&Game::from_position(root), Limits::nodes(1));
-        }
-        searcher
-    }
-
-    /// A clock whose deadline passed before the search began (a slow
-    /// machine, a busy worker).
-    struct Late;
-
-    impl Clock for Late {
-        fn elapsed_ms(&self) -> u64 {
-            10_000
-        }
-    }
-
-    #[test]
-    fn a_search_that_starts_late_still_answers_its_first_iteration() {
-        // The win in one the worker is asked for (worker.spec.js), after
-        // another variant's search, so that the table is cleared first.
-        let mut searcher = Searcher::new(12);
-        let kharbga = Game::new(Rules::kharbga());
-        let limits = Limits {
-            depth: 64,
-            nodes: u64::MAX,
-            time_ms: Some(200),
-        };
-        searcher.search(&kharbga, limits, &Late);
-        let win = Game::from_position(seega5("5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -"));
-        let result = searcher.search(&win, limits, &Late);
-        assert_eq!(result.depth, 1, "{result:?}");
-        assert!(result.nodes > 0);
-        assert_eq!(result.best.map(|p| p.to_string()), Some("c1-b1".into()));
-        assert!(result.score.forced().is_some(), "{result:?}");
-    }
-
-    #[test]
-    fn a_score_holds_only_where_the_quiet_move_limit_cannot_tell_apart() {
-        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
-        let searcher = prepared(root);
-        let now = searcher.generation;
-        let near = seega5("5/3s1/5/5/S3S w 0,0 - - 57 40 -");
-        let far = seega5("5/3s1/5/5/S3S w 0,0 - - 12 40 -");
-        // Found far from the limit, six plies deep: not near it.
-        assert!(!searcher.usable(&entry(0, now, 6), &near, 6, 3));
-        assert!(searcher.usable(&entry(0, now, 6), &far, 6, 3));
-        // Found at the same count: wherever.
-        assert!(searcher.usable(&entry(57, now, 6), &near, 6, 3));
-        // Two plies deep, 57 of 60: the limit is three steps away.
-        assert!(searcher.usable(&entry(0, now, 2), &near, 2, 3));
-        assert!(!searcher.usable(&entry(0, now, 3), &near, 3, 3));
-    }
-
-    #[test]
-    fn a_score_from_an_earlier_search_holds_only_below_the_roots_soldiers() {
-        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
-        let searcher = prepared(root);
-        let earlier = searcher.generation.wrapping_sub(1);
-        let same = seega5("5/2s2/5/5/S3S w 0,0 - - 11 40 -");
-        let fewer = seega5("5/3s1/5/5/4S w 0,0 - - 0 40 -");
-        assert!(!searcher.usable(&entry(11, earlier, 4), &same, 4, 2));
-        assert!(searcher.usable(&entry(0, earlier, 4), &fewer, 4, 2));
-        assert!(searcher.usable(&entry(11, searcher.generation, 4), &same, 4, 2));
-        // Another side to play for (another contempt): nothing earlier holds.
-        let mut other = prepared(root);
-        other.prepare(
-            &Game::from_position(seega5("5/3s1/5/5/S3S b 0,0 - - 10 40 -")),
-            Limits::nodes(1),
-        );
-        let earlier = other.generation.wrapping_sub(1);
-        assert!(!other.usable(&entry(0, earlier, 4), &fewer, 4, 2));
-    }
-
-    #[test]
-    fn the_root_and_history_bound_entries_give_no_score() {
-        let root = seega5("5/3s1/5/5/S3S w 0,0 - - 10 40 -");
-        let searcher = prepared(root);
-        let now = searcher.generation;
-        assert!(searcher.usable(&entry(10, now, 4), &root, 4, 1));
-        assert!(
-            !searcher.usable(&entry(10, now, 4), &root, 4, 0),
-            "the root"
-        );
-        let mut verdict = entry(10, now, 4);
-        verdict.bound = Bound::Move;
-        assert!(!searcher.usable(&verdict, &root, 4, 1), "a verdict's");
-        assert!(
-            !searcher.usable(&entry(10, now, 3), &root, 4, 1),
-            "too shallow"
-        );
-    }
-}
+mod tests;

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use kharbga::cli::Rng;
 use kharbga::engine::{
-    BlockedRule, BoardSize, ChainRule, Exchange, Game, Outcome, Ply, Position, Record, Rules,
-    Setup, Side, Square, Variant,
+    BlockedRule, BoardSize, ChainRule, Exchange, Game, Outcome, Ply, PlyList, Position, Record,
+    Rules, Setup, Side, Square, Variant,
 };
 use proptest::prelude::*;
 
@@ -272,6 +272,58 @@ proptest! {
             for ply in p.legal_plies() {
                 assert!(p.is_legal(ply));
             }
+        });
+    }
+
+    #[test]
+    fn the_search_stages_together_are_exactly_the_legal_plies(seed in any::<u64>(), which in 0usize..5) {
+        let rules = all_rules()[which];
+        random_game(rules, seed, |game| {
+            let p = game.position();
+            let text = |plies: &PlyList| plies.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+            let all = p.legal_plies();
+            let (mut unflagged, mut captures) = (PlyList::new(), PlyList::new());
+            p.generate_unflagged(&mut unflagged);
+            p.generate_captures(&mut captures);
+            // Without the analysis, no flag where it is deferred (and all
+            // plies elsewhere); with it, the flagged twin of each
+            // unflagged step it allows (what the search tries).
+            let analysis = p.flag_analysis();
+            assert_eq!(analysis.is_some(), p.defers_flags() && p.size() == BoardSize::Seven, "in {p}");
+            if p.defers_flags() {
+                assert!(!unflagged.iter().any(|x| matches!(x, Ply::Step { flagged: true, .. })), "in {p}");
+            }
+            let mut flagged = PlyList::new();
+            if let Some(analysis) = analysis {
+                let targets = p.capture_targets(p.to_move());
+                for x in &unflagged {
+                    if let Ply::Step { from, to, flagged: false } = *x {
+                        if !targets.contains(to) && analysis.untouchable_after(from, to) {
+                            flagged.push(Ply::flagged(from, to));
+                        }
+                    }
+                }
+            }
+            let mut staged = text(&unflagged);
+            staged.extend(text(&flagged));
+            staged.sort();
+            let mut expected = text(&all);
+            expected.sort();
+            assert_eq!(staged, expected, "in {p} under {rules}");
+            // The quiescence stage: the unflagged steps that capture.
+            let mut capturing: Vec<String> = if p.is_setting() || p.chain().is_some() || rules.variant.is_alquerque() {
+                Vec::new()
+            } else {
+                let targets = p.capture_targets(p.to_move());
+                all.iter()
+                    .filter(|x| matches!(x, Ply::Step { to, flagged: false, .. } if targets.contains(*to)))
+                    .map(|x| x.to_string())
+                    .collect()
+            };
+            capturing.sort();
+            let mut captures = text(&captures);
+            captures.sort();
+            assert_eq!(captures, capturing, "in {p} under {rules}");
         });
     }
 

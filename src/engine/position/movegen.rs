@@ -32,6 +32,67 @@ impl Position {
 
     /// Appends every legal ply to `out`.
     pub fn generate(&self, out: &mut PlyList) {
+        self.generate_staged(out, false);
+    }
+
+    /// As [`Position::generate`], less the Kharbga Defender's flagged steps
+    /// when [`Position::defers_flags`]: what a search generates without
+    /// the exchange analysis; [`Position::flag_analysis`] tells the rest.
+    pub fn generate_unflagged(&self, out: &mut PlyList) {
+        self.generate_staged(out, true);
+    }
+
+    /// True when the side to move is the Kharbga Defender in the moving
+    /// phase, with no chain under way, against two Attackers or more: the
+    /// only plies whose generation needs the exchange analysis (which of
+    /// its steps leave the soldier untouchable, and so may be flagged).
+    pub fn defers_flags(&self) -> bool {
+        self.outcome.is_none()
+            && self.rules.variant.is_kharbga()
+            && self.to_move == Side::Second
+            && !self.is_setting()
+            && self.chain.is_none()
+            && self.soldiers[0].count() >= 2
+    }
+
+    /// The exchange analysis of a position that [`Position::defers_flags`]
+    /// (none elsewhere): a Defender step from `from` to `to` that captures
+    /// nothing may carry the flag when
+    /// [`StepAnalysis::untouchable_after`] says so. What
+    /// [`Position::generate`] asks for every such step, for a search to ask
+    /// only of the steps it tries.
+    pub fn flag_analysis(&self) -> Option<StepAnalysis> {
+        if !self.defers_flags() {
+            return None;
+        }
+        StepAnalysis::new(self.geo(), self.soldiers[0], self.soldiers[1])
+    }
+
+    /// Appends the unflagged steps that capture (onto
+    /// [`Position::capture_targets`]), in generation order: a quiescence
+    /// search's plies. Nothing while setting, in a chain, or in Kharbaga
+    /// (whose captures are not steps).
+    pub fn generate_captures(&self, out: &mut PlyList) {
+        if self.outcome.is_some()
+            || self.rules.variant.is_alquerque()
+            || self.is_setting()
+            || self.chain.is_some()
+        {
+            return;
+        }
+        let geo = self.geo();
+        let own = self.soldiers[idx(self.to_move)];
+        let targets = self.capture_targets(self.to_move);
+        for direction in Direction::ALL {
+            let offset = direction.offset();
+            for_each_index(geo.shift(own, direction) & targets, |to_index| {
+                let from = Square::from_index_unchecked(to_index.wrapping_add_signed(-offset));
+                out.push(Ply::step(from, Square::from_index_unchecked(to_index)));
+            });
+        }
+    }
+
+    fn generate_staged(&self, out: &mut PlyList, defer_flags: bool) {
         if self.outcome.is_some() {
             return;
         }
@@ -49,7 +110,11 @@ impl Position {
             return;
         }
         let before = out.len();
-        self.generate_steps(out);
+        if defer_flags && self.defers_flags() {
+            self.generate_steps_under(FlagRule::Never, out);
+        } else {
+            self.generate_steps_under(self.flag_rule(), out);
+        }
         // No step: only reached under the removal option (passes are automatic).
         if out.len() == before && self.rules.blocked == BlockedRule::Remove {
             for square in self.soldiers[idx(side.opponent())] {
@@ -115,11 +180,10 @@ impl Position {
         }
     }
 
-    pub(super) fn generate_steps(&self, out: &mut PlyList) {
+    fn generate_steps_under(&self, flags: FlagRule, out: &mut PlyList) {
         let geo = self.geo();
         let own = self.soldiers[idx(self.to_move)];
         let empty = self.empty();
-        let flags = self.flag_rule();
         if let FlagRule::Never = flags {
             // The common case, kept lean: one ply per destination bit.
             by_word!(geo, |m, w| {
