@@ -2,21 +2,10 @@
 //! hundredths of a soldier.
 
 use super::setting::between;
+use super::weights::{self, Weights, TERMS};
 use crate::engine::{Bitboard, Geometry, Position, Side, Variant};
 
 const SOLDIER: i32 = 100;
-const MOBILITY: i32 = 3;
-
-/// An empty square from which the side to move captures next step.
-const THREAT_NOW: i32 = 30;
-/// One the opponent will be able to use after this move.
-const THREAT_LATER: i32 = 12;
-/// A Defender soldier out of the Attacker's reach (Kharbga): safe, and
-/// worth two Attacker soldiers in an exchange.
-const UNTOUCHABLE: i32 = 12;
-/// An enemy set between two of one's soldiers: capturable once a flanker
-/// steps away and back (the setting phase's main aim).
-const FLANKED: i32 = 10;
 
 /// Enemy soldiers with one of `own` on both sides along a rank or a file.
 fn flanked(geo: &Geometry, own: Bitboard, enemy: Bitboard) -> Bitboard {
@@ -58,39 +47,63 @@ fn evaluate_kharbaga(position: &Position) -> i32 {
     }
 }
 
-/// The position's value for the side to move.
-pub fn evaluate(position: &Position) -> i32 {
-    if position.rules().variant.is_alquerque() {
-        return evaluate_kharbaga(position);
+/// The weights the evaluation uses under `variant`.
+pub(crate) fn weights_of(variant: Variant) -> &'static Weights {
+    if variant == Variant::Kharbga {
+        &weights::KHARBGA
+    } else {
+        &weights::SEEGA
     }
+}
+
+/// What the evaluation of a Kharbga or Seega position weighs: the soldiers'
+/// difference (in hundredths) and the positional terms (in
+/// [`weights::NAMES`]' order), from the side to move's point of view. The
+/// moving phase's terms only; while setting, the flanked term alone.
+pub(crate) fn terms(position: &Position) -> (i32, [i32; TERMS]) {
     let me = position.to_move();
     let them = me.opponent();
     let geo = Geometry::of(position.size());
     let (mine, theirs) = (position.soldiers(me), position.soldiers(them));
     let count = |b: Bitboard| b.count() as i32;
     let material = (count(mine) - count(theirs)) * SOLDIER;
-    let mut score = material;
-    score += (count(flanked(geo, mine, theirs)) - count(flanked(geo, theirs, mine))) * FLANKED;
+    let mut x = [0; TERMS];
+    x[0] = count(flanked(geo, mine, theirs)) - count(flanked(geo, theirs, mine));
     if position.is_setting() {
-        return score + super::setting::shape(position, me) - super::setting::shape(position, them);
+        return (material, x);
     }
-    score += (position.mobility(me) as i32 - position.mobility(them) as i32) * MOBILITY;
+    x[1] = position.mobility(me) as i32 - position.mobility(them) as i32;
     // A threat counts when a soldier of that side stands next to it.
     let reachable = |side: Side| geo.neighbours(position.soldiers(side));
-    score += count(position.capture_targets(me) & reachable(me)) * THREAT_NOW;
-    score -= count(position.capture_targets(them) & reachable(them)) * THREAT_LATER;
+    x[2] = count(position.capture_targets(me) & reachable(me));
+    x[3] = -count(position.capture_targets(them) & reachable(them));
     if position.rules().variant == Variant::Kharbga {
-        let safe = count(position.untouchables()) * UNTOUCHABLE;
-        score += if me == Side::Second { safe } else { -safe };
+        let safe = count(position.untouchables());
+        x[4] = if me == Side::Second { safe } else { -safe };
     }
-    material + near_quiet_limit(position, score - material)
+    (material, x)
+}
+
+/// The position's value for the side to move.
+pub fn evaluate(position: &Position) -> i32 {
+    if position.rules().variant.is_alquerque() {
+        return evaluate_kharbaga(position);
+    }
+    let weights = weights_of(position.rules().variant);
+    let (material, x) = terms(position);
+    if position.is_setting() {
+        let me = position.to_move();
+        return material + weights.dot(&x) + super::setting::shape(position, me)
+            - super::setting::shape(position, me.opponent());
+    }
+    material + near_quiet_limit(position, weights.dot(&x))
 }
 
 /// The positional part of a score, faded out over the second half of the
 /// quiet-move limit: when the limit ends the game, only the soldiers count
 /// (the barrier rule), so a side that is a soldier down but "better placed"
 /// is in fact losing unless it captures in time.
-fn near_quiet_limit(position: &Position, positional: i32) -> i32 {
+pub(crate) fn near_quiet_limit(position: &Position, positional: i32) -> i32 {
     let limit = i32::from(position.rules().quiet_limit);
     let quiet = i32::from(position.quiet());
     let half = limit / 2;
@@ -106,7 +119,7 @@ mod tests {
     use super::*;
     use crate::engine::Rules;
 
-    /// The Defender, a soldier down but better placed, with `quiet` quiet
+    /// The Defender, a soldier down, with `quiet` quiet
     /// plies played (a game from a match that level 5 lost by the limit).
     fn defender_behind(quiet: u16) -> Position {
         let text =
@@ -121,9 +134,11 @@ mod tests {
         let half = evaluate(&defender_behind(limit / 2));
         let late = evaluate(&defender_behind(limit - 4));
         let end = evaluate(&defender_behind(limit));
-        assert!(early > 0, "placed better, the Defender is ahead: {early}");
+        // (Whatever the weights make of its placement, it counts.)
+        assert_ne!(early, -SOLDIER, "the placement counts early");
         assert_eq!(early, half, "no fading in the first half");
-        assert!(late < half && late > end, "{late}");
+        let (from_end, late_from_end) = ((half - end).abs(), (late - end).abs());
+        assert!(late_from_end < from_end && late_from_end > 0, "{late}");
         assert_eq!(end, -SOLDIER, "at the limit only the soldiers count");
     }
 }

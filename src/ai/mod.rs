@@ -12,6 +12,8 @@ pub mod protocol;
 mod rng;
 mod search;
 mod setting;
+pub mod tune;
+pub mod weights;
 mod yardstick;
 
 pub use eval::evaluate;

@@ -14,8 +14,9 @@ kharbga-cli — the Kharbga, Seega and Kharbaga rules engine
 USAGE
   kharbga-cli batch                          answer one line per input line (below)
   kharbga-cli perft <variant> <depth> [position string]
-  kharbga-cli bench [variant...]             playout and perft throughput, the store and
-                                             the repetition rule over a long game
+  kharbga-cli bench [variant...|search]      playout and perft throughput, the search's
+                                             time to depth on fixed positions, the store
+                                             and the repetition rule over a long game
   kharbga-cli line <plies> [seed]            a batch line of a legal game that long
   kharbga-cli fixture [games] [plies]        a saved-games localStorage for the browser
                                              benchmark, one [key, value] JSON array a line
@@ -35,6 +36,10 @@ USAGE
                                              computer levels in a tournament: the
                                              standings and the crosstable; --games: every
                                              game as one record file
+  kharbga-cli tune --variant V [--games N] [--level L] [--random-plies K] [--seed S] [--threads N]
+                                             Texel-style tuning of the evaluation's weights
+                                             from the computer's games against itself; prints
+                                             the set to keep in src/ai/weights.rs
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -247,6 +252,40 @@ fn run_tournament(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn run_tune(args: &[String]) -> Result<(), String> {
+    let (_, pairs) = options(args)?;
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let rules: Rules = get("variant")
+        .ok_or("--variant is needed")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let level = get("level")
+        .unwrap_or("3")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let plan = kharbga::ai::tune::SelfPlay {
+        rules,
+        games: number(&pairs, "games", 400u32)?,
+        level,
+        random_plies: number(&pairs, "random-plies", 8usize)?,
+        seed: number(&pairs, "seed", 2026u64)?,
+        threads: number(&pairs, "threads", cores)?,
+    };
+    let command = format!("kharbga-cli tune {}", args.join(" "));
+    let started = Instant::now();
+    for line in kharbga::ai::tune::report(plan, &command) {
+        println!("{line}");
+    }
+    println!("({:.0} s)", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
 fn run_match(args: &[String]) -> Result<(), String> {
     let show_records = args.iter().any(|a| a == "--records");
     let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
@@ -329,6 +368,7 @@ fn main() -> ExitCode {
         Some("think") => report(run_think(&args[1..])),
         Some("match") => report(run_match(&args[1..])),
         Some("tournament") => report(run_tournament(&args[1..])),
+        Some("tune") => report(run_tune(&args[1..])),
         Some("bench") => {
             for line in bench_report(&args[1..]) {
                 println!("{line}");
