@@ -2,7 +2,7 @@
 //! hundredths of a soldier.
 
 use super::setting::between;
-use super::weights::{self, Weights, TERMS};
+use super::weights::{self, Weights, TERMS, UNTOUCHABLE};
 use crate::engine::{Bitboard, Geometry, Position, Side, Variant};
 
 const SOLDIER: i32 = 100;
@@ -59,8 +59,10 @@ pub(crate) fn weights_of(variant: Variant) -> &'static Weights {
 /// What the evaluation of a Kharbga or Seega position weighs: the soldiers'
 /// difference (in hundredths) and the positional terms (in
 /// [`weights::NAMES`]' order), from the side to move's point of view. The
-/// moving phase's terms only; while setting, the flanked term alone.
-pub(crate) fn terms(position: &Position) -> (i32, [i32; TERMS]) {
+/// moving phase's terms only; while setting, the flanked term alone. The
+/// untouchables (a fixpoint over the board, the costliest term) only when
+/// `untouchables` asks for them (their weight is not 0, or a tuner asks).
+pub(crate) fn terms(position: &Position, untouchables: bool) -> (i32, [i32; TERMS]) {
     let me = position.to_move();
     let them = me.opponent();
     let geo = Geometry::of(position.size());
@@ -77,7 +79,7 @@ pub(crate) fn terms(position: &Position) -> (i32, [i32; TERMS]) {
     let reachable = |side: Side| geo.neighbours(position.soldiers(side));
     x[2] = count(position.capture_targets(me) & reachable(me));
     x[3] = -count(position.capture_targets(them) & reachable(them));
-    if position.rules().variant == Variant::Kharbga {
+    if untouchables && position.rules().variant == Variant::Kharbga {
         let safe = count(position.untouchables());
         x[4] = if me == Side::Second { safe } else { -safe };
     }
@@ -90,7 +92,7 @@ pub fn evaluate(position: &Position) -> i32 {
         return evaluate_kharbaga(position);
     }
     let weights = weights_of(position.rules().variant);
-    let (material, x) = terms(position);
+    let (material, x) = terms(position, weights.0[UNTOUCHABLE] != 0);
     if position.is_setting() {
         let me = position.to_move();
         return material + weights.dot(&x) + super::setting::shape(position, me)
@@ -125,6 +127,34 @@ mod tests {
         let text =
             format!("1ssS1Ss/1SS1S2/sS1S1S1/1sS1SSs/s1sS1Ss/3sSS1/1ss1s1s b 0,0 - - {quiet} 79 -");
         Position::from_text(&text, Rules::kharbga()).unwrap()
+    }
+
+    #[test]
+    fn the_evaluation_is_its_weighted_terms_whatever_it_skips() {
+        // What the tuner reads (every term) is what the search plays, in
+        // random Kharbga and Seega games' moving phases.
+        for (rules, seed) in [
+            (Rules::kharbga(), 1),
+            (Rules::seega(crate::engine::BoardSize::Seven), 2),
+        ] {
+            let mut rng = crate::ai::Rng::new(seed);
+            let mut position = Position::new(rules);
+            let mut checked = 0;
+            while !position.is_over() {
+                if !position.is_setting() {
+                    let (material, x) = terms(&position, true);
+                    let weighted = weights_of(rules.variant).dot(&x);
+                    assert_eq!(
+                        evaluate(&position),
+                        material + near_quiet_limit(&position, weighted)
+                    );
+                    checked += 1;
+                }
+                let plies = position.legal_plies();
+                position.play_unchecked(plies[rng.below(plies.len())]);
+            }
+            assert!(checked > 10, "{checked}");
+        }
     }
 
     #[test]

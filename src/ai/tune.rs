@@ -110,7 +110,7 @@ fn play_one(plan: SelfPlay, seed: u64) -> Vec<Sample> {
     positions
         .iter()
         .map(|position| {
-            let (material, terms) = terms(position);
+            let (material, terms) = terms(position, true);
             let result = match outcome.winner {
                 None => 0.5,
                 Some(side) if side == position.to_move() => 1.0,

@@ -19,6 +19,10 @@ pub const NAMES: [&str; TERMS] = [
     "untouchable",
 ];
 
+/// The untouchables' place in [`NAMES`]: the evaluation counts them only
+/// when their weight is not 0 (the count is a fixpoint over the board).
+pub const UNTOUCHABLE: usize = 4;
+
 /// The weights of the evaluation's positional terms, in [`NAMES`]' order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights(pub [i32; TERMS]);
