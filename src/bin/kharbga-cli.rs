@@ -170,15 +170,18 @@ fn run_think(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The value given for `--key`, if any.
+fn value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
 fn run_tournament(args: &[String]) -> Result<(), String> {
     use kharbga::tournament::{Entrant, Format, Player, Tournament};
     let (_, pairs) = options(args)?;
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |key: &str| value(&pairs, key);
     let levels: Vec<kharbga::ai::Level> = get("levels")
         .ok_or("--levels is needed (e.g. 1,2,3,4)")?
         .split(',')
@@ -254,12 +257,7 @@ fn run_tournament(args: &[String]) -> Result<(), String> {
 
 fn run_tune(args: &[String]) -> Result<(), String> {
     let (_, pairs) = options(args)?;
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |key: &str| value(&pairs, key);
     let rules: Rules = get("variant")
         .ok_or("--variant is needed")?
         .parse()
@@ -290,12 +288,7 @@ fn run_match(args: &[String]) -> Result<(), String> {
     let show_records = args.iter().any(|a| a == "--records");
     let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
     let (_, pairs) = options(&args)?;
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |key: &str| value(&pairs, key);
     let level = |key: &str| -> Result<kharbga::ai::Level, String> {
         get(key)
             .ok_or_else(|| format!("--{key} is needed"))?

@@ -30,6 +30,28 @@ async function cached(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** The files the page's service worker has kept, by path. */
+const keptBy = (page) => page.evaluate(async () => {
+  const names = [];
+  for (const key of await caches.keys()) {
+    for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
+  }
+  return names;
+});
+
+/** A Seega 5×5 game against the computer's level 1: two placements each. */
+async function playComputer(page) {
+  await page.getByTestId('nav-new-game').click();
+  await page.getByTestId('variant-seega5').check();
+  await page.getByTestId('mode-computer').check();
+  await page.getByTestId('computer-level').selectOption('1');
+  await page.getByTestId('human-side').selectOption('first');
+  await page.getByTestId('start').click();
+  await page.locator('[data-square="a1"]').click();
+  await page.locator('[data-square="a2"]').click();
+  await expect(page.locator('[data-ply]')).toHaveCount(4, { timeout: 20_000 });
+}
+
 test('after one visit the app opens and plays offline; a new build says it was installed', async ({ page, browser, errors }) => {
   const dir = mkdtempSync(join(tmpdir(), 'kharbga-offline-'));
   cpSync('../../dist', dir, { recursive: true });
@@ -52,13 +74,7 @@ test('after one visit the app opens and plays offline; a new build says it was i
     expect(manifest.icons.some((i) => i.sizes === '192x192' || i.sizes === '512x512')).toBe(true);
     // What the first visit kept: the first page's wasm and the AI's worker,
     // not the other pages' (nor the network module).
-    const kept = () => page.evaluate(async () => {
-      const names = [];
-      for (const key of await caches.keys()) {
-        for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
-      }
-      return names;
-    });
+    const kept = () => keptBy(page);
     const first = await kept();
     expect(first.some((f) => /^kharbga-[0-9a-f]{8,16}_bg\.wasm$/.test(f))).toBe(true);
     expect(first).toContain('kharbga-worker_bg.wasm');
@@ -84,15 +100,7 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.reload();
     await expect(board(page)).toBeVisible();
     // A game against the computer, offline: its worker comes from the cache.
-    await page.getByTestId('nav-new-game').click();
-    await page.getByTestId('variant-seega5').check();
-    await page.getByTestId('mode-computer').check();
-    await page.getByTestId('computer-level').selectOption('1');
-    await page.getByTestId('human-side').selectOption('first');
-    await page.getByTestId('start').click();
-    await page.locator('[data-square="a1"]').click();
-    await page.locator('[data-square="a2"]').click();
-    await expect(page.locator('[data-ply]')).toHaveCount(4, { timeout: 20_000 });
+    await playComputer(page);
     await expect(board(page)).toHaveAttribute('data-to-move', 'first');
     // Online play says it needs the network (its signalling server is
     // pointed at a closed port: the shared one serves other specs).
@@ -167,26 +175,12 @@ test('when the browser asks to save data, a first visit leaves the AI\'s worker 
     expect(await page.evaluate(() => navigator.connection.saveData)).toBe(true);
     await cached(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL)).toMatch(/\/sw\.js\?save-data$/);
-    const kept = () => page.evaluate(async () => {
-      const names = [];
-      for (const key of await caches.keys()) {
-        for (const request of await (await caches.open(key)).keys()) names.push(new URL(request.url).pathname.slice(1));
-      }
-      return names;
-    });
+    const kept = () => keptBy(page);
     const first = await kept();
     expect(first.some((f) => /^kharbga-[0-9a-f]{8,16}_bg\.wasm$/.test(f))).toBe(true);
     expect(first.filter((f) => f.startsWith('kharbga-worker'))).toEqual([]);
     // A game against the computer fetches the worker, and it is kept then.
-    await page.getByTestId('nav-new-game').click();
-    await page.getByTestId('variant-seega5').check();
-    await page.getByTestId('mode-computer').check();
-    await page.getByTestId('computer-level').selectOption('1');
-    await page.getByTestId('human-side').selectOption('first');
-    await page.getByTestId('start').click();
-    await page.locator('[data-square="a1"]').click();
-    await page.locator('[data-square="a2"]').click();
-    await expect(page.locator('[data-ply]')).toHaveCount(4, { timeout: 20_000 });
+    await playComputer(page);
     await expect.poll(async () => (await kept()).filter((f) => f.startsWith('kharbga-worker')).sort())
       .toEqual(['kharbga-worker.js', 'kharbga-worker_bg.wasm', 'kharbga-worker_loader.js']);
   } finally {
