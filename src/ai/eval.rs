@@ -37,14 +37,7 @@ fn evaluate_kharbaga(position: &Position) -> i32 {
             + (pieces & mullahs).count() as i32 * MULLAH
             + advance * ADVANCE
     };
-    let score = side_score(me) - side_score(me.opponent());
-    let limit = i32::from(position.rules().quiet_limit);
-    let quiet = i32::from(position.quiet());
-    if limit == 0 || quiet <= limit / 2 {
-        score
-    } else {
-        score * (limit - quiet).max(0) / (limit - limit / 2)
-    }
+    near_quiet_limit(position, side_score(me) - side_score(me.opponent()))
 }
 
 /// The weights the evaluation uses under `variant`.
@@ -106,13 +99,21 @@ pub fn evaluate(position: &Position) -> i32 {
 /// (the barrier rule), so a side that is a soldier down but "better placed"
 /// is in fact losing unless it captures in time.
 pub(crate) fn near_quiet_limit(position: &Position, positional: i32) -> i32 {
+    let (kept, of) = quiet_fade(position);
+    positional * kept / of
+}
+
+/// The share of the positional part kept at `position`'s quiet-move
+/// count, as a fraction: whole in the first half of the limit, then
+/// falling to nothing at the limit.
+pub(crate) fn quiet_fade(position: &Position) -> (i32, i32) {
     let limit = i32::from(position.rules().quiet_limit);
     let quiet = i32::from(position.quiet());
     let half = limit / 2;
     if limit == 0 || quiet <= half {
-        positional
+        (1, 1)
     } else {
-        positional * (limit - quiet).max(0) / (limit - half)
+        ((limit - quiet).max(0), limit - half)
     }
 }
 

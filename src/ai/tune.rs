@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use super::eval::{terms, weights_of};
+use super::eval::{quiet_fade, terms, weights_of};
 use super::weights::{Weights, NAMES, TERMS};
 use super::{Level, NoClock, Rng, Searcher};
 use crate::engine::{Game, Geometry, Position, Rules};
@@ -119,24 +119,14 @@ fn play_one(plan: SelfPlay, seed: u64) -> Vec<Sample> {
             Sample {
                 material,
                 terms,
-                fade: fade(position),
+                fade: {
+                    let (kept, of) = quiet_fade(position);
+                    f64::from(kept) / f64::from(of)
+                },
                 result,
             }
         })
         .collect()
-}
-
-/// The share of the positional part the evaluation keeps at `position`'s
-/// quiet-move count (see `eval::near_quiet_limit`).
-fn fade(position: &Position) -> f64 {
-    let limit = f64::from(position.rules().quiet_limit);
-    let quiet = f64::from(position.quiet());
-    let half = (limit / 2.0).floor();
-    if limit == 0.0 || quiet <= half {
-        1.0
-    } else {
-        (limit - quiet).max(0.0) / (limit - half)
-    }
 }
 
 /// The mean squared error of `weights` on `samples`, the evaluation
