@@ -17,3 +17,10 @@ pub mod tournament;
 
 #[cfg(feature = "ui")]
 pub mod app;
+
+/// Every wasm module's allocator (the pages, the AI's worker, the network
+/// module): talc instead of the standard library's dlmalloc, fewer bytes
+/// on every page and faster allocations.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -51,13 +51,14 @@ function named(file, base, pattern) {
 }
 
 /** The scripts, WebAssembly and style sheets `html` (in `base`) names, and
- * the chunks' loader its glue imports (src/web/split.mjs). */
+ * what its glue imports before it runs: the chunks' loader
+ * (src/web/split.mjs) and wasm-bindgen's snippets (`snippets/…`). */
 export function refs(html, base = dir) {
   // (Minified: `href=./x.css` unquoted; the loader's `'./x.js'` quoted.)
   const own = named(html, base, /(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g);
-  const loaders = own.filter((f) => f.endsWith('.js'))
-    .flatMap((js) => named(js, base, /["']\.\/([\w\-.]+-split-[0-9a-f]{16}\.js)["']/g));
-  return [...new Set([...own, ...loaders])];
+  const imported = own.filter((f) => f.endsWith('.js'))
+    .flatMap((js) => named(js, base, /["']\.\/([\w\-.]+-split-[0-9a-f]{16}\.js|snippets\/[\w\-./]+\.js)["']/g));
+  return [...new Set([...own, ...imported])];
 }
 
 /** The wasm chunks of the screens `html` opens later (fetched after its

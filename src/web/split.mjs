@@ -64,4 +64,11 @@ if (chunks.length > 0 && linkedGlue === text) throw new Error(`${stem}.js does n
 writeFileSync(join(dist, `${stem}.js`), linkedGlue);
 // (The snippets: Trunk's already, the same crate's same files.)
 cpSync(join(work, 'bg', 'snippets'), join(dist, 'snippets'), { recursive: true });
+// Trunk preloads every snippet of the crate; the page keeps the preloads of
+// those its glue imports (the first page does not fetch the online page's).
+const page = join(dist, 'index.html');
+const html = readFileSync(page, 'utf8');
+const kept = html.replace(/<link [^>]*href="?\.\/(snippets\/[^" >]+\.js)"?[^>]*>/g,
+  (link, file) => (linkedGlue.includes(`./${file}`) ? link : ''));
+writeFileSync(page, kept);
 console.log(`${bin}: ${stem}_bg.wasm and ${chunks.length} chunks (${loaderName})`);

@@ -225,8 +225,10 @@ pub fn register_service_worker(
             return None;
         }
         // A page already served by a worker: a change of worker is an update.
-        let served = js_sys::Reflect::get(&container, &JsValue::from_str("controller"))
-            .is_ok_and(|c| !c.is_null() && !c.is_undefined());
+        let controller = js_sys::Reflect::get(&container, &JsValue::from_str("controller"))
+            .ok()
+            .filter(JsValue::is_object);
+        let served = controller.is_some();
         let register = js_sys::Reflect::get(&container, &JsValue::from_str("register"))
             .ok()?
             .dyn_into::<js_sys::Function>()
@@ -238,12 +240,23 @@ pub fn register_service_worker(
             .filter(|c| c.is_object())
             .and_then(|c| js_sys::Reflect::get(&c, &JsValue::from_str("saveData")).ok())
             .is_some_and(|s| s.is_truthy());
-        let script = if saving {
-            "./sw.js?save-data"
-        } else {
-            "./sw.js"
-        };
-        if let Ok(promise) = register.call1(&container, &JsValue::from_str(script)) {
+        // Once a worker serves the page, its own address is registered again
+        // (the browser checks it for an update): a data saver switched on or
+        // off since would otherwise name another worker, installed anew and
+        // announced as an update that never was. (Save-Data decides only
+        // what the install keeps.)
+        let script = controller
+            .and_then(|c| js_sys::Reflect::get(&c, &JsValue::from_str("scriptURL")).ok())
+            .and_then(|url| url.as_string())
+            .unwrap_or_else(|| {
+                if saving {
+                    "./sw.js?save-data"
+                } else {
+                    "./sw.js"
+                }
+                .to_owned()
+            });
+        if let Ok(promise) = register.call1(&container, &JsValue::from_str(&script)) {
             if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
                 // A browser that refuses (private mode, a file URL) plays on without it.
                 wasm_bindgen_futures::spawn_local(async move {

@@ -163,12 +163,13 @@ test('after one visit the app opens and plays offline; a new build says it was i
   }
 });
 
-test('when the browser asks to save data, a first visit leaves the AI\'s worker until a game against the computer needs it', async ({ browser, errors }) => {
+test('when the browser asks to save data, a first visit leaves the AI\'s worker until a game against the computer needs it, and the saver switched off later announces no update', async ({ browser, errors }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   watch(page, errors);
   // Save-Data on, as a phone's data saver sets it (the page sees it).
-  await (await context.newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
   const server = await serveStatic('../../dist', port + 1);
   try {
     await page.goto(`http://127.0.0.1:${port + 1}/`);
@@ -183,6 +184,19 @@ test('when the browser asks to save data, a first visit leaves the AI\'s worker 
     await playComputer(page);
     await expect.poll(async () => (await kept()).filter((f) => f.startsWith('kharbga-worker')).sort())
       .toEqual(['kharbga-worker.js', 'kharbga-worker_bg.wasm', 'kharbga-worker_loader.js']);
+    // The data saver switched off, the page opened again: the same worker
+    // serves it, nothing is installed anew and no update is announced.
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: false });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.connection.saveData)).toBe(false);
+    await expect(board(page)).toBeVisible();
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForTimeout(2_000);
+    expect(await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return [r.installing, r.waiting, r.active].map((w) => w?.scriptURL ?? null);
+    })).toEqual([null, null, `http://127.0.0.1:${port + 1}/sw.js?save-data`]);
+    await expect(page.getByTestId('updated')).toHaveCount(0);
   } finally {
     await context.close();
     await stop(server);
