@@ -156,19 +156,63 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The chance that this level plays `ply` in `game`'s position, as
+    /// [`Level::think`] draws it (no clock: what a puzzle's rating is made
+    /// of). The baselines and the yardstick: 0.
+    pub fn chance(self, game: &Game, searcher: &mut Searcher, ply: Ply) -> f64 {
+        if !matches!(self, Level::Search(_)) || game.outcome().is_some() {
+            return 0.0;
+        }
+        let budget = self.budget(None);
+        let clock = super::search::NoClock;
+        if budget.temperature == 0 {
+            let best = searcher.search(game, budget.limits, &clock).best;
+            return if best == Some(ply) { 1.0 } else { 0.0 };
+        }
+        let margin = budget.temperature * 4;
+        let (_, scored) = searcher.score_plies(game, budget.limits, margin, &clock);
+        let weights = weights(&scored, budget.temperature);
+        let total: f64 = weights.iter().map(|(_, w)| w).sum();
+        let mine: f64 = weights
+            .iter()
+            .filter(|(p, _)| *p == ply)
+            .map(|(_, w)| w)
+            .sum();
+        if total > 0.0 {
+            mine / total
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Each ply of `scored` with its weight `e^((score - best) / temperature)`.
+fn weights(scored: &[(Ply, Score)], temperature: i32) -> Vec<(Ply, f64)> {
+    let best = scored.iter().map(|(_, s)| s.0).max().unwrap_or(0);
+    scored
+        .iter()
+        .map(|(ply, score)| {
+            (
+                *ply,
+                (f64::from(score.0 - best) / f64::from(temperature)).exp(),
+            )
+        })
+        .collect()
+}
+
 /// A ply drawn from `scored` with weights `e^((score - best) / temperature)`.
 fn sample(scored: &[(Ply, Score)], temperature: i32, rng: &mut Rng) -> Option<Ply> {
-    let best = scored.iter().map(|(_, s)| s.0).max()?;
-    let weight = |score: Score| (f64::from(score.0 - best) / f64::from(temperature)).exp();
-    let total: f64 = scored.iter().map(|(_, s)| weight(*s)).sum();
+    let weights = weights(scored, temperature);
+    let total: f64 = weights.iter().map(|(_, w)| w).sum();
     let mut draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
-    for (ply, score) in scored {
-        draw -= weight(*score);
+    for (ply, weight) in &weights {
+        draw -= weight;
         if draw < 0.0 {
             return Some(*ply);
         }
     }
-    scored.last().map(|(ply, _)| *ply)
+    weights.last().map(|(ply, _)| *ply)
 }
 
 /// The `greedy` level's ply: one that captures most, else any, at random.

@@ -9,6 +9,7 @@ mod eval;
 mod level;
 mod picker;
 pub mod protocol;
+pub mod puzzles;
 mod rng;
 mod search;
 mod setting;

@@ -40,6 +40,12 @@ USAGE
                                              Texel-style tuning of the evaluation's weights
                                              from the computer's games against itself; prints
                                              the set to keep in src/ai/weights.rs
+  kharbga-cli puzzles --variant V [--games N] [--level L] [--random-plies K] [--seed S]
+                      [--depth D] [--threads N] [--records FILE] [--out FILE]
+                                             puzzles from the computer's games against
+                                             itself (and the records of FILE): one line
+                                             each (src/learn/puzzle.rs), to FILE or stdout;
+                                             the figures on stderr
 
 BATCH
   input : <variant>|<position string, or empty for the start>|<plies, space-separated>
@@ -284,6 +290,88 @@ fn run_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn run_puzzles(args: &[String]) -> Result<(), String> {
+    use kharbga::learn::puzzle::Theme;
+    let (_, pairs) = options(args)?;
+    let get = |key: &str| value(&pairs, key);
+    let rules: Rules = get("variant")
+        .ok_or("--variant is needed")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let level = get("level")
+        .unwrap_or("3")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let read = match get("records") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            kharbga::ai::puzzles::read_records(&text).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => Vec::new(),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let plan = kharbga::ai::puzzles::Plan {
+        rules,
+        games: number(&pairs, "games", 20u32)?,
+        level,
+        random_plies: number(&pairs, "random-plies", 8usize)?,
+        seed: number(&pairs, "seed", 2026u64)?,
+        depth: number(&pairs, "depth", 6u8)?,
+        threads: number(&pairs, "threads", cores)?,
+        read,
+    };
+    let started = Instant::now();
+    let found = kharbga::ai::puzzles::find(&plan);
+    let seconds = started.elapsed().as_secs_f64();
+    // (The command that makes this file again, every setting spelt out.)
+    let mut text = format!(
+        "# kharbga-cli puzzles --variant {} --games {} --level {} --random-plies {} --seed {} --depth {}{}\n",
+        plan.rules,
+        plan.games,
+        plan.level,
+        plan.random_plies,
+        plan.seed,
+        plan.depth,
+        get("records").map(|f| format!(" --records {f}")).unwrap_or_default()
+    );
+    for puzzle in &found.puzzles {
+        text.push_str(&puzzle.to_line());
+        text.push('\n');
+    }
+    match get("out") {
+        Some(path) => std::fs::write(path, &text).map_err(|e| format!("{path}: {e}"))?,
+        None => print!("{text}"),
+    }
+    let kept = found.puzzles.len();
+    eprintln!(
+        "{} games, {} positions, {} passed the first look, {kept} kept in {seconds:.0} s ({:.1} a minute)",
+        found.games,
+        found.positions,
+        found.candidates,
+        kept as f64 * 60.0 / seconds.max(0.001)
+    );
+    let themes: Vec<String> = Theme::ALL
+        .iter()
+        .map(|t| {
+            (
+                t,
+                found
+                    .puzzles
+                    .iter()
+                    .filter(|p| p.themes.contains(t))
+                    .count(),
+            )
+        })
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{} {n}", t.token()))
+        .collect();
+    eprintln!("themes: {}", themes.join(", "));
+    if let (Some(first), Some(last)) = (found.puzzles.first(), found.puzzles.last()) {
+        eprintln!("ratings {} to {}", first.rating, last.rating);
+    }
+    Ok(())
+}
+
 fn run_match(args: &[String]) -> Result<(), String> {
     let show_records = args.iter().any(|a| a == "--records");
     let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
@@ -362,6 +450,7 @@ fn main() -> ExitCode {
         Some("match") => report(run_match(&args[1..])),
         Some("tournament") => report(run_tournament(&args[1..])),
         Some("tune") => report(run_tune(&args[1..])),
+        Some("puzzles") => report(run_puzzles(&args[1..])),
         Some("bench") => {
             for line in bench_report(&args[1..]) {
                 println!("{line}");

@@ -10,6 +10,8 @@
 //! either waits for "next" or asks the learner for a ply ([`Task`]).
 
 mod lessons;
+pub mod puzzle;
+pub mod rating;
 
 pub use lessons::LESSONS;
 

@@ -21,6 +21,7 @@ mod online_silence;
 mod online_tournament;
 mod perft;
 mod properties;
+mod puzzles;
 mod records;
 mod scenarios;
 mod store;
