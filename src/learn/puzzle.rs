@@ -288,5 +288,5 @@ pub fn daily(puzzles: &[Puzzle], day: u64) -> Option<usize> {
     }
     // (The files are sorted easiest first.)
     let (from, to) = if n >= 5 { (n / 5, n) } else { (0, n) };
-    Some(from + (mix(day, 0x6461_696c_79) % (to - from) as u64) as usize)
+    Some(from + (mix(day, 0x0064_6169_6c79) % (to - from) as u64) as usize)
 }
