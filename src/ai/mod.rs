@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod puzzles;
 mod rng;
 mod search;
+pub mod selfplay;
 mod setting;
 pub mod tune;
 pub mod weights;

@@ -12,10 +12,8 @@
 //! searches are bounded by depth and nodes, never by time.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
 
-use super::{evaluate, Level, Limits, NoClock, Rng, Score, Searcher};
+use super::{evaluate, selfplay, Level, Limits, NoClock, Score, Searcher};
 use crate::engine::{Game, Ply, Position, Rules, Side};
 use crate::learn::puzzle::{Puzzle, Theme};
 
@@ -257,8 +255,6 @@ fn captures(position: &Position, ply: Ply) -> bool {
 
 /// What one game gave.
 struct GameFinds {
-    /// Its number in the run.
-    game: usize,
     puzzles: Vec<Puzzle>,
     /// Positions looked at.
     positions: usize,
@@ -266,11 +262,10 @@ struct GameFinds {
     candidates: usize,
 }
 
-/// Every position of `game` (the run's `n`th) examined.
-fn examine_game(finder: &mut Finder, game: &Game, n: usize) -> GameFinds {
+/// Every position of `game` examined.
+fn examine_game(finder: &mut Finder, game: &Game) -> GameFinds {
     let mut replay = Game::from_position(*game.start());
     let mut finds = GameFinds {
-        game: n,
         puzzles: Vec::new(),
         positions: 0,
         candidates: 0,
@@ -288,62 +283,21 @@ fn examine_game(finder: &mut Finder, game: &Game, n: usize) -> GameFinds {
     finds
 }
 
-/// A game the computer plays itself from seed `seed`.
-fn self_play(plan: &Plan, seed: u64) -> Game {
-    let mut rng = Rng::new(seed);
-    let mut searcher = Searcher::new(16);
-    let mut game = Game::new(plan.rules);
-    while game.plies().len() < plan.random_plies && game.outcome().is_none() {
-        let legal = game.position().legal_plies();
-        if game.play(legal[rng.below(legal.len())]).is_err() {
-            return game;
-        }
-    }
-    while game.outcome().is_none() && game.plies().len() < 600 {
-        let Some(ply) = plan
-            .level
-            .choose(&game, &mut searcher, &mut rng, None, &NoClock)
-        else {
-            break;
-        };
-        if game.play(ply).is_err() {
-            break;
-        }
-    }
-    game
-}
-
 /// Plays (and reads) the games of `plan` and finds their puzzles.
 pub fn find(plan: &Plan) -> Found {
     let total = plan.games as usize + plan.read.len();
-    let next = AtomicU32::new(0);
-    let results: Mutex<Vec<GameFinds>> = Mutex::new(Vec::new());
-    let worker = || {
-        loop {
-            let n = next.fetch_add(1, Ordering::Relaxed) as usize;
-            if n >= total {
-                break;
+    let results = selfplay::in_parallel(total, plan.threads, |n| {
+        let game = match plan.read.get(n) {
+            Some(game) => game.clone(),
+            None => {
+                let seed = plan.seed.wrapping_add((n - plan.read.len()) as u64);
+                selfplay::game(plan.rules, plan.level, plan.random_plies, seed, 600)
             }
-            let game = match plan.read.get(n) {
-                Some(game) => game.clone(),
-                None => self_play(plan, plan.seed.wrapping_add((n - plan.read.len()) as u64)),
-            };
-            // (A searcher of its own for each game: what a game finds does
-            // not hang on which thread examined which games before.)
-            let finds = examine_game(&mut Finder::new(plan.depth), &game, n);
-            results
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(finds);
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..plan.threads.max(1) {
-            scope.spawn(worker);
-        }
+        };
+        // (A searcher of its own for each game: what a game finds does
+        // not hang on which thread examined which games before.)
+        examine_game(&mut Finder::new(plan.depth), &game)
     });
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|finds| finds.game);
     let mut found = Found {
         games: total,
         ..Found::default()

@@ -5,13 +5,10 @@
 //! between the result and a logistic curve of the evaluation). Deterministic
 //! for a seed (the games are bounded by depth and nodes, not by time).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
-
 use super::eval::{quiet_fade, terms, weights_of};
 use super::weights::{Weights, NAMES, TERMS};
-use super::{Level, NoClock, Rng, Searcher};
-use crate::engine::{Game, Geometry, Position, Rules};
+use super::{selfplay, Level};
+use crate::engine::{Geometry, Position, Rules};
 
 /// A quiet position of a self-play game and how that game ended.
 #[derive(Clone, Copy, Debug)]
@@ -55,55 +52,21 @@ fn quiet(position: &Position) -> bool {
 /// Plays the games of `plan` and returns the samples of their quiet
 /// positions, in game order.
 pub fn self_play(plan: SelfPlay) -> Vec<Sample> {
-    let next = AtomicU32::new(0);
-    let games: Mutex<Vec<(u32, Vec<Sample>)>> = Mutex::new(Vec::new());
-    let worker = || loop {
-        let n = next.fetch_add(1, Ordering::Relaxed);
-        if n >= plan.games {
-            break;
-        }
-        let samples = play_one(plan, plan.seed.wrapping_add(u64::from(n)));
-        games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((n, samples));
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..plan.threads.max(1) {
-            scope.spawn(worker);
-        }
-    });
-    let mut games = games.into_inner().unwrap_or_else(|e| e.into_inner());
-    games.sort_by_key(|(n, _)| *n);
-    games.into_iter().flat_map(|(_, samples)| samples).collect()
+    selfplay::in_parallel(plan.games as usize, plan.threads, |n| {
+        play_one(plan, plan.seed.wrapping_add(n as u64))
+    })
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 fn play_one(plan: SelfPlay, seed: u64) -> Vec<Sample> {
-    let mut rng = Rng::new(seed);
-    let mut searcher = Searcher::new(16);
-    let mut game = Game::new(plan.rules);
-    while game.plies().len() < plan.random_plies && game.outcome().is_none() {
-        let legal = game.position().legal_plies();
-        if game.play(legal[rng.below(legal.len())]).is_err() {
-            return Vec::new();
-        }
-    }
-    let mut positions = Vec::new();
-    while game.outcome().is_none() && game.plies().len() < 1_000 {
-        let position = *game.position();
-        if quiet(&position) {
-            positions.push(position);
-        }
-        let Some(ply) = plan
-            .level
-            .choose(&game, &mut searcher, &mut rng, None, &NoClock)
-        else {
-            break;
-        };
-        if game.play(ply).is_err() {
-            break;
-        }
-    }
+    let game = selfplay::game(plan.rules, plan.level, plan.random_plies, seed, 1_000);
+    // The positions the level played from (not the random opening's).
+    let positions: Vec<Position> = (plan.random_plies..game.plies().len())
+        .filter_map(|i| game.position_at(i).copied())
+        .filter(quiet)
+        .collect();
     let Some(outcome) = game.outcome() else {
         return Vec::new();
     };

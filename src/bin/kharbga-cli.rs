@@ -261,17 +261,23 @@ fn run_tournament(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_tune(args: &[String]) -> Result<(), String> {
-    let (_, pairs) = options(args)?;
-    let get = |key: &str| value(&pairs, key);
-    let rules: Rules = get("variant")
+/// The rules (`--variant`, needed) and the level (`--level`, 3 unless
+/// given) of the computer's games against itself.
+fn self_play_options(pairs: &[(String, String)]) -> Result<(Rules, kharbga::ai::Level), String> {
+    let rules = value(pairs, "variant")
         .ok_or("--variant is needed")?
         .parse()
         .map_err(|e| format!("{e}"))?;
-    let level = get("level")
+    let level = value(pairs, "level")
         .unwrap_or("3")
         .parse()
         .map_err(|e| format!("{e}"))?;
+    Ok((rules, level))
+}
+
+fn run_tune(args: &[String]) -> Result<(), String> {
+    let (_, pairs) = options(args)?;
+    let (rules, level) = self_play_options(&pairs)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let plan = kharbga::ai::tune::SelfPlay {
         rules,
@@ -294,14 +300,7 @@ fn run_puzzles(args: &[String]) -> Result<(), String> {
     use kharbga::learn::puzzle::Theme;
     let (_, pairs) = options(args)?;
     let get = |key: &str| value(&pairs, key);
-    let rules: Rules = get("variant")
-        .ok_or("--variant is needed")?
-        .parse()
-        .map_err(|e| format!("{e}"))?;
-    let level = get("level")
-        .unwrap_or("3")
-        .parse()
-        .map_err(|e| format!("{e}"))?;
+    let (rules, level) = self_play_options(&pairs)?;
     let read = match get("records") {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
