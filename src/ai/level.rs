@@ -154,23 +154,22 @@ impl Level {
             }
         }
     }
-}
 
-impl Level {
     /// The chance that this level plays `ply` in `game`'s position, as
-    /// [`Level::think`] draws it (no clock: what a puzzle's rating is made
-    /// of). The baselines and the yardstick: 0.
-    pub fn chance(self, game: &Game, searcher: &mut Searcher, ply: Ply) -> f64 {
-        if !matches!(self, Level::Search(_)) || game.outcome().is_some() {
-            return 0.0;
-        }
+    /// [`Level::think`] draws it: what a puzzle's rating is made of. Only
+    /// levels 1 to 4 draw from a search bounded by depth alone; for the
+    /// others (a baseline, the yardstick, level 5 bounded by the clock)
+    /// `None`.
+    pub fn chance(self, game: &Game, searcher: &mut Searcher, ply: Ply) -> Option<f64> {
         let budget = self.budget(None);
-        let clock = super::search::NoClock;
-        if budget.temperature == 0 {
-            let best = searcher.search(game, budget.limits, &clock).best;
-            return if best == Some(ply) { 1.0 } else { 0.0 };
+        if !matches!(self, Level::Search(1..=4)) || budget.limits.time_ms.is_some() {
+            return None;
+        }
+        if game.outcome().is_some() {
+            return Some(0.0);
         }
         let margin = budget.temperature * 4;
+        let clock = super::search::NoClock;
         let (_, scored) = searcher.score_plies(game, budget.limits, margin, &clock);
         let weights = weights(&scored, budget.temperature);
         let total: f64 = weights.iter().map(|(_, w)| w).sum();
@@ -179,11 +178,7 @@ impl Level {
             .filter(|(p, _)| *p == ply)
             .map(|(_, w)| w)
             .sum();
-        if total > 0.0 {
-            mine / total
-        } else {
-            0.0
-        }
+        Some(if total > 0.0 { mine / total } else { 0.0 })
     }
 }
 

@@ -69,15 +69,16 @@ fn material(position: &Position, side: Side) -> i32 {
     position.soldiers(side).count() as i32 - position.soldiers(side.opponent()).count() as i32
 }
 
-/// The soldiers a played ply took off the board.
-fn taken(game: &Game) -> u32 {
-    game.plies().last().map_or(0, |p| {
-        let [a, b] = p.lost();
-        (a | b).count()
-    })
+/// A search `depth` deep (bounded by nodes too, never by time).
+fn limits(depth: u8) -> Limits {
+    Limits {
+        depth,
+        nodes: 4_000_000,
+        time_ms: None,
+    }
 }
 
-/// One thread's searcher and the depth it checks at.
+/// A game's searcher and the depth it checks at.
 pub struct Finder {
     searcher: Searcher,
     depth: u8,
@@ -89,14 +90,6 @@ impl Finder {
         Finder {
             searcher: Searcher::new(18),
             depth,
-        }
-    }
-
-    fn limits(&self, depth: u8) -> Limits {
-        Limits {
-            depth,
-            nodes: 4_000_000,
-            time_ms: None,
         }
     }
 
@@ -115,9 +108,7 @@ impl Finder {
         // the repetition rule (the player sees none).
         let game = Game::from_position(start);
         let before = evaluate(&start);
-        let quick = self
-            .searcher
-            .search(&game, self.limits(FILTER_DEPTH), &NoClock);
+        let quick = self.searcher.search(&game, limits(FILTER_DEPTH), &NoClock);
         if !wins(quick.score, before) {
             return None;
         }
@@ -154,9 +145,9 @@ impl Finder {
                     if decisions.len() == MAX_DECISIONS {
                         return None;
                     }
-                    let limits = self.limits(self.depth);
                     let (result, scored) =
-                        self.searcher.score_plies(&now, limits, MARGIN, &NoClock);
+                        self.searcher
+                            .score_plies(&now, limits(self.depth), MARGIN, &NoClock);
                     let best = result.best?;
                     // One ply wins; none comes near it.
                     if scored.len() != 1 || !wins(result.score, before) {
@@ -171,8 +162,9 @@ impl Finder {
                 if legal.len() > 1 && legal.iter().all(|p| captures(&position, *p)) {
                     themes.insert(Theme::Compulsory);
                 }
-                let limits = self.limits(self.depth);
-                self.searcher.search(&now, limits, &NoClock).best?
+                self.searcher
+                    .search(&now, limits(self.depth), &NoClock)
+                    .best?
             };
             let mover = position.to_move();
             let mullah = matches!(ply, Ply::Leap(leaps) if position.to_setup().mullahs.contains(leaps.from()));
@@ -183,7 +175,7 @@ impl Finder {
                 if played.effects.exchange.is_some() {
                     themes.insert(Theme::Exchange);
                 }
-                if taken(&now) > 0 {
+                if played.removed_any() {
                     chain += 1;
                     if chain >= 2 {
                         themes.insert(Theme::Chain);
@@ -231,7 +223,10 @@ impl Finder {
         for level in 1..=4 {
             let mut chance = 1.0;
             for (game, ply) in decisions {
-                chance *= Level::Search(level).chance(game, &mut self.searcher, *ply);
+                // (Levels 1 to 4 always have a chance.)
+                chance *= Level::Search(level)
+                    .chance(game, &mut self.searcher, *ply)
+                    .unwrap_or(0.0);
             }
             rating += 250.0 * (1.0 - chance);
         }

@@ -57,8 +57,34 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 
 impl Rating {
     /// The rating after a rating period with these `games` (none: only the
-    /// deviation grows).
+    /// deviation grows). A rating that is not a number (read back from
+    /// storage, say) starts again from the default; one that the update
+    /// would make not a number stays as it was.
     pub fn after(self, games: &[Game]) -> Rating {
+        let me = if self.is_sound() {
+            self
+        } else {
+            Rating::default()
+        };
+        let next = me.update(games);
+        if next.is_sound() {
+            next
+        } else {
+            me
+        }
+    }
+
+    /// True when every part is a finite number, the deviation and the
+    /// volatility above 0.
+    pub fn is_sound(&self) -> bool {
+        self.rating.is_finite()
+            && self.deviation.is_finite()
+            && self.deviation > 0.0
+            && self.volatility.is_finite()
+            && self.volatility > 0.0
+    }
+
+    fn update(self, games: &[Game]) -> Rating {
         let mu = (self.rating - 1500.0) / SCALE;
         let phi = self.deviation / SCALE;
         let sigma = self.volatility;
@@ -104,7 +130,8 @@ impl Rating {
             (delta * delta - phi * phi - v).ln()
         } else {
             let mut k = 1.0;
-            while f(a - k * TAU) < 0.0 {
+            // (Bounded: a rating read back from storage may be anything.)
+            while f(a - k * TAU) < 0.0 && k < 1_000.0 {
                 k += 1.0;
             }
             a - k * TAU

@@ -23,7 +23,19 @@ fn the_one_capture_that_wins_is_a_puzzle() {
     let line: Vec<String> = puzzle.line.iter().map(ToString::to_string).collect();
     assert_eq!(line, ["c1-b1"]);
     assert_eq!(puzzle.themes, [Theme::Win]);
-    assert!(puzzle.rating >= 600, "{}", puzzle.rating);
+    // Every lower level finds a capture that ends the game: the easiest.
+    assert_eq!(puzzle.rating, 600);
+    let mut searcher = Searcher::new(16);
+    let ply = puzzle.line[0];
+    for level in 1..=4 {
+        let chance = Level::Search(level)
+            .chance(&game, &mut searcher, ply)
+            .unwrap();
+        assert!(chance > 0.99, "level {level}: {chance}");
+    }
+    // Level 5 and the baselines draw from no depth-bounded search.
+    assert_eq!(Level::Search(5).chance(&game, &mut searcher, ply), None);
+    assert_eq!(Level::Greedy.chance(&game, &mut searcher, ply), None);
     assert_eq!(Puzzle::from_line(&puzzle.to_line()), Ok(puzzle));
 }
 
@@ -233,6 +245,24 @@ fn the_rating_follows_glickmans_example_and_moves_with_each_try() {
     let failed = new.after_puzzle(1500, false);
     assert!(hard.rating > easy.rating && easy.rating > 1500.0 && failed.rating < 1500.0);
     assert!(easy.deviation < new.deviation);
+    // A rating read back broken starts again; extreme opponents neither
+    // hang the update nor make it not a number.
+    let broken = Rating {
+        rating: f64::NAN,
+        deviation: 0.0,
+        volatility: -1.0,
+    };
+    assert_eq!(broken.after(&[]), Rating::default().after(&[]));
+    assert!(broken.after_puzzle(1500, true).is_sound());
+    let far = Rating {
+        rating: 1e9,
+        deviation: 1e-9,
+        volatility: 1e-9,
+    };
+    for solved in [true, false] {
+        assert!(far.after_puzzle(600, solved).is_sound());
+        assert!(Rating::default().after_puzzle(u16::MAX, solved).is_sound());
+    }
     // No games: only the deviation grows (never past 350).
     assert!(easy.after(&[]).deviation > easy.deviation);
     assert_eq!(new.after(&[]).deviation, 350.0);
