@@ -1,7 +1,7 @@
 //! The clocks when the connection between the pages is lost for a while (a
 //! phone that changed networks): a ply sent meanwhile arrives late, and the
-//! page that receives it credits its mover the silence (beyond the
-//! heartbeat) rather than the lag allowance alone; the flag it would claim
+//! page that receives it credits its mover the silence (a gap longer
+//! than two heartbeats) rather than the lag allowance alone; the flag it would claim
 //! meanwhile waits as long. Bounded: a game's silences credit at most a
 //! tenth of the base time (at most `SILENCE_CREDIT_MS`), and a seat that
 //! said goodbye gets nothing for the silence after.
@@ -81,6 +81,44 @@ fn a_turn_played_while_the_connection_was_lost_keeps_its_movers_time() {
     let on_host = left(&net, host, Side::Second);
     let on_guest = left(&net, guest, Side::Second);
     assert!(on_guest - on_host < 100, "{on_host} {on_guest}");
+}
+
+#[test]
+fn a_turn_played_at_once_after_the_last_heartbeat_keeps_its_movers_time() {
+    // The lab's phone: the host's turn reaches the guest 150 ms late, the
+    // guest's heartbeat is heard, its network changes unseen and it plays
+    // its turn at once (50 ms a soldier); the plies arrive 3.5 s later.
+    // Its honest claims are within what the host can prove: the silence
+    // counts from the last message heard, all of it.
+    let (mut net, host, guest) = timed_seated(60, 0);
+    net.now += 1_000.0;
+    let side = net.table(host).side().unwrap();
+    while net.table(host).game.position().to_move() == side {
+        let ply = some_ply(&net, host);
+        let now = net.now;
+        let events = net.table_mut(host).play(&ply, now).expect("a legal ply");
+        net.route(host, events);
+    }
+    net.now += 150.0;
+    net.run();
+    net.now += PING_MS - 150.0;
+    heartbeats(&mut net, host, guest);
+    let (held, tags) = turn_in_the_dark(&mut net, guest, 50.0);
+    net.now += 3_500.0;
+    for text in held {
+        net.deliver("p-guest", "p-host", &text);
+    }
+    net.run();
+    assert!(
+        !net.warnings(host).contains(&Warning::Clock),
+        "an honest claim refused"
+    );
+    let theirs: Vec<u64> = tags[tags.len() - 2..]
+        .iter()
+        .map(|t| t / 100 * 100)
+        .collect();
+    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    assert_eq!(&seen[seen.len() - 2..], theirs);
 }
 
 #[test]

@@ -17,8 +17,8 @@ pub const SILENCE_CREDIT_MS: u64 = 20_000;
 /// changed networks: a few seconds until the pages find each other again)
 /// arrives that much late, and the page that receives it has counted that
 /// time against its mover; the flag it would claim meanwhile may have been
-/// saved by a ply on its way. So the time the seat was silent (beyond its
-/// heartbeat) during the turn under way is credited to its mover's claim
+/// saved by a ply on its way. So the time the seat was silent (in gaps
+/// longer than two heartbeats) during the turn under way is credited to its mover's claim
 /// and put before that flag, up to the game's credit: a tenth of the base
 /// time, at most [`SILENCE_CREDIT_MS`]. What a silence lets a claim take
 /// is spent; a seat that said goodbye gets nothing for the silence after.
@@ -32,17 +32,22 @@ pub(super) struct Silence {
     /// begin.
     turn: usize,
     began: f64,
-    /// How long the seat was silent during that turn, beyond its heartbeat.
+    /// How long the seat was silent during that turn (its gaps longer than
+    /// two heartbeats).
     dark: f64,
     /// What claims took of the game's credit.
     spent: u64,
 }
 
-/// The part of a silence of `gap` beyond the heartbeat (a ping every
-/// [`PING_MS`]; a gap of up to two of them is no silence).
-fn beyond_heartbeat(gap: f64) -> f64 {
+/// What a gap of `gap` since the seat was last heard counts as silence:
+/// none up to two heartbeats (a ping every [`PING_MS`]), all of it beyond.
+/// All of it, not the part beyond a heartbeat: the seat may have moved the
+/// moment after its last message left, and its claim then reaches back to
+/// that moment (a page that took a heartbeat off refused an honest phone
+/// that played at once as its network changed; the lab caught it).
+fn silence_in(gap: f64) -> f64 {
     if gap > 2.0 * PING_MS {
-        gap - PING_MS
+        gap
     } else {
         0.0
     }
@@ -57,7 +62,7 @@ impl Table {
     pub(super) fn seat_heard(&mut self, pinged: bool, now: f64) {
         let s = &mut self.silence;
         if let Some(heard) = s.heard {
-            s.dark += beyond_heartbeat(now - heard.max(s.began));
+            s.dark += silence_in(now - heard.max(s.began));
             s.heard = Some(now);
         } else if pinged {
             s.heard = Some(now);
@@ -92,7 +97,7 @@ impl Table {
         let s = &self.silence;
         let going_on = s
             .heard
-            .map_or(0.0, |heard| beyond_heartbeat(now - heard.max(s.began)));
+            .map_or(0.0, |heard| silence_in(now - heard.max(s.began)));
         let most = (clock.control().base_ms() / 10).min(SILENCE_CREDIT_MS);
         ((s.dark + going_on) as u64).min(most.saturating_sub(s.spent))
     }
