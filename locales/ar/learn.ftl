@@ -156,3 +156,48 @@ lesson-kharbaga-wrong-3 = تقدّم إلى الصف الأخير، الصف 5.
 lesson-kharbaga-5 = يطير الملّا على خط فوق أي عدد من النقاط الفارغة، ويأسر من بعيد: فوق c3 يستطيع أن يهبط في d4 أو في e5. دورك: اأسر بالملّا.
 lesson-kharbaga-wrong-4 = طر بالملّا على القطر فوق c3.
 lesson-kharbaga-6 = تغادر القطع المأسورة الرقعة في الحال: هنا يأسر الملّا d3 ثم c2، ثم يصعد العمود d فوق d3 التي أفرغتها قفزته الأولى ليأسر d4.
+
+## Puzzles
+puzzles-open = الألغاز
+puzzles-title = الألغاز
+puzzles-rating = تصنيفك في الألغاز: { $rating }
+puzzles-mode-daily = لغز اليوم
+puzzles-mode-streak = سلسلة
+puzzles-about = { $game } · لغز تصنيفه { $rating }
+puzzles-daily-about = لغز اليوم · { $game } · تصنيفه { $rating }
+puzzles-find-about = من مباراتك: ابحث عن النقلة الأفضل
+puzzles-your-move = دورك، لـ{ $side }: ابحث عن الخطة الرابحة.
+puzzles-right = صحيح. تابع.
+puzzles-wrong = ليست هذه النقلة: شاهد ردّ الحاسوب.
+puzzles-wrong-shown = ليست هذه النقلة: ردّ الحاسوب معلَّم بالأحمر.
+puzzles-solved = تمّ الحل!
+puzzles-shown = الحل، ملعوبًا.
+puzzles-rating-change = التصنيف { $change }: الآن { $rating }
+puzzles-themes = كان اللغز عن:
+puzzles-hint = تلميح
+puzzles-hint-soldier = الجندي الذي يتحرك معلَّم.
+puzzles-hint-ply = النقلة: { $ply }
+puzzles-retry = أعد المحاولة
+puzzles-solution = أظهر الحل
+puzzles-next = اللغز التالي
+puzzles-streak = السلسلة: { $n } محلولة (الأفضل { $best })
+puzzles-streak-over = انتهت السلسلة عند { $n } (الأفضل { $best }).
+puzzles-history = ألغازك الأخيرة
+puzzles-history-empty = لم تجرّب أي لغز بعد.
+puzzles-history-item = { $solved ->
+        [yes] محلول
+       *[no] فائت
+    } · { $game } · { $rating }
+puzzles-from-game = من مباراة
+puzzles-moves = النقلات
+puzzles-again = أعد المحاولة
+puzzles-none = حُلَّت كل ألغاز هذه اللعبة.
+puzzles-bad-link = تعذّرت قراءة رابط هذا اللغز: إنه تالف أو ليس لغزًا.
+puzzle-theme-chain = سلسلة أسر
+puzzle-theme-compulsory = الأسر الإجباري
+puzzle-theme-exchange = المبادلة
+puzzle-theme-first-turn = الدور الأول بعد الوضع
+puzzle-theme-majority = الأسر الأطول
+puzzle-theme-mullah = قفزة الملّا
+puzzle-theme-win = الفوز بالمباراة
+puzzle-theme-material = كسب الجنود

@@ -70,6 +70,7 @@ review-judged = { $n }. { $side }: { $ply } — { $judgement ->
        *[blunder] خطأ فادح
     }
 review-better = (الأفضل: { $ply })
+review-puzzle = ابحث عن النقلة الأفضل
 review-kind = { $judgement ->
         [inaccuracy] نقلات غير دقيقة
         [mistake] أخطاء

@@ -156,3 +156,48 @@ lesson-kharbaga-wrong-3 = Step onto the far rank, rank 5.
 lesson-kharbaga-5 = A Mullah flies along a line over any number of empty points, and captures from afar: over c3 it may land on d4 or on e5. Your turn: capture with the Mullah.
 lesson-kharbaga-wrong-4 = Fly the Mullah along the diagonal over c3.
 lesson-kharbaga-6 = Captured pieces leave the board at once: here the Mullah takes d3, then c2, then flies back up the d-file over d3, emptied by its first leap, to take d4.
+
+## Puzzles
+puzzles-open = Puzzles
+puzzles-title = Puzzles
+puzzles-rating = Your puzzle rating: { $rating }
+puzzles-mode-daily = Today's puzzle
+puzzles-mode-streak = Streak
+puzzles-about = { $game } · a puzzle rated { $rating }
+puzzles-daily-about = Today's puzzle · { $game } · rated { $rating }
+puzzles-find-about = From your game: find the better move
+puzzles-your-move = Your move, for { $side }: find the line that wins.
+puzzles-right = Right. Go on.
+puzzles-wrong = Not the move: watch the computer's answer.
+puzzles-wrong-shown = Not the move: the computer's answer is marked in red.
+puzzles-solved = Solved!
+puzzles-shown = The solution, played out.
+puzzles-rating-change = Rating { $change }: now { $rating }
+puzzles-themes = What it was about:
+puzzles-hint = Hint
+puzzles-hint-soldier = The soldier to move is marked.
+puzzles-hint-ply = The move: { $ply }
+puzzles-retry = Try again
+puzzles-solution = Show the solution
+puzzles-next = Next puzzle
+puzzles-streak = Streak: { $n } solved (best { $best })
+puzzles-streak-over = The streak ends at { $n } (best { $best }).
+puzzles-history = Your last puzzles
+puzzles-history-empty = No puzzle tried yet.
+puzzles-history-item = { $solved ->
+        [yes] Solved
+       *[no] Missed
+    } · { $game } · { $rating }
+puzzles-from-game = from a game
+puzzles-moves = The moves
+puzzles-again = Try again
+puzzles-none = Every puzzle of this game is done.
+puzzles-bad-link = This puzzle's link cannot be read: it is damaged or not a puzzle.
+puzzle-theme-chain = a capture chain
+puzzle-theme-compulsory = the compulsory capture
+puzzle-theme-exchange = the exchange
+puzzle-theme-first-turn = the first turn after the setting
+puzzle-theme-majority = the longest capture
+puzzle-theme-mullah = the Mullah's leap
+puzzle-theme-win = winning the game
+puzzle-theme-material = winning soldiers

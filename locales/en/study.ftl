@@ -66,6 +66,7 @@ review-judged = { $n }. { $side }: { $ply } — { $judgement ->
        *[blunder] a blunder
     }
 review-better = (better: { $ply })
+review-puzzle = Find the better move
 review-kind = { $judgement ->
         [inaccuracy] Inaccuracies
         [mistake] Mistakes

@@ -156,3 +156,48 @@ lesson-kharbaga-wrong-3 = Avancez sur la dernière rangée, la rangée 5.
 lesson-kharbaga-5 = Un Mollah vole le long d'une ligne par-dessus des points libres et prend de loin : par-dessus c3, il peut se poser en d4 ou en e5. À vous : prenez avec le Mollah.
 lesson-kharbaga-wrong-4 = Faites voler le Mollah le long de la diagonale, par-dessus c3.
 lesson-kharbaga-6 = Les pièces prises quittent le plateau aussitôt : ici le Mollah prend d3, puis c2, puis remonte la colonne d par-dessus d3, vidé par son premier saut, pour prendre d4.
+
+## Puzzles
+puzzles-open = Problèmes
+puzzles-title = Problèmes
+puzzles-rating = Votre classement aux problèmes : { $rating }
+puzzles-mode-daily = Le problème du jour
+puzzles-mode-streak = Série
+puzzles-about = { $game } · un problème classé { $rating }
+puzzles-daily-about = Le problème du jour · { $game } · classé { $rating }
+puzzles-find-about = Tiré de votre partie : trouvez le meilleur coup
+puzzles-your-move = À vous, pour { $side } : trouvez la suite qui gagne.
+puzzles-right = Juste. Continuez.
+puzzles-wrong = Ce n'est pas le coup : voyez la réponse de l'ordinateur.
+puzzles-wrong-shown = Ce n'est pas le coup : la réponse de l'ordinateur est marquée en rouge.
+puzzles-solved = Résolu !
+puzzles-shown = La solution, jouée.
+puzzles-rating-change = Classement { $change } : maintenant { $rating }
+puzzles-themes = Il s'agissait de :
+puzzles-hint = Indice
+puzzles-hint-soldier = Le soldat à jouer est marqué.
+puzzles-hint-ply = Le coup : { $ply }
+puzzles-retry = Réessayer
+puzzles-solution = Voir la solution
+puzzles-next = Problème suivant
+puzzles-streak = Série : { $n } résolus (record { $best })
+puzzles-streak-over = La série s'arrête à { $n } (record { $best }).
+puzzles-history = Vos derniers problèmes
+puzzles-history-empty = Aucun problème essayé pour l'instant.
+puzzles-history-item = { $solved ->
+        [yes] Résolu
+       *[no] Manqué
+    } · { $game } · { $rating }
+puzzles-from-game = d'une partie
+puzzles-moves = Les coups
+puzzles-again = Réessayer
+puzzles-none = Tous les problèmes de ce jeu sont faits.
+puzzles-bad-link = Le lien de ce problème est illisible : abîmé, ou pas un problème.
+puzzle-theme-chain = une prise en chaîne
+puzzle-theme-compulsory = la prise obligatoire
+puzzle-theme-exchange = l'échange
+puzzle-theme-first-turn = le premier tour après la pose
+puzzle-theme-majority = la plus longue prise
+puzzle-theme-mullah = le saut du Mullah
+puzzle-theme-win = gagner la partie
+puzzle-theme-material = gagner des soldats

@@ -64,6 +64,7 @@ review-judged = { $n }. { $side } : { $ply } — { $judgement ->
        *[blunder] une gaffe
     }
 review-better = (mieux : { $ply })
+review-puzzle = Trouver le meilleur coup
 review-kind = { $judgement ->
         [inaccuracy] Imprécisions
         [mistake] Erreurs

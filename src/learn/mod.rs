@@ -12,6 +12,7 @@
 mod lessons;
 pub mod puzzle;
 pub mod rating;
+pub mod training;
 
 pub use lessons::LESSONS;
 

@@ -224,6 +224,59 @@ impl Puzzle {
     }
 }
 
+impl Puzzle {
+    /// "Find the better move": the position before a ply a review judged
+    /// a blunder, and the computer's ply there (not rated: its id starts
+    /// with `find-`). `None` when the ply is not legal there.
+    pub fn find_better(position: Position, better: Ply) -> Option<Puzzle> {
+        if position.is_over() || !position.is_legal(better) {
+            return None;
+        }
+        let mut puzzle = Puzzle::new(position, vec![better], Vec::new(), 0);
+        puzzle.id = format!("find-{}", puzzle.id);
+        Some(puzzle)
+    }
+
+    /// Whether this is a review's position ([`Puzzle::find_better`]).
+    pub fn is_found(&self) -> bool {
+        self.id.starts_with("find-")
+    }
+
+    /// A review's position as the rest of its address (after
+    /// `#learn/puzzles/find/`): the rules, the position and the ply, each
+    /// percent-encoded, separated by `/`.
+    pub fn to_find_path(&self) -> String {
+        use crate::store::share::percent_encode;
+        format!(
+            "{}/{}/{}",
+            percent_encode(&self.rules.to_string()),
+            percent_encode(&self.position.to_string()),
+            percent_encode(&plies_text(&self.line))
+        )
+    }
+
+    /// A review's position read from its address (untrusted: every part
+    /// checked by the engine, the ply legal there).
+    pub fn from_find_path(path: &str) -> Result<Puzzle, PuzzleError> {
+        use crate::store::share::percent_decode;
+        let parts: Vec<&str> = path.split('/').collect();
+        let [rules, position, ply] = parts[..] else {
+            return Err(PuzzleError::Fields(parts.len()));
+        };
+        let decode = |text: &str| percent_decode(text).map_err(|_| PuzzleError::Line);
+        let rules: Rules = decode(rules)?
+            .parse()
+            .map_err(|e| PuzzleError::Rules(format!("{e}")))?;
+        let position = Position::from_text(&decode(position)?, rules)
+            .map_err(|e| PuzzleError::Position(format!("{e}")))?;
+        let text = decode(ply)?;
+        let ply: Ply = text
+            .parse()
+            .map_err(|e| PuzzleError::Ply(0, format!("{e}")))?;
+        Puzzle::find_better(position, ply).ok_or(PuzzleError::Line)
+    }
+}
+
 fn plies_text(line: &[Ply]) -> String {
     line.iter()
         .map(Ply::to_string)

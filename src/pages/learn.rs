@@ -1,5 +1,27 @@
-//! `learn.html`: the shell and the tutorial and the rules sheet.
+//! `learn.html`: the shell, the tutorial, the rules sheet and the puzzles.
+//!
+//! The puzzles' screen and its data are a wasm chunk of this page alone:
+//! its split point is here, in the page's binary, so that no other page's
+//! module holds it.
+
+use kharbga::app::learn::puzzles::PuzzleScreen;
+use kharbga::app::learn::LearnPage;
+use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+#[wasm_split(puzzles, fallible, wasm_split_path = ::wasm_split_helpers)]
+fn puzzles_view(place: String) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <PuzzleScreen place=place/> }.into_any())
+}
+
+/// The puzzles' screen, once its chunk is here.
+fn puzzles(place: String) -> AnyView {
+    when_loaded(async move { puzzles_view(place).await })
+}
+
+static PAGE: LearnPage = LearnPage { puzzles };
 
 fn main() {
-    kharbga::app::start(&kharbga::app::learn::LearnPage);
+    kharbga::app::start(&PAGE);
 }

@@ -29,6 +29,9 @@ pub enum StoreKey {
     OnlineSettings,
     /// `kharbga.learn`: the learner's progress in the tutorial.
     LearnProgress,
+    /// `kharbga.puzzles`: the player's puzzle rating, tries and best
+    /// streak (`learn::training::Training`).
+    Puzzles,
     /// `kharbga.review.<hash>`: the computer's review of a game (the hash
     /// of the game's identity, 16 hex digits).
     Review(String),
@@ -75,7 +78,7 @@ const TOURNAMENT: &str = "kharbga-tournament-";
 
 impl StoreKey {
     /// The keys without a parameter.
-    pub const FIXED: [StoreKey; 8] = [
+    pub const FIXED: [StoreKey; 9] = [
         StoreKey::Current,
         StoreKey::OldIndex,
         StoreKey::Probe,
@@ -83,6 +86,7 @@ impl StoreKey {
         StoreKey::Language,
         StoreKey::OnlineSettings,
         StoreKey::LearnProgress,
+        StoreKey::Puzzles,
         StoreKey::TournamentIndex,
     ];
 
@@ -98,6 +102,7 @@ impl StoreKey {
             StoreKey::Language => ("kharbga.language", ""),
             StoreKey::OnlineSettings => ("kharbga.online", ""),
             StoreKey::LearnProgress => ("kharbga.learn", ""),
+            StoreKey::Puzzles => ("kharbga.puzzles", ""),
             StoreKey::Review(hash) => ("kharbga.review.", hash.as_str()),
             StoreKey::Tournament(id) => (TOURNAMENT, id.as_str()),
             StoreKey::TournamentIndex => ("kharbga-tournaments", ""),
@@ -146,6 +151,7 @@ mod tests {
             (StoreKey::Language, "kharbga.language"),
             (StoreKey::OnlineSettings, "kharbga.online"),
             (StoreKey::LearnProgress, "kharbga.learn"),
+            (StoreKey::Puzzles, "kharbga.puzzles"),
             (
                 StoreKey::Review(s("00ff00ff00ff00ff")),
                 "kharbga.review.00ff00ff00ff00ff",

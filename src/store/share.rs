@@ -93,7 +93,7 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
-fn percent_encode(text: &str) -> String {
+pub(crate) fn percent_encode(text: &str) -> String {
     let mut out = String::new();
     for byte in text.bytes() {
         if byte.is_ascii_alphanumeric() || b"-_.:,=".contains(&byte) {
@@ -105,7 +105,7 @@ fn percent_encode(text: &str) -> String {
     out
 }
 
-fn percent_decode(text: &str) -> Result<String, ShareError> {
+pub(crate) fn percent_decode(text: &str) -> Result<String, ShareError> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -296,3 +296,84 @@ fn the_next_puzzle_is_near_the_rating_and_not_done_and_the_daily_one_is_everyone
     assert!(days.iter().all(|&i| i >= puzzles.len() / 5));
     assert_eq!(daily(&[], 20_000), None);
 }
+
+#[test]
+fn the_training_kept_in_the_browser_reads_back_and_survives_a_bad_text() {
+    use kharbga::learn::training::{Training, HISTORY, START};
+    let mut training = Training::default();
+    assert_eq!(training.rating, START);
+    assert_eq!(
+        training.shown(),
+        700,
+        "a new player starts among the easier puzzles"
+    );
+    let up = training.rated("0680a7a4", 900, true);
+    assert!(
+        up > 0,
+        "a solved puzzle rated above the player raises it: {up}"
+    );
+    let down = training.rated("0a61eb0d", 600, false);
+    assert!(down < 0, "a missed easy one lowers it: {down}");
+    training.unrated("find-12345678", true);
+    training.streak_ended(4);
+    training.streak_ended(2);
+    assert_eq!(training.best_streak, 4);
+    assert!(training.tried("0680a7a4") && !training.tried("ffffffff"));
+    let back = Training::parse(&training.to_text());
+    assert_eq!(back.history, training.history);
+    assert_eq!(back.best_streak, 4);
+    assert!((back.rating.rating - training.rating.rating).abs() < 0.01);
+    assert_eq!(back.history[0].change, up);
+    assert_eq!(back.history[2].change, 0, "not rated");
+
+    // Storage is untrusted: a broken rating starts again, odd lines are
+    // left out, the history stays bounded.
+    let mut hostile = String::from("rating NaN 0 x\nbest-streak lots\n<script> + 5\nabc ~ 3\n");
+    for i in 0..(HISTORY + 50) {
+        hostile.push_str(&format!("{i:08x} - -9999\n"));
+    }
+    let read = Training::parse(&hostile);
+    assert_eq!(read.rating, START);
+    assert_eq!(read.best_streak, 0);
+    assert_eq!(read.history.len(), HISTORY);
+    assert!(read.history.iter().all(|a| a.change == -1_000 && !a.solved));
+    assert_eq!(
+        read.history.last().unwrap().id,
+        format!("{:08x}", HISTORY + 49)
+    );
+    assert_eq!(Training::parse(""), Training::default());
+}
+
+#[test]
+fn a_reviews_blunder_becomes_a_puzzle_by_its_address_and_a_bad_address_is_refused() {
+    let game = seega5("5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -");
+    let position = *game.position();
+    let better = "c1-b1".parse().unwrap();
+    let puzzle = Puzzle::find_better(position, better).expect("a legal ply");
+    assert!(puzzle.is_found() && puzzle.id.starts_with("find-"));
+    assert_eq!(puzzle.line, [better]);
+    let path = puzzle.to_find_path();
+    assert!(
+        !path.contains(' ') && path.split('/').count() == 3,
+        "{path}"
+    );
+    assert_eq!(Puzzle::from_find_path(&path), Ok(puzzle.clone()));
+    // An illegal ply there, a damaged address, another game's position.
+    assert_eq!(
+        Puzzle::find_better(position, "a5-a4".parse().unwrap()),
+        None
+    );
+    let [rules, text, _] = path.split('/').collect::<Vec<_>>()[..] else {
+        unreachable!()
+    };
+    for bad in [
+        format!("{rules}/{text}/a5-a4"),
+        format!("{rules}/{text}"),
+        format!("{rules}/{text}/%ZZ"),
+        format!("kharbga/{text}/c1-b1"),
+        format!("{rules}/not%20a%20position/c1-b1"),
+        String::new(),
+    ] {
+        assert!(Puzzle::from_find_path(&bad).is_err(), "{bad}");
+    }
+}

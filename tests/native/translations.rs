@@ -187,13 +187,14 @@ const FILES: [&str; 5] = [
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 16] = [
+const PAGE_ONLY: [(&str, &str); 17] = [
     ("src/app/online/mod.rs", "online.ftl"),
     ("src/app/online/page.rs", "online.ftl"),
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
     ("src/app/online/screen.rs", "online.ftl"),
     ("src/app/learn/screen.rs", "learn.ftl"),
+    ("src/app/learn/puzzles.rs", "learn.ftl"),
     ("src/app/study/screen.rs", "study.ftl"),
     ("src/app/study/analysis_screen.rs", "study.ftl"),
     ("src/app/study/review_panel.rs", "study.ftl"),
@@ -257,6 +258,14 @@ fn every_text_exists_in_every_language_with_its_arguments() {
                 args: BTreeSet::new(),
             });
         }
+    }
+    // The puzzles' themes are named by their tokens.
+    for theme in kharbga::learn::puzzle::Theme::ALL {
+        calls.push(Call {
+            at: "puzzle themes".to_owned(),
+            id: format!("puzzle-theme-{}", theme.token()),
+            args: BTreeSet::new(),
+        });
     }
     let mut problems = Vec::new();
     let english = messages("en");

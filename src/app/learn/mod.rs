@@ -5,8 +5,10 @@
 //! so the first page keeps its size budget; the other pages link there
 //! (`learn.html#learn`, `#learn/<lesson>`, `#rules`).
 
+pub mod puzzles;
 pub mod run;
 mod screen;
+pub mod solve;
 pub use screen::LearnScreen;
 
 use leptos::prelude::*;
@@ -14,8 +16,16 @@ use leptos::prelude::*;
 use crate::app::page::{OwnScreen, PageScreens, Screen, Shell};
 use crate::app::route::{LearnPlace, Page, Route};
 
-/// What `learn.html` adds to the shell: the tutorial and the rules sheet.
-pub struct LearnPage;
+/// What `learn.html` adds to the shell: the tutorial, the rules sheet and
+/// the puzzles.
+pub struct LearnPage {
+    /// The puzzles' screen on a place (what follows `#learn/puzzles`), as the
+    /// page's binary draws it: there, behind the split point of the chunk
+    /// that carries the screen and the puzzles (`src/pages/learn.rs`). A
+    /// split point in this library would be exported by every page's
+    /// module and keep the puzzles in each (90 KB on the first page).
+    pub puzzles: fn(String) -> AnyView,
+}
 
 impl PageScreens for LearnPage {
     fn page(&self) -> Page {
@@ -26,6 +36,15 @@ impl PageScreens for LearnPage {
         let Route::Learn(place) = route else {
             return None;
         };
+        // The puzzles: `#learn/puzzles[/…]`, a lesson's address to every
+        // other page (the first page's router needs no code for them).
+        if let LearnPlace::Lesson(id) = &place {
+            if let Some(rest) = puzzles_place(id) {
+                let puzzles = self.puzzles;
+                let rest = rest.to_owned();
+                return Some(OwnScreen::screen("puzzles", move |_| puzzles(rest.clone())));
+            }
+        }
         let start = match place {
             LearnPlace::List => LearnStart::List,
             LearnPlace::Rules => LearnStart::Rules,
@@ -36,6 +55,22 @@ impl PageScreens for LearnPage {
             view! { <LearnScreen start=start/> }.into_any()
         }))
     }
+}
+
+/// The puzzles' address (`learn.html#learn/puzzles`; what follows it:
+/// `/daily`, `/streak`, `/<id>`, `/find/<rules>/<position>/<ply>`).
+pub const PUZZLES: &str = "#learn/puzzles";
+
+/// The rest of a puzzles' address after `#learn/` (`puzzles…`): what
+/// follows `puzzles`, if it is theirs.
+fn puzzles_place(id: &str) -> Option<&str> {
+    let rest = id.strip_prefix("puzzles")?;
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
+}
+
+/// The link to the puzzles at `rest` (empty, or `/…`), from any page.
+pub fn puzzles_url(rest: &str) -> String {
+    format!("{}{PUZZLES}{rest}", Page::Learn.file())
 }
 
 /// What the tutorial's page opens on.
@@ -108,5 +143,21 @@ mod tests {
         assert!(LearnStart::is_fragment("#learn/anything"));
         assert!(!LearnStart::is_fragment("#g1abc"));
         assert_eq!(LearnStart::Rules.url(), "learn.html#rules");
+    }
+
+    #[test]
+    fn the_puzzles_address_is_a_lesson_address_to_the_other_pages() {
+        use crate::app::route::{LearnPlace, Route};
+        for rest in ["", "/daily", "/streak", "/0680a7a4", "/find/a/b/c"] {
+            let fragment = format!("{PUZZLES}{rest}");
+            let Route::Learn(LearnPlace::Lesson(id)) = Route::parse(&fragment) else {
+                panic!("{fragment}: the tutorial's page")
+            };
+            assert_eq!(puzzles_place(&id), Some(rest));
+            assert_eq!(puzzles_url(rest), format!("learn.html{fragment}"));
+        }
+        // A lesson whose id starts like it is not theirs.
+        assert_eq!(puzzles_place("puzzlesque"), None);
+        assert_eq!(puzzles_place("capture"), None);
     }
 }

@@ -105,6 +105,7 @@ fn LessonList(place: RwSignal<LearnStart>, progress: RwSignal<Progress>) -> impl
             <div class="learn-actions">
                 {move || progress.with(Progress::next).map(|next| go_to(place, LearnStart::Lesson(next.id), Some("primary"), "learn-continue", || tr!("learn-continue")))}
                 {go_to(place, LearnStart::Rules, None, "open-rules", || tr!("rules-title"))}
+                <a class="button" href=super::PUZZLES data-testid="open-puzzles">{tr_text(|| tr!("puzzles-open"))}</a>
             </div>
             <h3>{tr_text(|| tr!("learn-kharbga"))}</h3>
             <ol class="lessons">{group(0)}</ol>

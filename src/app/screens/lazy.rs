@@ -118,7 +118,7 @@ pub fn preload_all() {
 /// The view `load` makes, shown when it is ready; when its chunk could not
 /// be fetched, a notice and a button that builds the screen again (and so
 /// fetches the chunk again).
-fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + 'static) -> AnyView {
+pub fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + 'static) -> AnyView {
     let load = SendWrapper::new(load);
     let screen = expect_context::<Shell>().screen;
     view! {

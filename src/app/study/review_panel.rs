@@ -16,8 +16,10 @@ use super::review::{key, Judgement, Review, REVIEW_MS};
 use crate::ai::protocol::{parse_hello, Answer, VERSION};
 use crate::app::i18n::errors::side_name;
 use crate::app::i18n::tr_text;
+use crate::app::learn::puzzles_url;
 use crate::app::services::computer::worker::WorkerHandle;
 use crate::engine::{Game, Side};
+use crate::learn::puzzle::Puzzle;
 use crate::store::{local, StoreKey};
 
 /// The graph's size, in its own units, and the margin that keeps its
@@ -286,6 +288,14 @@ pub fn ReviewPanel(
                 let ply = game.with_value(|g| g.plies()[j.index].ply.to_string());
                 let better = j.better.map(|p| p.to_string());
                 let token = j.judgement.token();
+                // A blunder, replayed as a puzzle on the tutorial's page.
+                let puzzle = (j.judgement == Judgement::Blunder)
+                    .then(|| {
+                        let position = game.with_value(|g| g.position_at(j.index).copied())?;
+                        Puzzle::find_better(position, j.better?)
+                    })
+                    .flatten()
+                    .map(|p| puzzles_url(&format!("/find/{}", p.to_find_path())));
                 view! {
                     <li>
                         <button type="button" class=format!("judged {token}") data-testid="review-judged"
@@ -300,6 +310,9 @@ pub fn ReviewPanel(
                                 " " <span class="better">{move || keep_whole(&tr!("review-better", { "ply" => b.clone() }), &b)}</span>
                             })}
                         </button>
+                        {puzzle.map(|href| view! {
+                            " " <a class="review-puzzle" href=href data-testid="review-puzzle">{tr_text(|| tr!("review-puzzle"))}</a>
+                        })}
                     </li>
                 }
             })

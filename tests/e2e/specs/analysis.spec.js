@@ -107,7 +107,7 @@ test('a forced win found from an edited position; the board in Arabic on a phone
 const BLUNDER_START = '1Ss2/Ss1S1/2S2/s4/5_w_0,0_-_-_0_20_-';
 const BLUNDER_PLIES = ['a4-a3', 'b4-a4'];
 
-test('a game reviewed: the graph drawn, a blunder jumped to, the review kept; in Arabic on a phone', async ({ page }) => {
+test('a game reviewed: the graph drawn, a blunder jumped to, the review kept; in Arabic on a phone; the blunder replayed as a puzzle', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/study.html#edit/seega5/${BLUNDER_START}`);
   await page.getByRole('button', { name: 'English' }).click();
@@ -148,6 +148,17 @@ test('a game reviewed: the graph drawn, a blunder jumped to, the review kept; in
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.getByTestId('review-judged')).toContainText('خطأ فادح');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The blunder replayed as a puzzle: the position before it, the better
+  // ply to find (not rated).
+  await page.getByRole('link', { name: 'ابحث عن النقلة الأفضل' }).click();
+  await expect(page).toHaveURL(/learn\.html#learn\/puzzles\/find\//);
+  await expect(page.getByTestId('puzzle')).toHaveAttribute('data-puzzle', /^find-[0-9a-f]{8}$/);
+  await expect(page.getByTestId('puzzle-about')).toContainText('من مباراتك');
+  await expect(square(page, 'a4')).toHaveAttribute('data-piece', 'attacker');
+  await play(page, 'd4-d5');
+  await expect(page.getByTestId('puzzle')).toHaveAttribute('data-stage', 'solved');
+  await expect(page.getByTestId('puzzle-feedback')).toHaveText('تمّ الحل!');
+  await expect(page.getByTestId('puzzle-change')).toHaveCount(0);
 });
 
 test('a review cancelled, kept half done, and resumed after a reload', async ({ page }) => {

@@ -65,7 +65,7 @@ export async function play(page, ply) {
   await expect(page.locator('[data-ply]')).toHaveCount(plies + 1);
 }
 
-async function clickPly(page, ply) {
+export async function clickPly(page, ply) {
   if (ply === 'stop') {
     await page.getByTestId('stop-chain').click();
   } else if (ply.startsWith('x')) {
