@@ -166,7 +166,7 @@ puzzles-mode-streak = سلسلة
 puzzles-about = { $game } · لغز تصنيفه { $rating }
 puzzles-daily-about = لغز اليوم · { $game } · تصنيفه { $rating }
 puzzles-find-about = من مباراتك: ابحث عن النقلة الأفضل
-puzzles-your-move = دورك، لـ{ $side }: ابحث عن الخطة الرابحة.
+puzzles-your-move = دورك ({ $side }): ابحث عن الخطة الرابحة.
 puzzles-right = صحيح. تابع.
 puzzles-wrong = ليست هذه النقلة: شاهد ردّ الحاسوب.
 puzzles-wrong-shown = ليست هذه النقلة: ردّ الحاسوب معلَّم بالأحمر.
@@ -188,7 +188,10 @@ puzzles-history-item = { $solved ->
         [yes] محلول
        *[no] فائت
     } · { $game } · { $rating }
-puzzles-from-game = من مباراة
+puzzles-history-found = { $solved ->
+        [yes] محلول
+       *[no] فائت
+    } · من إحدى مبارياتك
 puzzles-moves = النقلات
 puzzles-again = أعد المحاولة
 puzzles-none = حُلَّت كل ألغاز هذه اللعبة.

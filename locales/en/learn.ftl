@@ -188,7 +188,10 @@ puzzles-history-item = { $solved ->
         [yes] Solved
        *[no] Missed
     } · { $game } · { $rating }
-puzzles-from-game = from a game
+puzzles-history-found = { $solved ->
+        [yes] Solved
+       *[no] Missed
+    } · from one of your games
 puzzles-moves = The moves
 puzzles-again = Try again
 puzzles-none = Every puzzle of this game is done.

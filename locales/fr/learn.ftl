@@ -188,7 +188,10 @@ puzzles-history-item = { $solved ->
         [yes] Résolu
        *[no] Manqué
     } · { $game } · { $rating }
-puzzles-from-game = d'une partie
+puzzles-history-found = { $solved ->
+        [yes] Résolu
+       *[no] Manqué
+    } · tiré d'une de vos parties
 puzzles-moves = Les coups
 puzzles-again = Réessayer
 puzzles-none = Tous les problèmes de ce jeu sont faits.

@@ -5,8 +5,9 @@
 //! starts again from [`START`], never a panic.
 //!
 //! The text, a line each: `rating <rating> <deviation> <volatility>`,
-//! `best-streak <n>`, then a try a line: `<id> <+|-> <change>` (the
-//! rating's change, 0 for a try that was not rated).
+//! `best-streak <n>`, `rated <id> <id> …` (every puzzle ever rated: never
+//! rated twice, however long ago), then a try a line: `<id> <+|-> <change>`
+//! (the rating's change, 0 for a try that was not rated).
 
 use super::rating::Rating;
 
@@ -21,6 +22,9 @@ pub const START: Rating = Rating {
 
 /// How many tries the history keeps.
 pub const HISTORY: usize = 100;
+
+/// How many rated puzzles are remembered (more than are shipped).
+pub const RATED: usize = 5_000;
 
 /// One try at a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +46,8 @@ pub struct Training {
     pub history: Vec<Attempt>,
     /// The longest streak (puzzles solved in a row in streak mode).
     pub best_streak: u32,
+    /// Every puzzle rated so far (a puzzle is rated once).
+    pub rated: std::collections::BTreeSet<String>,
 }
 
 impl Default for Training {
@@ -50,6 +56,7 @@ impl Default for Training {
             rating: START,
             history: Vec::new(),
             best_streak: 0,
+            rated: std::collections::BTreeSet::new(),
         }
     }
 }
@@ -74,8 +81,22 @@ impl Training {
                         deviation: d.parse().unwrap_or(f64::NAN),
                         volatility: v.parse().unwrap_or(f64::NAN),
                     };
-                    if rating.is_sound() {
+                    // (A sound rating on the players' scale: anything
+                    // else, from a damaged or forged text, starts again.)
+                    if rating.is_sound()
+                        && (0.0..=4_000.0).contains(&rating.rating)
+                        && rating.deviation <= 350.0
+                        && rating.volatility > 0.0
+                        && rating.volatility < 1.0
+                    {
                         training.rating = rating;
+                    }
+                }
+                ["rated", ref ids @ ..] => {
+                    for id in ids.iter().filter(|id| is_id(id)) {
+                        if training.rated.len() < RATED {
+                            training.rated.insert((*id).to_owned());
+                        }
                     }
                 }
                 ["best-streak", n] => training.best_streak = n.parse().unwrap_or(0),
@@ -103,6 +124,10 @@ impl Training {
             "rating {:.2} {:.2} {:.6}\nbest-streak {}\n",
             r.rating, r.deviation, r.volatility, self.best_streak
         );
+        if !self.rated.is_empty() {
+            let ids: Vec<&str> = self.rated.iter().map(String::as_str).collect();
+            text.push_str(&format!("rated {}\n", ids.join(" ")));
+        }
         for a in &self.history {
             let mark = if a.solved { '+' } else { '-' };
             text.push_str(&format!("{} {mark} {}\n", a.id, a.change));
@@ -120,7 +145,10 @@ impl Training {
     pub fn rated(&mut self, id: &str, puzzle: u16, solved: bool) -> i32 {
         let before = self.shown();
         self.rating = self.rating.after_puzzle(puzzle, solved);
-        let change = self.shown() - before;
+        let change = self.shown().saturating_sub(before);
+        if is_id(id) && self.rated.len() < RATED {
+            self.rated.insert(id.to_owned());
+        }
         self.push(id, solved, change);
         change
     }
@@ -144,10 +172,11 @@ impl Training {
         self.history.drain(..extra);
     }
 
-    /// Whether the puzzle `id` was tried before (a second try is not
-    /// rated; the next puzzle is one not tried).
+    /// Whether the puzzle `id` was tried before (rated, or in the
+    /// history): a second try is not rated; the next puzzle is one not
+    /// tried.
     pub fn tried(&self, id: &str) -> bool {
-        self.history.iter().any(|a| a.id == id)
+        self.rated.contains(id) || self.history.iter().any(|a| a.id == id)
     }
 
     /// A streak of `n` ended: the best is kept.

@@ -342,6 +342,19 @@ fn the_training_kept_in_the_browser_reads_back_and_survives_a_bad_text() {
         format!("{:08x}", HISTORY + 49)
     );
     assert_eq!(Training::parse(""), Training::default());
+    // A rating off the players' scale (forged) starts again too.
+    let forged = Training::parse("rating 1e12 1e200 5\n");
+    assert_eq!(forged.rating, START);
+
+    // A puzzle once rated is never rated again, however many tries later.
+    let mut long = Training::default();
+    long.rated("0680a7a4", 700, true);
+    for i in 0..(HISTORY + 10) {
+        long.unrated(&format!("{i:08x}"), true);
+    }
+    assert!(long.history.iter().all(|a| a.id != "0680a7a4"));
+    let long = Training::parse(&long.to_text());
+    assert!(long.tried("0680a7a4"), "rated long ago, still known");
 }
 
 #[test]

@@ -97,6 +97,12 @@ fn seed() -> u64 {
     u64::from_le_bytes(crate::app::services::browser::random_bytes::<8>())
 }
 
+/// A rating's change with its sign, kept left to right in a right-to-left
+/// sentence (a left-to-right mark before it: "-138", never "138-").
+fn signed(n: i32) -> String {
+    format!("\u{200e}{n:+}")
+}
+
 /// How a puzzle was opened: what its first try counts for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -235,6 +241,8 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         }) else {
             return;
         };
+        // (Read again first: another tab may have counted tries since.)
+        training.set(load_training());
         let change = training
             .try_update(|t| {
                 let change = match mode {
@@ -246,8 +254,10 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                         0
                     }
                 };
-                if let (Mode::Streak(n), false) = (mode, first) {
-                    t.streak_ended(n);
+                // The streak so far is kept as it grows (a player may leave
+                // it any time), and ends at a miss.
+                if let Mode::Streak(n) = mode {
+                    t.streak_ended(if first { n + 1 } else { n });
                 }
                 change
             })
@@ -351,6 +361,9 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         })
     });
     let run_with = move |f: &dyn Fn(&mut PuzzleRun)| {
+        // (Nothing the computer was asked for outlives the player's action.)
+        reply_timer.set_value(None);
+        asked.set_value(None);
         current.update(|c| {
             if let Some(c) = c {
                 f(&mut c.run);
@@ -412,8 +425,9 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                 return Vec::new();
             };
             let plies = c.run.controller.game().plies();
-            let wrong_from =
-                plies.len() - c.run.refutation.len() - usize::from(c.run.wrong.is_some());
+            let wrong_from = plies
+                .len()
+                .saturating_sub(c.run.refutation.len() + usize::from(c.run.wrong.is_some()));
             plies
                 .iter()
                 .enumerate()
@@ -451,7 +465,7 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                     })}
                     {change.map(|n| view! {
                         <p data-testid="puzzle-change" data-change=n>
-                            {move || tr!("puzzles-rating-change", { "change" => if n > 0 { format!("+{n}") } else { n.to_string() }, "rating" => training.with(Training::shown) })}
+                            {move || tr!("puzzles-rating-change", { "change" => signed(n), "rating" => training.with(Training::shown) })}
                         </p>
                     })}
                 </div>
@@ -500,11 +514,14 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                 let solved = if a.solved { "yes" } else { "no" };
                 view! {
                     <li class="puzzle-try" data-change=a.change data-testid="puzzle-try" data-solved=solved>
-                        <span>{move || tr!("puzzles-history-item", {
-                            "solved" => solved,
-                            "game" => game_name.map_or_else(|| tr!("puzzles-from-game"), |v| tr!("variant-name", { "variant" => v })),
-                            "rating" => rating,
-                        })}</span>
+                        <span>{move || match game_name {
+                            Some(v) => tr!("puzzles-history-item", {
+                                "solved" => solved,
+                                "game" => tr!("variant-name", { "variant" => v }),
+                                "rating" => rating,
+                            }),
+                            None => tr!("puzzles-history-found", { "solved" => solved }),
+                        }}</span>
                         {puzzle.map(|p| view! {
                             " "
                             <button type="button" class="link" data-testid="puzzle-again"
