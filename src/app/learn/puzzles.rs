@@ -505,7 +505,7 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         if tries.is_empty() {
             return view! { <p data-testid="puzzle-history-empty">{tr_text(|| tr!("puzzles-history-empty"))}</p> }.into_any();
         }
-        tries
+        let items = tries
             .into_iter()
             .map(|a| {
                 let puzzle = find(&a.id);
@@ -532,8 +532,8 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                     </li>
                 }
             })
-            .collect_view()
-            .into_any()
+            .collect_view();
+        view! { <ul data-testid="puzzle-history">{items}</ul> }.into_any()
     };
     let game_menu = SETS
         .iter()
@@ -631,7 +631,7 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                 })}
                 <section class="puzzle-history" aria-labelledby="puzzle-history-title">
                     <h3 id="puzzle-history-title">{tr_text(|| tr!("puzzles-history"))}</h3>
-                    <ul data-testid="puzzle-history">{history}</ul>
+                    {history}
                 </section>
             </aside>
         </div>

@@ -188,14 +188,15 @@ test('the puzzles offline, after one visit of the tutorial', async ({ browser, e
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The tutorial opened again, under the worker: what it fetches later
-    // is kept with it, the puzzles' chunk among it.
+    // is kept with it, the puzzles' chunk among it, and its translation.
     await page.reload();
     await expect.poll(() => page.evaluate(async () => {
       const names = [];
       for (const key of await caches.keys()) {
         for (const r of await (await caches.open(key)).keys()) names.push(new URL(r.url).pathname);
       }
-      return names.some((n) => /kharbga-learn-split-puzzles-[0-9a-f]{16}\.wasm$/.test(n));
+      return names.some((n) => /kharbga-learn-split-puzzles-[0-9a-f]{16}\.wasm$/.test(n))
+        && names.includes('/locales/en/learn.ftl');
     })).toBe(true);
     await stop(server);
     server = null;
