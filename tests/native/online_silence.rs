@@ -122,6 +122,36 @@ fn a_turn_played_at_once_after_the_last_heartbeat_keeps_its_movers_time() {
 }
 
 #[test]
+fn a_turn_of_two_plies_spends_its_silence_once() {
+    // A 60 s game has 6 s of credit. Two outages of 1.8 s, each through a
+    // whole turn of two soldiers (a second each): each turn needs about
+    // 1.8 s of it, once (the second soldier's time carries the first's),
+    // so both are credited.
+    let (mut net, host, guest, _) = guest_moves_through_an_outage(1_800.0);
+    assert!(!net.warnings(host).contains(&Warning::Clock));
+    net.now += 500.0;
+    play_turn(&mut net, host);
+    net.now += PING_MS;
+    heartbeats(&mut net, host, guest);
+    let (held, tags) = turn_in_the_dark(&mut net, guest, 1_000.0);
+    net.now += 1_800.0;
+    for text in held {
+        net.deliver("p-guest", "p-host", &text);
+    }
+    net.run();
+    assert!(
+        !net.warnings(host).contains(&Warning::Clock),
+        "the second outage's honest claim refused: the first spent the credit twice"
+    );
+    let theirs: Vec<u64> = tags[tags.len() - 2..]
+        .iter()
+        .map(|t| t / 100 * 100)
+        .collect();
+    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    assert_eq!(&seen[seen.len() - 2..], theirs);
+}
+
+#[test]
 fn without_a_silence_the_lag_allowance_alone_is_credited() {
     // The guest's page keeps its heartbeat through a turn of 3 s and then
     // claims it used none: the host keeps its own count and the allowance.
