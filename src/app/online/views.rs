@@ -113,8 +113,8 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
             <ByLink table=table code=code active=room.by_link clock=room.clock/>
             <Offers table=table answered=room.answered act=Callback::new(move |accept: bool| room.act(|t| t.answer(accept)))/>
             <div class="online-warnings" aria-live="polite">
-                <For each=move || room.warnings.get() key=|(n, _)| *n let((_, warning))>
-                    <p class="notice warning" data-testid="online-warning">{move || net_warning(&warning)}</p>
+                <For each=move || room.warnings.get() key=|(n, _)| *n let((n, warning))>
+                    <p class="notice warning" data-testid="online-warning" data-n=n>{move || net_warning(&warning)}</p>
                 </For>
             </div>
         </section>
