@@ -54,12 +54,30 @@ fn turn_in_the_dark(net: &mut Net, page: usize, think_ms: f64) -> (Vec<String>, 
 fn guest_moves_through_an_outage(outage_ms: f64) -> (Net, usize, usize, Vec<u64>) {
     let (mut net, host, guest) = guests_turn(60);
     let (held, tags) = turn_in_the_dark(&mut net, guest, 1_000.0);
+    arrive_late(&mut net, held, outage_ms);
+    (net, host, guest, tags)
+}
+
+/// The guest's held messages reach the host `outage_ms` later.
+fn arrive_late(net: &mut Net, held: Vec<String>, outage_ms: f64) {
     net.now += outage_ms;
     for text in held {
         net.deliver("p-guest", "p-host", &text);
     }
     net.run();
-    (net, host, guest, tags)
+}
+
+/// The host took the guest's last turn (two soldiers) with the times the
+/// guest's page tagged (`tags`), without a warning.
+fn keeps_its_movers_time(net: &mut Net, host: usize, tags: &[u64], why: &str) {
+    assert!(!net.warnings(host).contains(&Warning::Clock), "{why}");
+    // (A page takes a claim in whole tenths of a second.)
+    let theirs: Vec<u64> = tags[tags.len() - 2..]
+        .iter()
+        .map(|t| t / 100 * 100)
+        .collect();
+    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    assert_eq!(&seen[seen.len() - 2..], theirs, "{why}");
 }
 
 #[test]
@@ -104,21 +122,8 @@ fn a_turn_played_at_once_after_the_last_heartbeat_keeps_its_movers_time() {
     net.now += PING_MS - 150.0;
     heartbeats(&mut net, host, guest);
     let (held, tags) = turn_in_the_dark(&mut net, guest, 50.0);
-    net.now += 3_500.0;
-    for text in held {
-        net.deliver("p-guest", "p-host", &text);
-    }
-    net.run();
-    assert!(
-        !net.warnings(host).contains(&Warning::Clock),
-        "an honest claim refused"
-    );
-    let theirs: Vec<u64> = tags[tags.len() - 2..]
-        .iter()
-        .map(|t| t / 100 * 100)
-        .collect();
-    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
-    assert_eq!(&seen[seen.len() - 2..], theirs);
+    arrive_late(&mut net, held, 3_500.0);
+    keeps_its_movers_time(&mut net, host, &tags, "an honest claim refused");
 }
 
 #[test]
@@ -134,21 +139,13 @@ fn a_turn_of_two_plies_spends_its_silence_once() {
     net.now += PING_MS;
     heartbeats(&mut net, host, guest);
     let (held, tags) = turn_in_the_dark(&mut net, guest, 1_000.0);
-    net.now += 1_800.0;
-    for text in held {
-        net.deliver("p-guest", "p-host", &text);
-    }
-    net.run();
-    assert!(
-        !net.warnings(host).contains(&Warning::Clock),
-        "the second outage's honest claim refused: the first spent the credit twice"
+    arrive_late(&mut net, held, 1_800.0);
+    keeps_its_movers_time(
+        &mut net,
+        host,
+        &tags,
+        "the second outage's honest claim refused: the first spent the credit twice",
     );
-    let theirs: Vec<u64> = tags[tags.len() - 2..]
-        .iter()
-        .map(|t| t / 100 * 100)
-        .collect();
-    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
-    assert_eq!(&seen[seen.len() - 2..], theirs);
 }
 
 #[test]

@@ -241,8 +241,12 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         }) else {
             return;
         };
-        // (Read again first: another tab may have counted tries since.)
-        training.set(load_training());
+        // (Read again first: another tab may have counted tries since. Not
+        // when nothing is stored, or the storage cannot be read: then this
+        // page's own count goes on.)
+        if let Some(text) = local::load(&StoreKey::Puzzles) {
+            training.set(Training::parse(&text));
+        }
         let change = training
             .try_update(|t| {
                 let change = match mode {
