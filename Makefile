@@ -123,7 +123,7 @@ define page
 	@mkdir -p target/$(1)-page
 	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
 	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' \
+	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' -e 's#data-ftl="main"#data-ftl="main $(1)"#' \
 	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/kharbga-worker_loader/d' \
 	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html

@@ -366,15 +366,6 @@ online-your-name = اسمك
 online-earlier-game = لُعبت هذه المباراة عبر الإنترنت بإصدار سابق من التطبيق: يمكن إعادة عرضها، لا متابعتها عبر الإنترنت.
 online-earlier-link = هذه الدعوة من إصدار سابق من التطبيق: اطلب رابطًا جديدًا.
 library-online = لُعبت عبر الإنترنت
-online-settings = إعدادات الاتصال
-online-settings-server = خادم الإشارات (ws:// أو wss://)
-online-settings-ice = خوادم STUN و TURN (stun:… turn:…، تفصل بينها مسافات)
-online-settings-username = اسم مستخدم TURN
-online-settings-credential = كلمة مرور TURN
-online-settings-save = حفظ
-online-settings-saved = حُفظت: تُستعمل للغرفة التالية.
-online-settings-invalid = لم تُحفظ: يجب أن يبدأ الخادم بـ ws:// أو wss://، وكل خادم STUN أو TURN بـ stun: أو stuns: أو turn: أو turns:.
-online-settings-reset = استعادة الإعدادات الافتراضية
 app-updated = نُصّب إصدار جديد من الخربقة.
 app-reload = أعد التحميل لاستعماله
 

@@ -127,3 +127,14 @@ online-offer-takeback = اطلب الاسترجاع
 online-leave = مغادرة
 online-quick-button = العب ضد شخص مجهول
 online-quick-hint = تُقرن باللاعب التالي الذي يضغط عليه، في هذه اللعبة، بلا ساعة.
+
+# The connection settings (the new-game form's online options).
+online-settings = إعدادات الاتصال
+online-settings-server = خادم الإشارات (ws:// أو wss://)
+online-settings-ice = خوادم STUN و TURN (stun:… turn:…، تفصل بينها مسافات)
+online-settings-username = اسم مستخدم TURN
+online-settings-credential = كلمة مرور TURN
+online-settings-save = حفظ
+online-settings-saved = حُفظت: تُستعمل للغرفة التالية.
+online-settings-invalid = لم تُحفظ: يجب أن يبدأ الخادم بـ ws:// أو wss://، وكل خادم STUN أو TURN بـ stun: أو stuns: أو turn: أو turns:.
+online-settings-reset = استعادة الإعدادات الافتراضية

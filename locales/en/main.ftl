@@ -351,15 +351,6 @@ online-your-name = Your name
 online-earlier-game = This game was played online with an earlier version of the app: it can be replayed, not continued online.
 online-earlier-link = This invitation comes from an earlier version of the app: ask for a new link.
 library-online = played online
-online-settings = Connection settings
-online-settings-server = Signalling server (ws:// or wss://)
-online-settings-ice = STUN and TURN servers (stun:… turn:…, separated by spaces)
-online-settings-username = TURN user name
-online-settings-credential = TURN password
-online-settings-save = Save
-online-settings-saved = Saved: used for the next room.
-online-settings-invalid = Not saved: the server must start with ws:// or wss://, and each STUN or TURN server with stun:, stuns:, turn: or turns:.
-online-settings-reset = Restore the defaults
 app-updated = A new version of Kharbga is installed.
 app-reload = Reload to use it
 

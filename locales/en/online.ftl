@@ -122,3 +122,14 @@ online-offer-takeback = Ask to take back
 online-leave = Leave
 online-quick-button = Play a stranger
 online-quick-hint = Paired with the next player who presses it, for this game, without a clock.
+
+# The connection settings (the new-game form's online options).
+online-settings = Connection settings
+online-settings-server = Signalling server (ws:// or wss://)
+online-settings-ice = STUN and TURN servers (stun:… turn:…, separated by spaces)
+online-settings-username = TURN user name
+online-settings-credential = TURN password
+online-settings-save = Save
+online-settings-saved = Saved: used for the next room.
+online-settings-invalid = Not saved: the server must start with ws:// or wss://, and each STUN or TURN server with stun:, stuns:, turn: or turns:.
+online-settings-reset = Restore the defaults

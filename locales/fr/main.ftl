@@ -350,15 +350,6 @@ online-your-name = Votre nom
 online-earlier-game = Cette partie a été jouée en ligne avec une version antérieure de l’application : elle peut être rejouée, pas poursuivie en ligne.
 online-earlier-link = Cette invitation vient d’une version antérieure de l’application : demandez un nouveau lien.
 library-online = joué en ligne
-online-settings = Paramètres de connexion
-online-settings-server = Serveur de signalisation (ws:// ou wss://)
-online-settings-ice = Serveurs STUN et TURN (stun:… turn:…, séparés par des espaces)
-online-settings-username = Nom d’utilisateur TURN
-online-settings-credential = Mot de passe TURN
-online-settings-save = Enregistrer
-online-settings-saved = Enregistré : utilisé pour la prochaine salle.
-online-settings-invalid = Non enregistré : le serveur doit commencer par ws:// ou wss://, et chaque serveur STUN ou TURN par stun:, stuns:, turn: ou turns:.
-online-settings-reset = Rétablir les valeurs par défaut
 app-updated = Une nouvelle version de Kharbga est installée.
 app-reload = Recharger pour l’utiliser
 

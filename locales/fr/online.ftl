@@ -122,3 +122,14 @@ online-offer-takeback = Demander à reprendre
 online-leave = Quitter
 online-quick-button = Jouer contre un inconnu
 online-quick-hint = Vous jouerez contre le prochain joueur qui appuie, pour ce jeu, sans pendule.
+
+# The connection settings (the new-game form's online options).
+online-settings = Paramètres de connexion
+online-settings-server = Serveur de signalisation (ws:// ou wss://)
+online-settings-ice = Serveurs STUN et TURN (stun:… turn:…, séparés par des espaces)
+online-settings-username = Nom d’utilisateur TURN
+online-settings-credential = Mot de passe TURN
+online-settings-save = Enregistrer
+online-settings-saved = Enregistré : utilisé pour la prochaine salle.
+online-settings-invalid = Non enregistré : le serveur doit commencer par ws:// ou wss://, et chaque serveur STUN ou TURN par stun:, stuns:, turn: ou turns:.
+online-settings-reset = Rétablir les valeurs par défaut

@@ -32,7 +32,7 @@ use self::i18n::errors::{load_error, share_error};
 use self::i18n::tokens::side_key;
 use self::i18n::{I18nProvider, LanguageSwitcher};
 use self::page::{ByLinkError, PageScreens, Room, Screen, Shell};
-use self::play::{GameScreen, Match, Session};
+use self::play::{Match, Session};
 use self::route::{LearnPlace, Page, Route};
 use self::screens::lazy;
 use self::services::browser;
@@ -145,7 +145,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     let on_start = Callback::new(move |(m, game): (Match, Game)| {
         if m.seats.is_online() {
             match page.rooms() {
-                Some(room) => screen.set(room(m, Room::New(game))),
+                Some(rooms) => screen.set(rooms.open(m, Room::New(game))),
                 None => browser::go(&Route::OnlineForm),
             }
         } else {
@@ -197,7 +197,15 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     screen.set(initial);
     // The screens opened later, fetched once the first one is painted (a
     // frame's callback runs before its paint: the fetches start after it).
-    request_animation_frame(|| set_timeout(lazy::preload_all, std::time::Duration::ZERO));
+    request_animation_frame(move || {
+        set_timeout(
+            move || {
+                lazy::preload_all();
+                page.preload();
+            },
+            std::time::Duration::ZERO,
+        )
+    });
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();
@@ -340,7 +348,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                    }
                    Screen::Playing(m, session) => {
                        let m = if m.first.is_empty() { named_defaults(m) } else { m };
-                       view! { <GameScreen game=m session=*session on_new_game=on_new_game on_rematch=on_rematch/> }.into_any()
+                       (page.game_screen())(m, *session, on_new_game, on_rematch)
                    }
                    Screen::Library => {
                        lazy::library(on_continue, on_replay)

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::play::{Match, Session};
+use super::play::{GameScreen, Match, Session};
 use super::route::{Page, Route};
 use super::services::storage::Saves;
 use crate::engine::{Game, Record, Rules};
@@ -121,7 +121,7 @@ impl Shell {
     pub fn playing(self, m: Match, session: Session) -> Screen {
         match session.online.as_ref().map(|seat| seat.host) {
             Some(host) if m.seats.is_online() => match self.page.rooms() {
-                Some(room) => room(m, Room::Saved(Box::new(session))),
+                Some(rooms) => rooms.open(m, Room::Saved(Box::new(session))),
                 None => {
                     super::services::browser::hand_over(&Route::Invite(
                         crate::net::room::Invitation::Room(host),
@@ -150,6 +150,8 @@ pub enum Room {
     New(Game),
     /// A saved online game of this page's player.
     Saved(Box<Session>),
+    /// Quick pairing: a stranger met for a game of the match's rules.
+    Quick,
 }
 
 /// The online page's part of the new-game form (the other pages send a
@@ -161,6 +163,16 @@ pub struct OnlineChoices {
     pub view: fn() -> AnyView,
     /// The side this page's player gets when the sides are drawn by lot.
     pub draw: fn() -> crate::engine::Side,
+}
+
+/// The game screen (`GameScreen`: the match, its session, the way to a new
+/// game and the rematch), drawn by a page's binary from a chunk of its own.
+pub type GameView = fn(Match, Session, Callback<()>, Callback<Match>) -> AnyView;
+
+/// What opens the room of an online game (the online page).
+pub trait Rooms {
+    /// The room of `m`'s online game.
+    fn open(&self, m: Match, room: Room) -> Screen;
 }
 
 /// A new-game form: its first choices, the position to start from, and
@@ -178,11 +190,19 @@ pub trait PageScreens: Sync + 'static {
         None
     }
 
-    /// What opens the room of an online game (`None` where online play is
+    /// What opens the rooms of online games (`None` where online play is
     /// another page's: the shell sends the player there).
-    fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {
+    fn rooms(&self) -> Option<&dyn Rooms> {
         None
     }
+
+    /// Fetches what the page's own screens need later (its chunks), once
+    /// the first screen is painted.
+    fn preload(&self) {}
+
+    /// The game screen: in the first page's module (its first screen is a
+    /// game), a chunk of the other pages' binaries (`src/pages/game.rs`).
+    fn game_screen(&self) -> GameView;
 
     /// The online options of the new-game form, and quick pairing.
     fn online_choices(&self) -> Option<OnlineChoices> {
@@ -208,5 +228,12 @@ pub struct FirstPage;
 impl PageScreens for FirstPage {
     fn page(&self) -> Page {
         Page::First
+    }
+
+    fn game_screen(&self) -> GameView {
+        |game, session, on_new_game, on_rematch| {
+            view! { <GameScreen game=game session=session on_new_game=on_new_game on_rematch=on_rematch/> }
+                .into_any()
+        }
     }
 }

@@ -10,6 +10,8 @@ use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+mod game;
+
 #[wasm_split(puzzles, fallible, wasm_split_path = ::wasm_split_helpers)]
 fn puzzles_view(place: String) -> Result<AnyView, ChunkMissing> {
     Ok(view! { <PuzzleScreen place=place/> }.into_any())
@@ -20,7 +22,16 @@ fn puzzles(place: String) -> AnyView {
     when_loaded(async move { puzzles_view(place).await })
 }
 
-static PAGE: LearnPage = LearnPage { puzzles };
+/// Fetches the game screen's chunk.
+fn preload() {
+    leptos::task::spawn_local(game::preload());
+}
+
+static PAGE: LearnPage = LearnPage {
+    puzzles,
+    game: game::game,
+    preload,
+};
 
 fn main() {
     kharbga::app::start(&PAGE);

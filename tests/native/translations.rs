@@ -187,7 +187,8 @@ const FILES: [&str; 5] = [
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 17] = [
+const PAGE_ONLY: [(&str, &str); 18] = [
+    ("src/app/online/settings.rs", "online.ftl"),
     ("src/app/online/mod.rs", "online.ftl"),
     ("src/app/online/page.rs", "online.ftl"),
     ("src/app/online/views.rs", "online.ftl"),

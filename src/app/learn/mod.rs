@@ -13,7 +13,7 @@ pub use screen::LearnScreen;
 
 use leptos::prelude::*;
 
-use crate::app::page::{OwnScreen, PageScreens, Screen, Shell};
+use crate::app::page::{GameView, OwnScreen, PageScreens, Screen, Shell};
 use crate::app::route::{LearnPlace, Page, Route};
 
 /// What `learn.html` adds to the shell: the tutorial, the rules sheet and
@@ -25,11 +25,23 @@ pub struct LearnPage {
     /// split point in this library would be exported by every page's
     /// module and keep the puzzles in each (90 KB on the first page).
     pub puzzles: fn(String) -> AnyView,
+    /// The game screen, from a chunk of the page's binary.
+    pub game: GameView,
+    /// Fetches the game screen's chunk (after the first paint).
+    pub preload: fn(),
 }
 
 impl PageScreens for LearnPage {
     fn page(&self) -> Page {
         Page::Learn
+    }
+
+    fn game_screen(&self) -> GameView {
+        self.game
+    }
+
+    fn preload(&self) {
+        (self.preload)();
     }
 
     fn open(&self, route: Route, _here: Option<&Screen>, _shell: Shell) -> Option<Screen> {

@@ -1,13 +1,21 @@
 //! The online page (`online.html`): its routes (an invitation, a game sent
 //! by link), its rooms, and the new-game form's online options.
+//!
+//! The page's first screen is the new-game form; the room's screen (the
+//! referee, the protocol, the signatures, the room's views) is a wasm chunk
+//! of this page alone, fetched once the form is painted: its split point is
+//! in the page's binary (`src/pages/online.rs`), which hands its view in as
+//! [`OnlinePage::room`].
 
 use leptos::prelude::*;
 
 use super::entry::{self, ByLinkGame, RoomEntry};
-use super::{net_warning, OnlineScreen, OnlineStart};
+use super::{net_warning, OnlineStart};
 use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
-use crate::app::page::{NewGameForm, OnlineChoices, OwnScreen, PageScreens, Room, Screen, Shell};
+use crate::app::page::{
+    GameView, NewGameForm, OnlineChoices, OwnScreen, PageScreens, Room, Rooms, Screen, Shell,
+};
 use crate::app::play::Match;
 use crate::app::route::{Page, Route};
 use crate::app::screens::forms::{NameField, SideMenu};
@@ -18,20 +26,39 @@ use crate::net::table::Warning;
 use crate::store::Seats;
 use crate::tr;
 
+/// The room's screen ([`super::OnlineScreen`]) for a start, the way to a
+/// new game and what opens another start (quick pairing found a room).
+pub type RoomView = fn(OnlineStart, Callback<()>, Callback<OnlineStart>) -> AnyView;
+
 /// What `online.html` adds to the shell.
-pub struct OnlinePage;
+pub struct OnlinePage {
+    /// The room's screen, as the page's binary draws it: there, behind the
+    /// split point of its chunk (a split point in this library would be
+    /// exported by every page's module).
+    pub room: RoomView,
+    /// The game screen, from a chunk of the page's binary.
+    pub game: GameView,
+    /// Fetches the room's and the game screen's chunks (after the first
+    /// paint).
+    pub preload: fn(),
+}
 
 /// What a room screen is called (an invitation leaves a room up alone).
 const ROOM: &str = "room";
 
-/// The room's screen for `start`.
-pub fn room(start: OnlineStart) -> Screen {
+/// The room's screen for `start`, drawn by `view`.
+fn room(view: RoomView, start: OnlineStart) -> Screen {
     OwnScreen::screen(ROOM, move |shell: Shell| {
-        let on_start = Callback::new(move |start: OnlineStart| shell.show(room(start)));
-        view! { <OnlineScreen start=start.clone() on_new_game=shell.on_new_game on_start=on_start/> }
-            .into_any()
+        let on_start = Callback::new(move |start: OnlineStart| shell.show(room(view, start)));
+        view(start.clone(), shell.on_new_game, on_start)
     })
 }
+
+/// The new-game form's online options.
+const CHOICES: OnlineChoices = OnlineChoices {
+    view: choices,
+    draw: draw_side,
+};
 
 impl PageScreens for OnlinePage {
     fn page(&self) -> Page {
@@ -47,7 +74,7 @@ impl PageScreens for OnlinePage {
                 }
                 match entry::enter_room(shell.saves, invitation) {
                     Ok(RoomEntry::Resume(m, session)) => Some(shell.playing(m, *session)),
-                    Ok(RoomEntry::Join(host)) => Some(room(OnlineStart::Join(host))),
+                    Ok(RoomEntry::Join(host)) => Some(room(self.room, OnlineStart::Join(host))),
                     Err(e) => {
                         shell.by_link_error.set(Some(e));
                         Some(Screen::Library)
@@ -56,10 +83,10 @@ impl PageScreens for OnlinePage {
             }
             Route::ByLink(fragment) => match entry::open_by_link(shell.saves, &fragment) {
                 Ok(ByLinkGame::Continued(m, session)) => {
-                    Some(room(OnlineStart::ByLink(m, session)))
+                    Some(room(self.room, OnlineStart::ByLink(m, session)))
                 }
                 Ok(ByLinkGame::Offered(m, session, entry)) => {
-                    Some(room(OnlineStart::LinkOffer(m, session, entry)))
+                    Some(room(self.room, OnlineStart::LinkOffer(m, session, entry)))
                 }
                 Err(e) => {
                     shell.by_link_error.set(Some(e));
@@ -74,30 +101,43 @@ impl PageScreens for OnlinePage {
     fn new_game_form(&self) -> Option<NewGameForm> {
         Some(|previous, position, on_start| {
             view! {
-                <NewGame previous=previous position=position on_start=on_start online_choices=OnlinePage.online_choices()/>
+                <NewGame previous=previous position=position on_start=on_start online_choices=Some(CHOICES)/>
             }
             .into_any()
         })
     }
 
-    fn rooms(&self) -> Option<fn(Match, Room) -> Screen> {
-        Some(|m, start| {
-            room(match start {
-                Room::New(game) => OnlineStart::Host(m, game, None),
-                Room::Saved(session) => OnlineStart::Resume(m, *session),
-            })
-        })
+    fn rooms(&self) -> Option<&dyn Rooms> {
+        Some(self)
+    }
+
+    fn preload(&self) {
+        (self.preload)();
+    }
+
+    fn game_screen(&self) -> GameView {
+        self.game
     }
 
     fn online_choices(&self) -> Option<OnlineChoices> {
-        Some(OnlineChoices {
-            view: choices,
-            draw: draw_side,
-        })
+        Some(CHOICES)
     }
 
     fn warning(&self, warning: &Warning) -> String {
         net_warning(warning)
+    }
+}
+
+impl Rooms for OnlinePage {
+    fn open(&self, m: Match, start: Room) -> Screen {
+        room(
+            self.room,
+            match start {
+                Room::New(game) => OnlineStart::Host(m, game, None),
+                Room::Saved(session) => OnlineStart::Resume(m, *session),
+                Room::Quick => OnlineStart::Quick(m),
+            },
+        )
     }
 }
 
@@ -126,7 +166,9 @@ fn choices() -> AnyView {
                 ..Match::local(rules)
             }
         };
-        shell.show(room(OnlineStart::Quick(m)));
+        if let Some(rooms) = shell.page.rooms() {
+            shell.show(rooms.open(m, Room::Quick));
+        }
     };
     let options = move || {
         shown.get().then(|| view! {

@@ -13,11 +13,24 @@ pub mod screen;
 
 /// What `study.html` adds to the shell: the board editor and the analysis
 /// board.
-pub struct StudyPage;
+pub struct StudyPage {
+    /// The game screen, from a chunk of the page's binary.
+    pub game: crate::app::page::GameView,
+    /// Fetches the page's chunks (after the first paint).
+    pub preload: fn(),
+}
 
 impl crate::app::page::PageScreens for StudyPage {
     fn page(&self) -> crate::app::route::Page {
         crate::app::route::Page::Study
+    }
+
+    fn game_screen(&self) -> crate::app::page::GameView {
+        self.game
+    }
+
+    fn preload(&self) {
+        (self.preload)();
     }
 
     fn open(

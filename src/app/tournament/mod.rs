@@ -32,7 +32,7 @@ use leptos::prelude::*;
 use crate::app::i18n::tr_text;
 use crate::app::play::Match;
 use crate::app::route::Route;
-use crate::app::screens::replay::Replay;
+use crate::app::screens::lazy::replay;
 use crate::app::services::browser::{go, now_ms, replace_fragment};
 use crate::engine::{Game, Record};
 use crate::tournament::{BoardRef, Tournament};
@@ -62,7 +62,7 @@ fn now() -> u64 {
 
 /// Where the screen is.
 #[derive(Clone, Debug, PartialEq)]
-enum View {
+pub(crate) enum View {
     /// The saved tournaments and the form for a new one.
     List,
     /// A tournament.
@@ -73,18 +73,86 @@ enum View {
     Replay(String, Box<Record>),
 }
 
-/// The tournament screen: `place` is what follows `#tournament` (`/<id>`
-/// opens one).
+/// An online tournament's page: the organizer's hub (`#tournament/host/<lobby
+/// code>`) or any other page (`#tournament/join/<organizer's key>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentOnline {
+    Host(String),
+    Follow(String),
+}
+
+impl TournamentOnline {
+    /// The online tournament `place` (what follows `#tournament`) names.
+    pub fn of(place: &str) -> Option<TournamentOnline> {
+        if let Some(code) = place.strip_prefix("/host/") {
+            return Some(TournamentOnline::Host(code.to_owned()));
+        }
+        place
+            .strip_prefix("/join/")
+            .map(|key| TournamentOnline::Follow(key.to_owned()))
+    }
+}
+
+/// The page's screens after its first (the list and the new tournament's
+/// form): an online tournament's, or one of this device's tournaments
+/// open. The page's binary draws them from a chunk of its own (the hub,
+/// the follower, their protocol and signatures; the tables, the boards).
+pub enum TournamentPart {
+    Online(TournamentOnline),
+    Local(LocalPart),
+}
+
+/// One of this device's tournaments open (or one of its boards).
+pub struct LocalPart {
+    id: String,
+    t: Tournament,
+    at: Option<BoardRef>,
+    view: RwSignal<View>,
+    list: RwSignal<Vec<(String, Tournament)>>,
+}
+
+/// Draws one of the page's later screens (in the page's chunk).
+pub fn part_view(part: TournamentPart) -> AnyView {
+    match part {
+        TournamentPart::Online(TournamentOnline::Host(code)) => {
+            reindex();
+            view! { <HostView code=code/> }.into_any()
+        }
+        TournamentPart::Online(TournamentOnline::Follow(key)) => {
+            reindex();
+            view! { <FollowView organizer=key/> }.into_any()
+        }
+        TournamentPart::Local(LocalPart {
+            id,
+            t,
+            at,
+            view,
+            list,
+        }) => {
+            let put = move |id: String, t: Tournament| put(list, id, t);
+            match at {
+                None => view! { <TournamentView id=id t=t view=view put=put/> }.into_any(),
+                Some(at) => view! { <BoardGame id=id t=t at=at view=view put=put/> }.into_any(),
+            }
+        }
+    }
+}
+
+/// Keeps `t` under `id`, and shows it in `list`.
+fn put(list: RwSignal<Vec<(String, Tournament)>>, id: String, t: Tournament) {
+    save(&id, &t);
+    list.update(|l| match l.iter_mut().find(|(i, _)| *i == id) {
+        Some(entry) => entry.1 = t,
+        None => l.insert(0, (id, t)),
+    });
+}
+
+/// The tournament screen of this device's tournaments: `place` is what
+/// follows `#tournament` (`/<id>` opens one); `part` draws the screens
+/// after the list (the page's chunk).
 #[component]
-pub fn TournamentScreen(place: String) -> impl IntoView {
+pub fn TournamentScreen(place: String, part: fn(TournamentPart) -> AnyView) -> impl IntoView {
     reindex();
-    // Online: the organizer's hub, or any other page of a tournament.
-    if let Some(code) = place.strip_prefix("/host/") {
-        return view! { <HostView code=code.to_owned()/> }.into_any();
-    }
-    if let Some(key) = place.strip_prefix("/join/") {
-        return view! { <FollowView organizer=key.to_owned()/> }.into_any();
-    }
     let list = RwSignal::new(saved());
     let start = match place.strip_prefix('/') {
         Some(id) if list.with_untracked(|l| l.iter().any(|(i, _)| i == id)) => {
@@ -106,13 +174,7 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
     let find = move |id: &str| {
         list.with_untracked(|l| l.iter().find(|(i, _)| i == id).map(|(_, t)| t.clone()))
     };
-    let put = move |id: String, t: Tournament| {
-        save(&id, &t);
-        list.update(|l| match l.iter_mut().find(|(i, _)| *i == id) {
-            Some(entry) => entry.1 = t,
-            None => l.insert(0, (id, t)),
-        });
-    };
+    let put = move |id: String, t: Tournament| put(list, id, t);
     (move || match view.get() {
         View::List => view! { <TournamentList list=list view=view put=put/> }.into_any(),
         View::Open(id) => match find(&id) {
@@ -122,7 +184,13 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 if t.round_done() && !t.is_over() && t.pair_next() {
                     put(id.clone(), t.clone());
                 }
-                view! { <TournamentView id=id t=t view=view put=put/> }.into_any()
+                part(TournamentPart::Local(LocalPart {
+                    id,
+                    t,
+                    at: None,
+                    view,
+                    list,
+                }))
             }
             None => {
                 view.set(View::List);
@@ -130,7 +198,13 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
             }
         },
         View::Board(id, at) => match find(&id) {
-            Some(t) => view! { <BoardGame id=id t=t at=at view=view put=put/> }.into_any(),
+            Some(t) => part(TournamentPart::Local(LocalPart {
+                id,
+                t,
+                at: Some(at),
+                view,
+                list,
+            })),
             None => ().into_any(),
         },
         View::Replay(id, record) => {
@@ -139,11 +213,11 @@ pub fn TournamentScreen(place: String) -> impl IntoView {
                 <div class="tournament-bar">
                     <button type="button" data-testid="tournament-back" on:click=back>{tr_text(|| tr!("tournament-back"))}</button>
                 </div>
-                <Replay record=*record on_play=Callback::new(|(_, game): (Match, Game)| {
+                {replay(*record, false, Callback::new(|(_, game): (Match, Game)| {
                     // Played on from the first page, which opens the game.
                     let link = crate::store::share::encode(&Record::new(game));
                     go(&Route::Shared(link));
-                })/>
+                }))}
             }
             .into_any()
         }

@@ -11,7 +11,8 @@ import { test, expect, watch } from './fixtures.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { board } from './helpers.js';
+import { board, expectText } from './helpers.js';
+import { fillTournament } from '../forms.mjs';
 import { serveStatic, stop } from './servers.js';
 
 // The closed signalling port is reported by the browser as well.
@@ -133,9 +134,16 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await page.locator('[data-square="c3"]').click();
     await expect(page.getByTestId('edit-verdict')).toHaveAttribute('data-legal', 'false');
     await expect(page.getByTestId('edit-verdict')).toContainText('Malha');
-    // And the tournament page.
+    // And the tournament page: a tournament started and opened offline
+    // (its screens are a chunk of the page, kept when the page was opened).
     await page.goto(`${origin}/tournament.html#tournament`);
     await expect(page.getByTestId('tournament-form')).toBeVisible();
+    await fillTournament(page, { name: 'Offline night', game: 'seega5' });
+    await page.getByTestId('player-name-1').fill('Amel');
+    await page.getByTestId('player-name-2').fill('Youssef');
+    await page.getByTestId('tournament-start').click();
+    await expectText(page.getByTestId('tournament-round'), 'Round 1 of 3');
+    await expect(page.getByTestId('chunk-missing')).toHaveCount(0);
     await page.goto(`${origin}/study.html#edit/seega5`);
     await page.locator('[data-square="c3"]').click();
     // And the computer's analysis of a position, its worker from the cache.

@@ -115,3 +115,30 @@ test.describe('when a screen opened later cannot be fetched', () => {
     await expect(page.getByTestId('chunk-missing')).toHaveCount(0);
   });
 });
+
+test.describe('a browser in French, nothing chosen yet', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('each page asks for its translations in the language it will show while its WebAssembly downloads, once', async ({ page }) => {
+    for (const [path, own, shown] of [
+      ['/online.html#online', 'online.ftl', 'Jouer contre un inconnu'],
+      ['/', null, null],
+    ]) {
+      await page.goto(path);
+      if (shown) await expect(page.getByTestId('quick-game')).toHaveText(shown);
+      else await expect(page.getByTestId('board')).toHaveAttribute('data-input', 'true');
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => ({ name: new URL(e.name).pathname, by: e.initiatorType })));
+      const files = ['main.ftl', ...(own ? [own] : [])];
+      for (const file of files) {
+        const asked = entries.filter((e) => e.name.endsWith(`/locales/fr/${file}`));
+        // Once, by the page's head (a preload link, made while the module
+        // downloads), not by the module once it started: the early request
+        // is the one the page reads.
+        expect(asked, file).toEqual([{ name: expect.any(String), by: 'link' }]);
+      }
+      // Nothing in another language.
+      expect(entries.filter((e) => /\/locales\/(en|ar)\//.test(e.name))).toEqual([]);
+    }
+  });
+});
