@@ -43,14 +43,13 @@ use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
 use crate::store::Seats;
 
-/// Starts `page` in the browser: the panic hook, logging, the app.
+/// Starts `page` in the browser: the panic hook, the app. (No logger: the
+/// page's code logs nothing; a panic goes to the console by its hook.)
 pub fn start(page: &'static dyn PageScreens) {
     page.page().start();
     #[cfg(target_arch = "wasm32")]
     {
         console_error_panic_hook::set_once();
-        // Logging is a convenience: the app works without it.
-        let _ = console_log::init_with_level(log::Level::Info);
         leptos::mount::mount_to_body(move || view! { <App page=page/> });
     }
     #[cfg(not(target_arch = "wasm32"))]

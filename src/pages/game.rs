@@ -26,7 +26,21 @@ pub fn game(
     on_new_game: Callback<()>,
     on_rematch: Callback<Match>,
 ) -> AnyView {
-    when_loaded(async move { game_chunk(game, session, on_new_game, on_rematch).await })
+    replaced(when_loaded(async move {
+        game_chunk(game, session, on_new_game, on_rematch).await
+    }))
+}
+
+/// `screen` as a view that the next screen replaces at once. Every screen
+/// from a chunk is a view of one type, and a view is updated in place by
+/// the next of its type: a screen waiting for its chunk keeps the one
+/// before on the page until it arrives, and that one's state is gone (a tap
+/// on it would reach disposed values). A closure's view is built anew and
+/// the old one taken off.
+pub fn replaced(screen: AnyView) -> AnyView {
+    let mut screen = Some(screen);
+    // (It tracks nothing, so it never runs again.)
+    (move || untrack(|| screen.take())).into_any()
 }
 
 /// Fetches the game screen's chunk (one that fails is fetched again when

@@ -19,7 +19,7 @@ fn puzzles_view(place: String) -> Result<AnyView, ChunkMissing> {
 
 /// The puzzles' screen, once its chunk is here.
 fn puzzles(place: String) -> AnyView {
-    when_loaded(async move { puzzles_view(place).await })
+    game::replaced(when_loaded(async move { puzzles_view(place).await }))
 }
 
 /// Fetches the game screen's chunk.

@@ -25,7 +25,9 @@ fn room_view(
 
 /// The room's screen, once its chunk is here.
 fn room(start: OnlineStart, on_new_game: Callback<()>, on_start: Callback<OnlineStart>) -> AnyView {
-    when_loaded(async move { room_view(start, on_new_game, on_start).await })
+    game::replaced(when_loaded(async move {
+        room_view(start, on_new_game, on_start).await
+    }))
 }
 
 /// Fetches the room's chunk, then the game screen's (a chunk that fails is

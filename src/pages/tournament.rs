@@ -23,7 +23,7 @@ fn part_chunk(part: TournamentPart) -> Result<AnyView, ChunkMissing> {
 
 /// One of the screens after the list, once its chunk is here.
 fn part(part: TournamentPart) -> AnyView {
-    when_loaded(async move { part_chunk(part).await })
+    game::replaced(when_loaded(async move { part_chunk(part).await }))
 }
 
 /// Fetches the later screens' chunk, then the game screen's (a chunk that

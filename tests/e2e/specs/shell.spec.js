@@ -142,3 +142,28 @@ test.describe('a browser in French, nothing chosen yet', () => {
     }
   });
 });
+
+test('on a page whose game screen is a chunk, the next screen takes the game off at once, its own chunk still on the way', async ({ page }) => {
+  // The library's chunk held back: the game must not stay on the page,
+  // its state gone, while it comes (a tap there reached disposed values).
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/kharbga-study-split-library-*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/study.html#edit/seega5');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId('nav-new-game').click();
+  await page.getByTestId('start').click();
+  const board = page.getByTestId('board');
+  await expect(board).toHaveAttribute('data-phase', 'setting');
+  await page.getByTestId('nav-library').click();
+  await expect(board).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('library')).toBeVisible();
+  // And back to a game, from the library's chunk to the game's.
+  await page.getByTestId('nav-new-game').click();
+  await page.getByTestId('start').click();
+  await expect(board).toHaveAttribute('data-phase', 'setting');
+});
