@@ -5,7 +5,7 @@
 //! would be exported by the first page's module too.
 
 use kharbga::app::play::{GameScreen, Match, Session};
-use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -31,20 +31,14 @@ pub fn game(
     }))
 }
 
-/// `screen` as a view that the next screen replaces at once. Every screen
-/// from a chunk is a view of one type, and a view is updated in place by
-/// the next of its type: a screen waiting for its chunk keeps the one
-/// before on the page until it arrives, and that one's state is gone (a tap
-/// on it would reach disposed values). A closure's view is built anew and
-/// the old one taken off.
-pub fn replaced(screen: AnyView) -> AnyView {
-    let mut screen = Some(screen);
-    // (It tracks nothing, so it never runs again.)
-    (move || untrack(|| screen.take())).into_any()
-}
-
-/// Fetches the game screen's chunk (one that fails is fetched again when
-/// the screen opens).
-pub async fn preload() {
-    let _ = preload_game().await;
+/// Fetches the page's own chunk (`first`; a ready `Ok` where it has none),
+/// then the game screen's: a task of the page itself, as the shell's own
+/// preloads (`lazy::preload_all`); a chunk that fails is fetched again when
+/// its screen opens.
+pub fn preload_after<E>(first: impl std::future::Future<Output = Result<(), E>> + 'static) {
+    leptos::task::spawn_local(async move {
+        if first.await.is_ok() {
+            let _ = preload_game().await;
+        }
+    });
 }

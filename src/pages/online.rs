@@ -8,7 +8,7 @@
 
 use kharbga::app::online::page::OnlinePage;
 use kharbga::app::online::{OnlineScreen, OnlineStart};
-use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -25,7 +25,7 @@ fn room_view(
 
 /// The room's screen, once its chunk is here.
 fn room(start: OnlineStart, on_new_game: Callback<()>, on_start: Callback<OnlineStart>) -> AnyView {
-    game::replaced(when_loaded(async move {
+    replaced(when_loaded(async move {
         room_view(start, on_new_game, on_start).await
     }))
 }
@@ -33,11 +33,7 @@ fn room(start: OnlineStart, on_new_game: Callback<()>, on_start: Callback<Online
 /// Fetches the room's chunk, then the game screen's (a chunk that fails is
 /// fetched again when its screen opens).
 fn preload() {
-    leptos::task::spawn_local(async {
-        if preload_room().await.is_ok() {
-            game::preload().await;
-        }
-    });
+    game::preload_after(preload_room());
 }
 
 static PAGE: OnlinePage = OnlinePage {

@@ -4,14 +4,9 @@
 
 mod game;
 
-/// Fetches the game screen's chunk.
-fn preload() {
-    leptos::task::spawn_local(game::preload());
-}
-
 static PAGE: kharbga::app::study::StudyPage = kharbga::app::study::StudyPage {
     game: game::game,
-    preload,
+    preload: || game::preload_after(std::future::ready(Ok::<(), ()>(()))),
 };
 
 fn main() {

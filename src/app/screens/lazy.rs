@@ -101,8 +101,9 @@ pub fn settings() -> AnyView {
 
 /// Fetches every chunk, one after the other, so that a screen opened later
 /// opens at once (and the service worker keeps them for offline play).
-/// Started after the page's first paint; a chunk that fails is fetched
-/// again when its screen opens.
+/// Started after the page's first paint, a task of the page itself (the
+/// shell lives as long as the page); a chunk that fails is fetched again
+/// when its screen opens.
 pub fn preload_all() {
     leptos::task::spawn_local(async {
         if preload_new_game().await.is_err()
@@ -138,4 +139,17 @@ pub fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + '
         })}
     }
     .into_any()
+}
+
+/// `screen` as a view the next screen replaces at once. Every screen from a
+/// chunk is a view of one type (`when_loaded`'s), which the next of its type
+/// updates in place once that one's chunk is here: until then the screen
+/// before stays on the page with its state gone (a tap on it would reach
+/// disposed values). A closure's view is built anew and the old one taken
+/// off. (The page binaries' screens use it; the first page's chunks do
+/// not, for its size budget.)
+pub fn replaced(screen: AnyView) -> AnyView {
+    let mut screen = Some(screen);
+    // (It tracks nothing, so it never runs again.)
+    (move || untrack(|| screen.take())).into_any()
 }

@@ -62,7 +62,7 @@ fn now() -> u64 {
 
 /// Where the screen is.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum View {
+enum View {
     /// The saved tournaments and the form for a new one.
     List,
     /// A tournament.
