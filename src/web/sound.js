@@ -1,54 +1,34 @@
-// The page's sounds, made with Web Audio: nothing to download. The context
-// is made on the first sound after the player's first gesture (browsers
-// keep audio silent before one), and never before.
-let context = null;
+// The page's sounds: short tones, each rendered once into a WAV held in
+// memory and played by an audio element. Nothing to download, and nothing
+// that makes a tap wait: Web Audio's first AudioContext starts the audio
+// device on the page's main thread (about 100 ms on a phone slowed four
+// times, so a tap landing then waited for it); an audio element starts it
+// on the browser's media threads. Silent until the player's first gesture
+// on the page (browsers keep audio silent before one).
+let armed = false;
 
 // Armed by the player's first gesture on the page (a trusted press or key);
 // the listeners go once it is.
-let armed = false;
 function arm(event) {
   if (!event.isTrusted) return;
   armed = true;
   removeEventListener('pointerdown', arm, true);
   removeEventListener('keydown', arm, true);
-  // The browser's audio starts slowly the first time (about 80 ms in
-  // headless Chromium, four times that on a slow phone): start it once the
-  // page has answered this gesture and drawn it, never inside the gesture
-  // (its tap would wait for it).
-  afterPaint(() => {
-    if (!muted()) open();
-  });
-}
-
-// Runs `task` once the next frame is painted and the page is idle.
-function afterPaint(task) {
-  requestAnimationFrame(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 500 });
-    else setTimeout(task, 50);
-  });
-}
-
-// Whether the player turned sound off (the page's saved preferences).
-function muted() {
-  try {
-    return (localStorage.getItem('kharbga.prefs') ?? '').includes('sound=off');
-  } catch (_) {
-    return false;
-  }
-}
-
-function open() {
-  try {
-    if (!context) context = new AudioContext();
-  } catch (_) {
-    // No audio here: the game goes on in silence.
-  }
-  return context;
 }
 addEventListener('pointerdown', arm, true);
 addEventListener('keydown', arm, true);
 
-// Each sound: [frequency in Hz, start in s, length in s, wave, volume].
+// The sounds are rendered while the page waits for its files or idles, one
+// sound an idle moment (a few milliseconds each on a slow phone), so that
+// no tap waits for one; a sound asked for before its turn is rendered then.
+function later(task) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task);
+  else setTimeout(task, 100);
+}
+later(renderNext);
+
+// Each sound: [frequency in Hz, start in s, length in s, wave, volume]; a
+// note falls away exponentially to a thousandth of its volume.
 const SOUNDS = [
   [[520, 0, 0.07, 'triangle', 0.18]],
   [[300, 0, 0.09, 'sine', 0.16], [360, 0.03, 0.07, 'sine', 0.1]],
@@ -58,35 +38,75 @@ const SOUNDS = [
   [[880, 0, 0.08, 'square', 0.06], [880, 0.16, 0.08, 'square', 0.06]],
 ];
 
-export function playSound(index) {
-  if (!armed) return;
-  const notes = SOUNDS[index];
-  if (!notes) return;
-  if (!context) {
-    // (The first sound, asked for by the tap that armed the page: played
-    // as the audio starts, after that tap is drawn.)
-    afterPaint(() => {
-      if (open()) sound(notes);
-    });
-    return;
-  }
-  sound(notes);
+// Each sound's WAV (a blob address), once rendered.
+const rendered = [];
+
+function renderNext() {
+  const next = SOUNDS.findIndex((_, index) => !rendered[index]);
+  if (next < 0) return;
+  wav(next);
+  later(renderNext);
 }
 
-function sound(notes) {
-  try {
-    const now = context.currentTime;
-    for (const [frequency, start, length, wave, volume] of notes) {
-      const oscillator = context.createOscillator();
-      const gain = context.createGain();
-      oscillator.type = wave;
-      oscillator.frequency.value = frequency;
-      gain.gain.setValueAtTime(volume, now + start);
-      gain.gain.exponentialRampToValueAtTime(0.001, now + start + length);
-      oscillator.connect(gain).connect(context.destination);
-      oscillator.start(now + start);
-      oscillator.stop(now + start + length + 0.02);
+const RATE = 22050;
+
+// Sound `index` as a 16-bit mono WAV's blob address, rendered once.
+function wav(index) {
+  if (rendered[index]) return rendered[index];
+  const notes = SOUNDS[index];
+  const end = Math.max(...notes.map(([, start, length]) => start + length));
+  const samples = new Float32Array(Math.ceil(end * RATE));
+  for (const [frequency, start, length, wave, volume] of notes) {
+    const from = Math.floor(start * RATE);
+    const count = Math.min(Math.floor(length * RATE), samples.length - from);
+    // One period of the wave, then each sample read from it (the phase in
+    // samples of that period) and scaled by the envelope's level, which
+    // falls by the same factor each sample.
+    const period = new Float32Array(Math.round(RATE / frequency));
+    const n = period.length;
+    for (let i = 0; i < n; i++) {
+      const phase = i / n;
+      period[i] = wave === 'square' ? (phase < 0.5 ? 1 : -1)
+        : wave === 'triangle' ? 1 - 4 * Math.abs(((phase + 0.25) % 1) - 0.5)
+          : Math.sin(2 * Math.PI * phase);
     }
+    const fall = 0.001 ** (1 / count);
+    let level = volume;
+    for (let i = 0, at = 0; i < count; i++) {
+      samples[from + i] += period[at] * level;
+      level *= fall;
+      if (++at === n) at = 0;
+    }
+  }
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) pcm[i] = Math.max(-1, Math.min(1, samples[i])) * 32767;
+  const header = new DataView(new ArrayBuffer(44));
+  const text = (at, value) => [...value].forEach((c, i) => header.setUint8(at + i, c.charCodeAt(0)));
+  text(0, 'RIFF');
+  header.setUint32(4, 36 + pcm.byteLength, true);
+  text(8, 'WAVEfmt ');
+  header.setUint32(16, 16, true); // the format's length
+  header.setUint16(20, 1, true); // PCM
+  header.setUint16(22, 1, true); // mono
+  header.setUint32(24, RATE, true);
+  header.setUint32(28, RATE * 2, true); // bytes a second
+  header.setUint16(32, 2, true); // bytes a sample
+  header.setUint16(34, 16, true); // bits a sample
+  text(36, 'data');
+  header.setUint32(40, pcm.byteLength, true);
+  // (The samples in the machine's byte order: little-endian on every
+  // platform a browser runs on, as WAV wants.)
+  rendered[index] = URL.createObjectURL(new Blob([header, pcm], { type: 'audio/wav' }));
+  return rendered[index];
+}
+
+export function playSound(index) {
+  if (!armed || !SOUNDS[index]) return;
+  try {
+    // A new element each time: sounds may overlap.
+    new Audio(wav(index)).play().catch(() => {
+      // Not allowed or no audio here: the game goes on in silence.
+    });
   } catch (_) {
     // No audio here: the game goes on in silence.
   }

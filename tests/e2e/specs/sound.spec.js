@@ -1,18 +1,27 @@
 // Sound: the page's sound module is silent before the player's first
 // gesture, sounds for plies after it, and a muted player (Settings) hears
-// nothing, across a reload. Sounds are counted by wrapping the browser's
-// AudioContext (no audio device in headless Chromium is needed).
+// nothing, across a reload. Sounds are counted by wrapping the audio
+// element's play (no audio device in headless Chromium is needed); each is
+// a WAV the page rendered, and Web Audio is never started (its first
+// context blocks the page for the audio device).
 import { test, expect } from './fixtures.js';
 import { board } from './helpers.js';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.__sounds = 0;
+    window.__contexts = 0;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      window.__sounds += 1;
+      window.__source = this.src;
+      return play.call(this);
+    };
     const Real = window.AudioContext;
     window.AudioContext = class extends Real {
-      createOscillator() {
-        window.__sounds += 1;
-        return super.createOscillator();
+      constructor(...args) {
+        super(...args);
+        window.__contexts += 1;
       }
     };
   });
@@ -35,6 +44,15 @@ test('no sound before a gesture; plies sound; muting is remembered', async ({ pa
   await board(page).locator('[data-square="a1"]').click();
   await expect(page.locator('[data-ply]')).toHaveCount(1);
   await expect.poll(() => sounds(page)).toBeGreaterThan(0);
+  // The sound is a WAV of the page's own making, with samples in it.
+  const wav = await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch(window.__source)).arrayBuffer());
+    return { header: String.fromCharCode(...bytes.slice(0, 4), ...bytes.slice(8, 12)), size: bytes.length, loud: bytes.slice(44).some((b) => b !== 0) };
+  });
+  expect(wav.header).toBe('RIFFWAVE');
+  expect(wav.size).toBeGreaterThan(1000);
+  expect(wav.loud).toBe(true);
+  expect(await page.evaluate(() => window.__contexts)).toBe(0);
   // Muted in the settings: plies are silent, after a reload too.
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('sound').uncheck();
