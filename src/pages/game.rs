@@ -5,7 +5,7 @@
 //! would be exported by the first page's module too.
 
 use kharbga::app::play::{GameScreen, Match, Session};
-use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -26,9 +26,7 @@ pub fn game(
     on_new_game: Callback<()>,
     on_rematch: Callback<Match>,
 ) -> AnyView {
-    replaced(when_loaded(async move {
-        game_chunk(game, session, on_new_game, on_rematch).await
-    }))
+    when_loaded(async move { game_chunk(game, session, on_new_game, on_rematch).await })
 }
 
 /// Fetches the page's own chunk (`first`; a ready `Ok` where it has none),

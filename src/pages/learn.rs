@@ -6,7 +6,7 @@
 
 use kharbga::app::learn::puzzles::PuzzleScreen;
 use kharbga::app::learn::LearnPage;
-use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -19,7 +19,7 @@ fn puzzles_view(place: String) -> Result<AnyView, ChunkMissing> {
 
 /// The puzzles' screen, once its chunk is here.
 fn puzzles(place: String) -> AnyView {
-    replaced(when_loaded(async move { puzzles_view(place).await }))
+    when_loaded(async move { puzzles_view(place).await })
 }
 
 static PAGE: LearnPage = LearnPage {

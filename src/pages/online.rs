@@ -8,7 +8,7 @@
 
 use kharbga::app::online::page::OnlinePage;
 use kharbga::app::online::{OnlineScreen, OnlineStart};
-use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -25,9 +25,7 @@ fn room_view(
 
 /// The room's screen, once its chunk is here.
 fn room(start: OnlineStart, on_new_game: Callback<()>, on_start: Callback<OnlineStart>) -> AnyView {
-    replaced(when_loaded(async move {
-        room_view(start, on_new_game, on_start).await
-    }))
+    when_loaded(async move { room_view(start, on_new_game, on_start).await })
 }
 
 /// Fetches the room's chunk, then the game screen's (a chunk that fails is

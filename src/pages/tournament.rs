@@ -8,7 +8,7 @@
 //! page's binary, so that no other page's module holds it. The game screen
 //! is another (`game`).
 
-use kharbga::app::screens::lazy::{replaced, when_loaded, ChunkMissing};
+use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use kharbga::app::tournament::page::TournamentPage;
 use kharbga::app::tournament::{part_view, TournamentPart};
 use leptos::prelude::*;
@@ -23,7 +23,7 @@ fn part_chunk(part: TournamentPart) -> Result<AnyView, ChunkMissing> {
 
 /// One of the screens after the list, once its chunk is here.
 fn part(part: TournamentPart) -> AnyView {
-    replaced(when_loaded(async move { part_chunk(part).await }))
+    when_loaded(async move { part_chunk(part).await })
 }
 
 /// Fetches the later screens' chunk, then the game screen's (a chunk that

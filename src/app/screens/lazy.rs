@@ -118,37 +118,39 @@ pub fn preload_all() {
 
 /// The view `load` makes, shown when it is ready; when its chunk could not
 /// be fetched, a notice and a button that builds the screen again (and so
-/// fetches the chunk again).
+/// fetches the chunk again). The screen before it leaves the page at once
+/// (`replaced`), not when this one's chunk is here.
 pub fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + 'static) -> AnyView {
     let load = SendWrapper::new(load);
     let screen = expect_context::<Shell>().screen;
-    view! {
-        {Suspend::new(async move {
-            match load.await {
-                Ok(view) => view,
-                Err(ChunkMissing) => view! {
-                    <p class="notice warning" role="alert" data-testid="chunk-missing">
-                        {tr_text(|| tr!("chunk-missing"))}
-                        <button type="button" class="link" on:click=move |_| screen.notify()>
-                            {tr_text(|| tr!("chunk-retry"))}
-                        </button>
-                    </p>
+    replaced(
+        view! {
+            {Suspend::new(async move {
+                match load.await {
+                    Ok(view) => view,
+                    Err(ChunkMissing) => view! {
+                        <p class="notice warning" role="alert" data-testid="chunk-missing">
+                            {tr_text(|| tr!("chunk-missing"))}
+                            <button type="button" class="link" on:click=move |_| screen.notify()>
+                                {tr_text(|| tr!("chunk-retry"))}
+                            </button>
+                        </p>
+                    }
+                    .into_any(),
                 }
-                .into_any(),
-            }
-        })}
-    }
-    .into_any()
+            })}
+        }
+        .into_any(),
+    )
 }
 
 /// `screen` as a view the next screen replaces at once. Every screen from a
 /// chunk is a view of one type (`when_loaded`'s), which the next of its type
-/// updates in place once that one's chunk is here: until then the screen
-/// before stays on the page with its state gone (a tap on it would reach
-/// disposed values). A closure's view is built anew and the old one taken
-/// off. (The page binaries' screens use it; the first page's chunks do
-/// not, for its size budget.)
-pub fn replaced(screen: AnyView) -> AnyView {
+/// would update in place once that one's chunk is here: until then the
+/// screen before would stay on the page with its state gone (a tap on it
+/// would reach disposed values). A closure's view is built anew and the old
+/// one taken off.
+fn replaced(screen: AnyView) -> AnyView {
     let mut screen = Some(screen);
     // (It tracks nothing, so it never runs again.)
     (move || untrack(|| screen.take())).into_any()

@@ -167,3 +167,27 @@ test('on a page whose game screen is a chunk, the next screen takes the game off
   await page.getByTestId('start').click();
   await expect(board).toHaveAttribute('data-phase', 'setting');
 });
+
+test('on the first page, a screen from a chunk leaves at once for the next, whose chunk is still on the way', async ({ page }) => {
+  // The settings' chunk held back: the new-game form (a chunk too) must
+  // not stay on the page, its state gone, while it comes.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\/kharbga-split-settings-[0-9a-f]+\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByTestId('nav-new-game').click();
+  const start = page.getByTestId('start');
+  await expect(start).toBeVisible();
+  await page.getByTestId('nav-settings').click();
+  await expect(start).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('sound')).toBeVisible();
+  // And from the settings' chunk to the form's, at once both ways.
+  await page.getByTestId('nav-new-game').click();
+  await expect(start).toBeVisible();
+  await expect(page.getByTestId('sound')).toHaveCount(0);
+});
