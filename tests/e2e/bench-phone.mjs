@@ -229,7 +229,6 @@ async function taps() {
   return [inGame, whileThinking, inReview, screens, longest];
 }
 
-
 {
   const all = [];
   for (let r = 0; r < runs; r++) all.push(await taps());

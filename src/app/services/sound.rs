@@ -1,7 +1,8 @@
 //! Sounds for plies and the end of a game, tones the page renders itself
-//! (`sound.js`: no files to download, played by audio elements): a soft knock for a soldier set, a slide for a
-//! step, a sharper double knock for a capture, a chime for an exchange and
-//! a short phrase at the end, two beeps when a clock gets low. Nothing sounds before the player's first
+//! (`sound.js`: no files to download, played by audio elements): a soft
+//! knock for a soldier set, a slide for a step, a sharper double knock for
+//! a capture, a chime for an exchange and a short phrase at the end, two
+//! beeps when a clock gets low. Nothing sounds before the player's first
 //! gesture on the page (the browser's user activation), nor when muted.
 
 use crate::engine::{PlayedPly, Ply};
