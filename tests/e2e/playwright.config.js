@@ -36,13 +36,17 @@ export default defineConfig({
   // that no main-thread task passes 50 ms must not share the two cores with
   // another game.
   projects: [
-    { name: 'main', testIgnore: /(computer|analysis|hostile-resources)\.spec\.js/ },
+    { name: 'main', testIgnore: /(computer|analysis|hostile-resources|tournament-flood)\.spec\.js/ },
     { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
     // The analysis board's responsiveness, alone too.
     { name: 'analysis', testMatch: /analysis\.spec\.js/, dependencies: ['computer'], fullyParallel: false },
     // Hundreds of connections at once (what one peer can make a page
     // hold): alone too, so that their load delays no other test's room.
     { name: 'resources', testMatch: /hostile-resources\.spec\.js/, dependencies: ['analysis'], fullyParallel: false },
+    // Fifteen pages in one lobby, four of them flooding: alone as well (a
+    // clean clone's CI run, sharing the two cores with another test, once
+    // left a newcomer unconnected for a minute).
+    { name: 'flood', testMatch: /tournament-flood\.spec\.js/, dependencies: ['resources'], fullyParallel: false },
   ],
   webServer: [
     {

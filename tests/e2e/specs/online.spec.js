@@ -235,7 +235,11 @@ test('a hostile peer cannot move for anyone, break the page or its saved game', 
   // A second stranger claims the host's opponent's seat with a forged proof.
   const forger = await (await browser.newContext()).newPage();
   const second = await hostilePeer(forger, link);
+  // Its first peer may be the first stranger (still in the room), whom a
+  // broadcast alone would reach: it speaks once the host has greeted it.
+  await second.waitFor(T('hello'));
   await second.send(T('hello', '0.1.0', 'Mallory', 'guest', 'second', '0', FORGED, NOBODY, FORGED));
+  await second.waitFor(T('refused', 'bad-secret'));
   await expect(host.getByTestId('online-warning').filter({ hasText: 'not theirs' })).toHaveCount(1);
   // The honest page: the same two plies, its saved game intact.
   await expect(host.locator('[data-ply]')).toHaveCount(2);
