@@ -102,12 +102,15 @@ function wav(index) {
 
 export function playSound(index) {
   if (!armed || !SOUNDS[index]) return;
-  try {
-    // A new element each time: sounds may overlap.
-    new Audio(wav(index)).play().catch(() => {
-      // Not allowed or no audio here: the game goes on in silence.
-    });
-  } catch (_) {
-    // No audio here: the game goes on in silence.
-  }
+  // In the task after the tap's: the tap's effect is drawn first.
+  setTimeout(() => {
+    try {
+      // A new element each time: sounds may overlap.
+      new Audio(wav(index)).play().catch(() => {
+        // Not allowed or no audio here: the game goes on in silence.
+      });
+    } catch (_) {
+      // No audio here: the game goes on in silence.
+    }
+  });
 }

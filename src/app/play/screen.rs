@@ -334,6 +334,18 @@ fn autosave(play: Play, session: Session) {
             });
         });
     };
+    // A save waits for the ply to be drawn: it is made in the task after
+    // the tap's (a tap on a slow phone is answered before its game is
+    // written), or at once if the screen goes or the page is hidden or left
+    // before then. (The task finds nothing due once the screen is gone: it
+    // holds nothing, and the page's own timer glue runs it.)
+    let due = StoredValue::new(false);
+    let flush = move || {
+        if due.try_get_value() == Some(true) {
+            due.set_value(false);
+            save();
+        }
+    };
     Effect::new(move |previous: Option<()>| {
         let (plies, _, _, _) = saved_state.get();
         let custom = controller.with_untracked(|c| c.game().has_custom_start());
@@ -342,29 +354,32 @@ fn autosave(play: Play, session: Session) {
         if plies == 0 && !custom && previous.is_none() && play.referee.is_none() {
             return;
         }
-        save();
+        if !due.get_value() {
+            due.set_value(true);
+            set_timeout(flush, std::time::Duration::ZERO);
+        }
     });
     // A timed game is saved again as the page is hidden or left, so that a
     // reload resumes with the time the player had then, not at the last ply.
-    if play.clock.with_untracked(Option::is_some) {
-        let on_hide = move || {
-            let started = controller
-                .try_with_untracked(|c| !c.game().plies().is_empty() || c.game().has_custom_start())
-                .unwrap_or(false);
-            if started {
-                save();
-            }
-        };
-        let hidden = EventListener::new(&document(), "visibilitychange", move |_| {
-            if document().hidden() {
-                on_hide();
-            }
-        });
-        let left = EventListener::new(&window(), "pagehide", move |_| on_hide());
-        StoredValue::new_local((hidden, left));
-        // And as the screen is left for another (the times used so far).
-        on_cleanup(on_hide);
-    }
+    let timed = play.clock.with_untracked(Option::is_some);
+    let on_hide = move || {
+        flush();
+        let started = controller
+            .try_with_untracked(|c| !c.game().plies().is_empty() || c.game().has_custom_start())
+            .unwrap_or(false);
+        if timed && started {
+            save();
+        }
+    };
+    let hidden = EventListener::new(&document(), "visibilitychange", move |_| {
+        if document().hidden() {
+            on_hide();
+        }
+    });
+    let left = EventListener::new(&window(), "pagehide", move |_| on_hide());
+    StoredValue::new_local((hidden, left));
+    // And as the screen is left for another (the times used so far).
+    on_cleanup(on_hide);
 }
 
 /// Asks the computer on its turn and plays its answer; the request belongs

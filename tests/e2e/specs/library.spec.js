@@ -33,6 +33,37 @@ test('a game resumes after a reload at the same ply, flipped board included', as
   await play(page, pliesOf(SEEGA5_GAME.plies)[27]);
 });
 
+test('a ply is written after the tap that played it, and kept when the screen goes in that same task', async ({ page }) => {
+  // Each write notes whether the tap's own task was still running: a
+  // capture listener marks the click, and a task queued by it (before the
+  // app's) clears the mark.
+  await page.addInitScript(() => {
+    window.__writes = [];
+    window.__inTap = false;
+    addEventListener('click', () => {
+      window.__inTap = true;
+      setTimeout(() => { window.__inTap = false; });
+    }, true);
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (String(value).startsWith('kharbga-game')) window.__writes.push(window.__inTap);
+      return setItem.call(this, key, value);
+    };
+  });
+  await openApp(page);
+  await page.locator('.square.placeable').first().click();
+  await expect(page.locator('[data-ply]')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => window.__writes)).toEqual([false]);
+  // A ply, then another screen at once, in one task: the ply is kept.
+  await page.evaluate(() => {
+    document.querySelector('.square.placeable').click();
+    document.querySelector('[data-testid="nav-library"]').click();
+  });
+  await expect(page.getByTestId('library')).toBeVisible();
+  const saved = await page.evaluate(() => Object.values(localStorage).find((v) => v.startsWith('kharbga-game')));
+  expect(saved).toContain('plies 2');
+});
+
 test('a finished game is in the library; replay it and play from here', async ({ page }) => {
   await openApp(page);
   await finishAGame(page);
