@@ -337,8 +337,9 @@ fn autosave(play: Play, session: Session) {
     // A save waits for the ply to be drawn: it is made in the task after
     // the tap's (a tap on a slow phone is answered before its game is
     // written), or at once if the screen goes or the page is hidden or left
-    // before then. (The task finds nothing due once the screen is gone: it
-    // holds nothing, and the page's own timer glue runs it.)
+    // before then. (Leptos's `set_timeout`, whose glue the page has anyway:
+    // the task holds only handles, and finds nothing due once the screen
+    // is gone.)
     let due = StoredValue::new(false);
     let flush = move || {
         if due.try_get_value() == Some(true) {
@@ -359,8 +360,9 @@ fn autosave(play: Play, session: Session) {
             set_timeout(flush, std::time::Duration::ZERO);
         }
     });
-    // A timed game is saved again as the page is hidden or left, so that a
-    // reload resumes with the time the player had then, not at the last ply.
+    // As the page is hidden or left: a save still due, and a timed game
+    // again, so that a reload resumes with the time the player had then,
+    // not at the last ply.
     let timed = play.clock.with_untracked(Option::is_some);
     let on_hide = move || {
         flush();
@@ -378,7 +380,8 @@ fn autosave(play: Play, session: Session) {
     });
     let left = EventListener::new(&window(), "pagehide", move |_| on_hide());
     StoredValue::new_local((hidden, left));
-    // And as the screen is left for another (the times used so far).
+    // And as the screen is left for another (a save still due, a timed
+    // game's times used so far).
     on_cleanup(on_hide);
 }
 
