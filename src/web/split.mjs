@@ -26,6 +26,66 @@ const run = (tool, args) => {
   if (said.length) console.error(said.join('\n'));
   if (done.status !== 0) throw new Error(`${tool} failed (${done.error ?? `exit ${done.status}`})`);
 };
+/**
+ * Takes the exports whose names match `unused` out of a module, so that
+ * wasm-opt drops the code only they kept. Used for wasm-streams' classes
+ * (`IntoUnderlyingSource`, `…Sink`, `…ByteSource`): Leptos always enables
+ * its server functions' browser support, which exports them, and no page
+ * here calls a server function (they are 4 KB of code, 1.2 KB gzipped, on
+ * every page). The glue keeps the classes; their methods would reach the
+ * module only if something made one.
+ */
+function dropExports(file, unused) {
+  const bytes = readFileSync(file);
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = bytes[at++];
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value >>> 0;
+  };
+  const encode = (n) => {
+    const out = [];
+    do {
+      let byte = n & 0x7f;
+      n >>>= 7;
+      if (n) byte |= 0x80;
+      out.push(byte);
+    } while (n);
+    return Buffer.from(out);
+  };
+  const parts = [bytes.subarray(0, 8)];
+  let dropped = 0;
+  while (at < bytes.length) {
+    const start = at;
+    const id = bytes[at++];
+    const end = leb() + at;
+    if (id === 7) {
+      const kept = [];
+      for (let n = leb(); n > 0; n--) {
+        const entry = at;
+        const length = leb();
+        const name = bytes.subarray(at, at + length).toString();
+        at += length + 1;
+        leb();
+        if (unused.test(name)) dropped++;
+        else kept.push(bytes.subarray(entry, at));
+      }
+      const section = Buffer.concat([encode(kept.length), ...kept]);
+      parts.push(Buffer.from([7]), encode(section.length), section);
+    } else {
+      parts.push(bytes.subarray(start, end));
+    }
+    at = end;
+  }
+  writeFileSync(file, Buffer.concat(parts));
+  return dropped;
+}
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 // Trunk's name for the page's module (its glue `<stem>.js`, `<stem>_bg.wasm`).
@@ -38,6 +98,7 @@ mkdirSync(join(work, 'bg'), { recursive: true });
 run('wasm-split-cli', [linked, work, '--out-name', stem]);
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
   '--out-name', stem, '--out-dir', join(work, 'bg'), join(work, `${stem}.wasm`)]);
+dropExports(join(work, 'bg', `${stem}_bg.wasm`), /^(__wbg_)?intounderlying/);
 run('wasm-opt', [...OPT, join(work, 'bg', `${stem}_bg.wasm`), '-o', join(dist, `${stem}_bg.wasm`)]);
 
 // The chunks, optimised, under their content's hash.

@@ -25,21 +25,21 @@ pub fn Controls(
 ) -> impl IntoView {
     let play = expect_context::<Play>();
     let controller = play.controller;
-    let over = Memo::new(move |_| controller.with(|c| c.phase() == Phase::Over));
+    let over = Memo::new(move |_| play.panel.with(|c| c.phase() == Phase::Over));
     // Online, a takeback is asked of the opponent (under the game); on the
     // clock there is none (docs/rules.md, "Clocks").
     let local = play.referee.is_none() && play.clock.with_untracked(Option::is_none) && !play.board;
     view! {
         <div class="controls">
             {local.then(|| view! {
-                <button type="button" data-testid="undo" disabled=move || !controller.with(Controller::can_undo)
+                <button type="button" data-testid="undo" disabled=move || !play.panel.with(Controller::can_undo)
                     on:click=move |_| {
                         controller.update(|c| { c.undo_to_hands(); });
                         play.refusal.set(None);
                     }>
                     {tr_text(|| tr!("control-undo"))}
                 </button>
-                <button type="button" data-testid="redo" disabled=move || !controller.with(Controller::can_redo)
+                <button type="button" data-testid="redo" disabled=move || !play.panel.with(Controller::can_redo)
                     on:click=move |_| { controller.update(|c| { c.redo(); }); }>
                     {tr_text(|| tr!("control-redo"))}
                 </button>
@@ -67,7 +67,7 @@ pub fn Controls(
             // The lesson for what is happening now, and the rules sheet, in
             // a tab of their own (the game goes on here).
             <a class="button help" data-testid="help" target="_blank" rel="noopener"
-                href=move || Route::Learn(LearnPlace::Lesson(controller.with(|c| lesson_for(c.shown())).to_owned())).url()
+                href=move || Route::Learn(LearnPlace::Lesson(play.panel.with(|c| lesson_for(c.shown())).to_owned())).url()
                 aria-label=move || tr!("control-help-label")>
                 {tr_text(|| tr!("control-help"))}
             </a>
@@ -75,12 +75,12 @@ pub fn Controls(
                 {tr_text(|| tr!("control-rules"))}
             </a>
             {play.variant.is_kharbga().then(|| view! {
-                <label class="toggle" class:disabled=move || !controller.with(Controller::flag_available)>
+                <label class="toggle" class:disabled=move || !play.panel.with(Controller::flag_available)>
                     <input
                         type="checkbox"
                         data-testid="exchange-flag"
-                        prop:checked=move || controller.with(Controller::flag)
-                        disabled=move || !controller.with(Controller::flag_available)
+                        prop:checked=move || play.panel.with(Controller::flag)
+                        disabled=move || !play.panel.with(Controller::flag_available)
                         on:change=move |event| {
                             let on = event_target_checked(&event);
                             controller.update(|c| c.set_flag(on));
@@ -90,7 +90,7 @@ pub fn Controls(
                     {tr_text(|| tr!("control-exchange"))}
                 </label>
             })}
-            {move || controller.with(Controller::can_stop).then(|| view! {
+            {move || play.panel.with(Controller::can_stop).then(|| view! {
                 <button type="button" class="primary" data-testid="stop-chain"
                     on:click=move |_| {
                         let response = controller.try_update(Controller::stop_chain).unwrap_or(Response::Ignored);
@@ -104,7 +104,7 @@ pub fn Controls(
                 <input
                     type="checkbox"
                     data-testid="show-capturable"
-                    prop:checked=move || controller.with(|c| c.show_capturable)
+                    prop:checked=move || play.panel.with(|c| c.show_capturable)
                     on:change=move |event| {
                         let on = event_target_checked(&event);
                         controller.update(|c| c.show_capturable = on);
@@ -113,7 +113,7 @@ pub fn Controls(
                 {tr_text(|| tr!("control-capturable"))}
             </label>
         </div>
-        {move || controller.with(|c| c.browsing().is_some()).then(|| view! {
+        {move || play.panel.with(|c| c.browsing().is_some()).then(|| view! {
             <button type="button" class="primary back" data-testid="back-to-game"
                 on:click=move |_| controller.update(Controller::back_to_game)>
                 {tr_text(|| tr!("control-back"))}
@@ -130,9 +130,9 @@ pub fn EndControls(on_new_game: Callback<()>) -> impl IntoView {
         return referee.with(|r| r.end_controls(on_new_game));
     }
     let controller = play.controller;
-    let over = Memo::new(move |_| controller.with(|c| c.game().outcome().is_some()));
+    let over = Memo::new(move |_| play.panel.with(|c| c.game().outcome().is_some()));
     // Only a person who plays here may resign (for their own side).
-    let may_resign = move || controller.with(|c| c.hands != crate::store::Hands::None);
+    let may_resign = move || play.panel.with(|c| c.hands != crate::store::Hands::None);
     view! {
         <div class="controls end-controls">
             <button type="button" data-testid="resign" disabled=move || over.get() || !may_resign()

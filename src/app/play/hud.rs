@@ -173,10 +173,10 @@ pub fn StatusPanel() -> impl IntoView {
     let computer = expect_context::<ComputerPlayer>();
     let controller = play.controller;
     let variant = play.variant;
-    let phase = Memo::new(move |_| controller.with(Controller::phase));
+    let phase = Memo::new(move |_| play.panel.with(Controller::phase));
 
     let pass_notice = move || {
-        controller.with(|c| {
+        play.panel.with(|c| {
             let shown = c.browsing().unwrap_or(c.game().plies().len());
             let last = c.game().plies().get(shown.checked_sub(1)?).copied()?;
             let blocked = last.effects.passed?;
@@ -187,14 +187,14 @@ pub fn StatusPanel() -> impl IntoView {
         })
     };
     let exchange_status = move || {
-        controller.with(|c| {
+        play.panel.with(|c| {
             let step = c.shown().exchange().step();
             (step > 0 && c.phase() != Phase::Over)
                 .then(|| tr!("exchange-status", { "step" => step }))
         })
     };
     let quiet = move || {
-        controller.with(|c| {
+        play.panel.with(|c| {
             let p = c.shown();
             let limit = p.rules().quiet_limit;
             // Shown once the count nears the limit: the last third.
@@ -212,7 +212,7 @@ pub fn StatusPanel() -> impl IntoView {
     let hint = move || {
         // A hint is about the live game while it goes on: not shown over
         // an earlier board being browsed, nor once the game has ended.
-        let (length, to_move, live) = controller.with(|c| {
+        let (length, to_move, live) = play.panel.with(|c| {
             let game = c.game();
             let live = c.browsing().is_none() && c.phase() != Phase::Over;
             (game.plies().len(), game.position().to_move(), live)
@@ -235,7 +235,7 @@ pub fn StatusPanel() -> impl IntoView {
     };
     view! {
         <p class="phase" data-testid="phase">{move || tr!("hud-phase", { "phase" => phase.get().token() })}</p>
-        <p class="status" data-testid="status" role="status">{move || controller.with(|c| status(c, &play))}</p>
+        <p class="status" data-testid="status" role="status">{move || play.panel.with(|c| status(c, &play))}</p>
         {move || play.thinking.get().then(|| view! {
             <p class="notice thinking" data-testid="thinking">{tr_text(|| tr!("computer-thinking"))}</p>
         })}

@@ -56,6 +56,12 @@ pub struct Play {
     /// A tournament's board: its result counts, so no takeback, no draw
     /// agreed with the computer, and not the page's current game.
     pub board: bool,
+    /// The controller as the panel beside the board (status, controls,
+    /// moves, result) shows it: a copy taken after the frame that drew a
+    /// change, so that a tap's own frame draws the board and the players'
+    /// bars alone and the panel follows in the next. The panel reads it and
+    /// writes to `controller`.
+    pub panel: RwSignal<Controller>,
 }
 
 impl Play {

@@ -33,9 +33,11 @@ pub fn MoveList() -> impl IntoView {
     let play = expect_context::<Play>();
     let controller = play.controller;
     let variant = play.variant;
-    let rows = Memo::new(move |_| controller.with(|c| turn_rows(c.game())));
-    let current =
-        Memo::new(move |_| controller.with(|c| c.browsing().unwrap_or(c.game().plies().len())));
+    let rows = Memo::new(move |_| play.panel.with(|c| turn_rows(c.game())));
+    let current = Memo::new(move |_| {
+        play.panel
+            .with(|c| c.browsing().unwrap_or(c.game().plies().len()))
+    });
     let list = NodeRef::<leptos::html::Ol>::new();
     // Keep the shown ply in sight as the game grows or is browsed.
     Effect::new(move |_| {

@@ -35,8 +35,7 @@ pub struct TournamentBack(pub Callback<Callback<()>, AnyView>);
 #[component]
 pub fn ResultDialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> impl IntoView {
     let play = expect_context::<Play>();
-    let controller = play.controller;
-    let outcome = Memo::new(move |_| controller.with(|c| c.game().outcome()));
+    let outcome = Memo::new(move |_| play.panel.with(|c| c.game().outcome()));
     move || {
         let outcome = outcome.get()?;
         play.result_open.get().then(|| {

@@ -85,19 +85,38 @@ pub fn GameScreen(
         }),
         now: RwSignal::new(now_ms() as u64),
         board: on_over.is_some(),
+        panel: RwSignal::new(controller.get_untracked()),
     };
     provide_context(play);
     clocks(play);
-    if let Some(on_over) = on_over {
-        let told = StoredValue::new(false);
-        Effect::new(move |_| {
-            let ended = controller.with(|c| c.game().outcome().is_some());
+    // The panel follows a change after the frame that drew it (Play::panel):
+    // a task queued from the next animation frame runs after that frame's
+    // paint. After the screen is gone the copy is not taken (`try_`: the
+    // signals are disposed), so the timer needs no handle. A tournament's
+    // board is told of its end here too (one effect: bytes on the first
+    // page).
+    let told = StoredValue::new(false);
+    Effect::new(move |first: Option<()>| {
+        let ended = controller.with(|c| c.game().outcome().is_some());
+        if first.is_some() {
+            request_animation_frame(move || {
+                set_timeout(
+                    move || {
+                        if let Some(now) = controller.try_get_untracked() {
+                            play.panel.try_set(now);
+                        }
+                    },
+                    std::time::Duration::ZERO,
+                )
+            });
+        }
+        if let Some(on_over) = on_over {
             if ended && !told.get_value() {
                 told.set_value(true);
                 on_over.run(controller.with_untracked(|c| c.game().clone()));
             }
-        });
-    }
+        }
+    });
     // A spectator keeps nothing: the players' pages keep the game.
     if online.is_none() || seats.hands_side().is_some() {
         autosave(play, session);

@@ -107,3 +107,36 @@ test('a square closed by the Malha-access rule says why', async ({ page }) => {
   await playAll(page, 'g7');
   await expect(page.getByTestId('notice')).toHaveCount(0);
 });
+
+test('a tap draws the board in its own frame, and the panel beside it in the next', async ({ page }) => {
+  // What the page shows at each frame after a tap: the soldiers on the
+  // board, the plies in the move list, the status line. The first look is
+  // in the tap's own frame (an animation frame asked for by a capture
+  // listener runs just before that frame is painted), the second after
+  // the frame that follows it.
+  await openApp(page);
+  await page.evaluate(() => {
+    window.__frames = [];
+    const look = () => [
+      document.querySelectorAll('[data-testid="board"] [data-piece]').length,
+      document.querySelectorAll('[data-ply]').length,
+      document.querySelector('[data-testid="status"]').textContent,
+    ];
+    addEventListener('click', () => {
+      requestAnimationFrame(() => {
+        window.__frames.push(look());
+        requestAnimationFrame(() => setTimeout(() => window.__frames.push(look())));
+      });
+    }, true);
+    window.__before = look();
+  });
+  const [pieces, plies, status] = await page.evaluate(() => window.__before);
+  await page.locator('.square.placeable').first().click();
+  await expect.poll(() => page.evaluate(() => window.__frames.length)).toBe(2);
+  const [first, next] = await page.evaluate(() => window.__frames);
+  // The board has the soldier at once; the list and the status wait a frame.
+  expect(first).toEqual([pieces + 1, plies, status]);
+  expect(next[0]).toBe(pieces + 1);
+  expect(next[1]).toBe(plies + 1);
+  expect(next[2]).not.toBe(status);
+});
