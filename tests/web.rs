@@ -32,6 +32,23 @@ async fn tick() {
     leptos::task::tick().await;
 }
 
+/// Lets the next frame be drawn, and the game screen's panel (status,
+/// controls, moves) catch up: it follows the game in a task queued from
+/// the frame after a change (`Play::panel`), which this one follows.
+async fn next_frame() {
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .request_animation_frame(&resolve)
+            .expect("a frame");
+    });
+    wasm_bindgen_futures::JsFuture::from(frame)
+        .await
+        .expect("the frame");
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    tick().await;
+}
+
 fn squares(container: &HtmlElement) -> Vec<web_sys::Element> {
     let list = container
         .query_selector_all("[data-square]")
@@ -250,6 +267,8 @@ async fn the_game_screen_plays_taps_and_lists_them() {
     );
     click(&container, "[data-square=\"b1\"]");
     tick().await;
+    // (The move list follows a frame later.)
+    next_frame().await;
     let piece = |name: &str| {
         attribute(
             &container,
