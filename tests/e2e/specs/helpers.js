@@ -55,7 +55,11 @@ export const pliesPlayed = (page) => page.locator('[data-ply]').count();
 export async function play(page, ply) {
   const plies = await page.locator('[data-ply]').count();
   await clickPly(page, ply);
-  const landed = await expect(page.locator('[data-ply]')).toHaveCount(plies + 1, { timeout: 4000 })
+  // The move list follows the board a frame later: looked at every frame
+  // or so (Playwright's own retries wait 100 ms, then 250, 500…).
+  const landed = await expect
+    .poll(() => page.locator('[data-ply]').count(), { timeout: 4000, intervals: [16, 16, 32, 64, 100] })
+    .toBe(plies + 1)
     .then(() => true, () => false);
   if (!landed && (await page.locator('[data-ply]').count()) === plies) {
     console.log(`ply ${plies + 1} (${ply}) did not land: clicked again`);

@@ -9,6 +9,9 @@ const pliesOf = (text) => text.trim().split(/\s+/);
 
 /** Plays the whole scripted Seega 5×5 game, closes the result, opens the library. */
 async function finishAGame(page) {
+  // 76 plies by clicks, each waiting for the move list (a frame after the
+  // board): the game alone takes 15–20 s on this 2-core machine.
+  test.setTimeout(90_000);
   await startGame(page, 'seega5', { first: 'Amel', second: 'Youssef' });
   await playAll(page, SEEGA5_GAME.plies);
   await expect(page.getByTestId('result')).toBeVisible();
