@@ -425,13 +425,24 @@ pub struct MatchSettings {
     pub seed: u64,
     /// Games played at once (each on its own thread).
     pub threads: usize,
-    /// Whether to print (to stderr) the record of every game A did not win.
-    pub show_records: bool,
+    /// Which games' records to print (to stderr).
+    pub show_records: ShowRecords,
     /// A's side in every game, when not alternated.
     pub a_side: Option<Side>,
     /// Start each pair of games (A first, then A second) from a balanced
     /// opening of this many random plies ([`ballot`]); 0: from the start.
     pub ballot_plies: usize,
+}
+
+/// Which records a match prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowRecords {
+    /// None: the score only.
+    None,
+    /// The games A did not win.
+    NotWon,
+    /// Every game (for an analysis of A's wins too).
+    All,
 }
 
 /// A balanced opening, as checkers tournaments draw "ballots" when the
@@ -545,7 +556,12 @@ pub fn play_match(
         };
         let game = play_game(&start, (a, b), a_side, settings.time_ms, seed);
         let outcome = game.outcome();
-        if settings.show_records && outcome.is_none_or(|o| o.winner != Some(a_side)) {
+        let show = match settings.show_records {
+            ShowRecords::None => false,
+            ShowRecords::NotWon => outcome.is_none_or(|o| o.winner != Some(a_side)),
+            ShowRecords::All => true,
+        };
+        if show {
             let plies: Vec<String> = game.plies().iter().map(|p| p.ply.to_string()).collect();
             eprintln!(
                 "game {n} ({a} as {a_side:?}): {outcome:?}\n  {}",

@@ -24,13 +24,15 @@ USAGE
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
-                                             [--a-side first|second] [--ballots K]
+                                             [--all-records] [--a-side first|second] [--ballots K]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
                                              ab<depth>m (with mobility): ab4, ab4m;
                                              --ballots K: each pair of games from a
-                                             balanced opening of K random plies
+                                             balanced opening of K random plies;
+                                             --records: the games A did not win (stderr),
+                                             --all-records: every game
   kharbga-cli tournament --levels L,L,L... --variant V [--format round-robin|double|swiss:N]
                          [--time-ms T] [--seed S] [--games FILE]
                                              computer levels in a tournament: the
@@ -372,8 +374,18 @@ fn run_puzzles(args: &[String]) -> Result<(), String> {
 }
 
 fn run_match(args: &[String]) -> Result<(), String> {
-    let show_records = args.iter().any(|a| a == "--records");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--records").cloned().collect();
+    let show_records = if args.iter().any(|a| a == "--all-records") {
+        kharbga::cli::ShowRecords::All
+    } else if args.iter().any(|a| a == "--records") {
+        kharbga::cli::ShowRecords::NotWon
+    } else {
+        kharbga::cli::ShowRecords::None
+    };
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--records" && *a != "--all-records")
+        .cloned()
+        .collect();
     let (_, pairs) = options(&args)?;
     let get = |key: &str| value(&pairs, key);
     let level = |key: &str| -> Result<kharbga::ai::Level, String> {

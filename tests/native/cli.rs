@@ -198,3 +198,65 @@ fn a_tournament_of_computer_levels_is_played_out_and_exported() {
         assert_eq!(winner, expected, "{record}");
     }
 }
+
+#[test]
+fn a_match_prints_the_records_asked_for_and_each_replays_to_its_end() {
+    let run = |a: &str, b: &str, flag: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_kharbga-cli"))
+            .args([
+                "match",
+                "--a",
+                a,
+                "--b",
+                b,
+                "--games",
+                "6",
+                "--variant",
+                "seega5",
+                "--threads",
+                "1",
+                "--seed",
+                "11",
+                flag,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let headers: Vec<&str> = stderr.lines().filter(|l| l.starts_with("game ")).collect();
+        let plies: Vec<String> = stderr
+            .lines()
+            .filter(|l| l.starts_with("  "))
+            .map(|l| l.trim().to_owned())
+            .collect();
+        (
+            stdout,
+            headers.len(),
+            headers.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+            plies,
+        )
+    };
+    let a_won = |header: &str| {
+        (header.contains("as First") && header.contains("winner: Some(First)"))
+            || (header.contains("as Second") && header.contains("winner: Some(Second)"))
+    };
+    // `--all-records`: every game, the ones A won too.
+    let (summary, all, headers, plies) = run("2", "random", "--all-records");
+    assert_eq!(all, 6, "{summary}");
+    assert_eq!(plies.len(), 6);
+    assert!(headers.iter().any(|h| a_won(h)), "{headers:?}");
+    // Each record is a whole game: the batch protocol reads it to its end.
+    for (header, line) in headers.iter().zip(&plies) {
+        let reply = answer(&format!("seega5||{line}"));
+        assert!(reply.starts_with("over "), "{header}: {reply}");
+    }
+    // `--records`: only the games A did not win.
+    let (summary, not_won, _, _) = run("2", "random", "--records");
+    assert!(not_won < all, "{summary}");
+    let (summary, lost, headers, _) = run("random", "2", "--records");
+    assert!(lost > 0, "{summary}");
+    for header in &headers {
+        assert!(!a_won(header), "{header}");
+    }
+}
