@@ -88,7 +88,11 @@ pub fn evaluate(position: &Position) -> i32 {
     let (material, x) = terms(position, weights.0[UNTOUCHABLE] != 0);
     if position.is_setting() {
         let me = position.to_move();
-        return material + weights.dot(&x) + super::setting::shape(position, me)
+        let mobility = position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
+        return material
+            + weights.dot(&x)
+            + super::setting::MOBILITY * mobility
+            + super::setting::shape(position, me)
             - super::setting::shape(position, me.opponent());
     }
     material + near_quiet_limit(position, weights.dot(&x))
@@ -156,6 +160,54 @@ mod tests {
             }
             assert!(checked > 10, "{checked}");
         }
+    }
+
+    #[test]
+    fn while_setting_spread_soldiers_count_for_their_side() {
+        // The setting's evaluation is its terms, mobility among them: in
+        // random settings of both games, and a soldier set apart from its
+        // own (more empty squares beside it) weighs more than one set in a
+        // block, by the steps it keeps.
+        for (rules, seed) in [
+            (Rules::kharbga(), 3),
+            (Rules::seega(crate::engine::BoardSize::Seven), 4),
+        ] {
+            let mut rng = crate::ai::Rng::new(seed);
+            let mut position = Position::new(rules);
+            while position.is_setting() {
+                let me = position.to_move();
+                let (material, x) = terms(&position, true);
+                let mobility =
+                    position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
+                assert_eq!(
+                    evaluate(&position),
+                    material
+                        + weights_of(rules.variant).dot(&x)
+                        + super::super::setting::MOBILITY * mobility
+                        + super::super::setting::shape(&position, me)
+                        - super::super::setting::shape(&position, me.opponent())
+                );
+                let plies = position.legal_plies();
+                position.play_unchecked(plies[rng.below(plies.len())]);
+            }
+        }
+        // Seega 7×7, the first player setting its second soldier: beside
+        // its first (c3, c4: a block, fewer empty squares beside them) or
+        // apart (c3, e4): neither on an edge, beside an enemy or between
+        // two, so only the steps they keep (8 against 6) differ. The second
+        // player is to move after either, and likes the block better.
+        let seega = Rules::seega(crate::engine::BoardSize::Seven);
+        let mut block = Position::from_text("7/7/7/7/2S4/7/7 w 23,24 - - 0 1 -", seega).unwrap();
+        let mut apart = block;
+        block.play_unchecked(crate::engine::Ply::Place(crate::engine::sq("c4")));
+        apart.play_unchecked(crate::engine::Ply::Place(crate::engine::sq("e4")));
+        assert_eq!(block.to_move(), Side::Second);
+        assert_eq!(apart.to_move(), Side::Second);
+        assert!(evaluate(&block) > evaluate(&apart));
+        assert_eq!(
+            evaluate(&block) - evaluate(&apart),
+            2 * super::super::setting::MOBILITY
+        );
     }
 
     #[test]
