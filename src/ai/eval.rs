@@ -137,60 +137,42 @@ mod tests {
     #[test]
     fn the_evaluation_is_its_weighted_terms_whatever_it_skips() {
         // What the tuner reads (every term) is what the search plays, in
-        // random Kharbga and Seega games' moving phases.
+        // random Kharbga and Seega games' moving phases; while setting, the
+        // same terms with mobility and the setting's shape.
         for (rules, seed) in [
             (Rules::kharbga(), 1),
             (Rules::seega(crate::engine::BoardSize::Seven), 2),
         ] {
             let mut rng = crate::ai::Rng::new(seed);
             let mut position = Position::new(rules);
-            let mut checked = 0;
+            let mut checked = [0; 2];
             while !position.is_over() {
-                if !position.is_setting() {
-                    let (material, x) = terms(&position, true);
-                    let weighted = weights_of(rules.variant).dot(&x);
-                    assert_eq!(
-                        evaluate(&position),
-                        material + near_quiet_limit(&position, weighted)
-                    );
-                    checked += 1;
-                }
+                let me = position.to_move();
+                let (material, x) = terms(&position, true);
+                let weighted = weights_of(rules.variant).dot(&x);
+                let expected = if position.is_setting() {
+                    let mobility =
+                        position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
+                    checked[0] += 1;
+                    material
+                        + weighted
+                        + super::super::setting::MOBILITY * mobility
+                        + super::super::setting::shape(&position, me)
+                        - super::super::setting::shape(&position, me.opponent())
+                } else {
+                    checked[1] += 1;
+                    material + near_quiet_limit(&position, weighted)
+                };
+                assert_eq!(evaluate(&position), expected);
                 let plies = position.legal_plies();
                 position.play_unchecked(plies[rng.below(plies.len())]);
             }
-            assert!(checked > 10, "{checked}");
+            assert!(checked[0] == 48 && checked[1] > 10, "{checked:?}");
         }
     }
 
     #[test]
     fn while_setting_spread_soldiers_count_for_their_side() {
-        // The setting's evaluation is its terms, mobility among them: in
-        // random settings of both games, and a soldier set apart from its
-        // own (more empty squares beside it) weighs more than one set in a
-        // block, by the steps it keeps.
-        for (rules, seed) in [
-            (Rules::kharbga(), 3),
-            (Rules::seega(crate::engine::BoardSize::Seven), 4),
-        ] {
-            let mut rng = crate::ai::Rng::new(seed);
-            let mut position = Position::new(rules);
-            while position.is_setting() {
-                let me = position.to_move();
-                let (material, x) = terms(&position, true);
-                let mobility =
-                    position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
-                assert_eq!(
-                    evaluate(&position),
-                    material
-                        + weights_of(rules.variant).dot(&x)
-                        + super::super::setting::MOBILITY * mobility
-                        + super::super::setting::shape(&position, me)
-                        - super::super::setting::shape(&position, me.opponent())
-                );
-                let plies = position.legal_plies();
-                position.play_unchecked(plies[rng.below(plies.len())]);
-            }
-        }
         // Seega 7×7, the first player setting its second soldier: beside
         // its first (c3, c4: a block, fewer empty squares beside them) or
         // apart (c3, e4): neither on an edge, beside an enemy or between

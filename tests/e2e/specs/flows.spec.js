@@ -79,6 +79,8 @@ test('playing the second side: the computer sets first; undo goes back to your t
   await expect.poll(() => pliesPlayed(page), { timeout: 10_000 }).toBe(6);
   // Undo: the computer's turn and yours are taken back, to your turn again.
   await page.getByRole('button', { name: 'Undo' }).click();
+  // (It was the same side's turn before the undo: wait for the plies to go.)
+  await expect.poll(() => pliesPlayed(page)).toBeLessThan(6);
   await expect(board(page)).toHaveAttribute('data-to-move', 'second');
   const left = await pliesPlayed(page);
   expect(left).toBeLessThan(6);
