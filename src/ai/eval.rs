@@ -49,6 +49,13 @@ pub(crate) fn weights_of(variant: Variant) -> &'static Weights {
     }
 }
 
+/// The steps the side to move has more than its opponent (soldiers beside
+/// an empty square): a moving-phase term, and the setting's spread.
+fn mobility_edge(position: &Position) -> i32 {
+    let me = position.to_move();
+    position.mobility(me) as i32 - position.mobility(me.opponent()) as i32
+}
+
 /// What the evaluation of a Kharbga or Seega position weighs: the soldiers'
 /// difference (in hundredths) and the positional terms (in
 /// [`weights::NAMES`]' order), from the side to move's point of view. The
@@ -67,7 +74,7 @@ pub(crate) fn terms(position: &Position, untouchables: bool) -> (i32, [i32; TERM
     if position.is_setting() {
         return (material, x);
     }
-    x[1] = position.mobility(me) as i32 - position.mobility(them) as i32;
+    x[1] = mobility_edge(position);
     // A threat counts when a soldier of that side stands next to it.
     let reachable = |side: Side| geo.neighbours(position.soldiers(side));
     x[2] = count(position.capture_targets(me) & reachable(me));
@@ -88,10 +95,9 @@ pub fn evaluate(position: &Position) -> i32 {
     let (material, x) = terms(position, weights.0[UNTOUCHABLE] != 0);
     if position.is_setting() {
         let me = position.to_move();
-        let mobility = position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
         return material
             + weights.dot(&x)
-            + super::setting::MOBILITY * mobility
+            + super::setting::MOBILITY * mobility_edge(position)
             + super::setting::shape(position, me)
             - super::setting::shape(position, me.opponent());
     }
@@ -151,12 +157,10 @@ mod tests {
                 let (material, x) = terms(&position, true);
                 let weighted = weights_of(rules.variant).dot(&x);
                 let expected = if position.is_setting() {
-                    let mobility =
-                        position.mobility(me) as i32 - position.mobility(me.opponent()) as i32;
                     checked[0] += 1;
                     material
                         + weighted
-                        + super::super::setting::MOBILITY * mobility
+                        + super::super::setting::MOBILITY * mobility_edge(&position)
                         + super::super::setting::shape(&position, me)
                         - super::super::setting::shape(&position, me.opponent())
                 } else {

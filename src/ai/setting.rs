@@ -28,7 +28,7 @@ const FIRST_CAPTURE: i32 = 14;
 /// blocks and lines. Measured as the side that steps second, at 100 ms a
 /// ply against `ab4m` (40 games each, docs/ai.md): Kharbga's Defender 76.2
 /// and 80.0 % without it, 87.5 and 85.0 % with it; Seega 7×7's first
-/// player 61.2 % and 83.8 %. 5 and 30 did worse than 15 in Kharbga.
+/// player 61.2 % and 83.8 %. 5, 20 and 30 did worse than 15 in Kharbga.
 pub(super) const MOBILITY: i32 = 15;
 
 /// Squares with a line (vertical, horizontal) closed by the board's edge:
