@@ -294,8 +294,13 @@ test('a hostile opponent wins no time on the clock: more time claimed is cut, an
   await expect(host.getByTestId('clock-second')).toHaveAttribute('data-running', 'true');
   await host.waitForTimeout(4_000);
   // It asks for Amel's record (its ping counts no plies)...
+  const syncs = async () => (await evil.received())
+    .map((m) => m.text).filter((t) => t.startsWith(T('signed', 'host')) && t.includes('\tsync\t'));
+  const before = (await syncs()).length;
   await evil.send(peer, T('ping', '1', '0'));
-  const [sync] = await from(`${T('signed', 'host')}`).then((all) => all.filter((m) => m.includes('\tsync\t')));
+  // The answer comes when it comes: wait for a record sent after the ping.
+  await expect.poll(async () => (await syncs()).length, { timeout: 10_000 }).toBeGreaterThan(before);
+  const sync = (await syncs()).at(-1);
   const record = sync.split('\t').pop().replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
   expect(record).toContain('[TimeControl "30+0"]');
   // ...and sends it back with a soldier of its own, claiming it used no time.
