@@ -8,9 +8,10 @@
 // imports the loader by that name.
 //
 // Usage: node src/web/split.mjs <bin> <linked.wasm> <page dist> <work dir>
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const [bin, linked, dist, work] = process.argv.slice(2);
@@ -20,12 +21,36 @@ if (!bin || !linked || !dist || !work) {
 }
 const OPT = ['-Os', '--low-memory-unused', '--strip-producers', '--strip-target-features', '--strip-debug'];
 // (wasm-opt warns of each chunk's name section, which it strips anyway.)
+const report = (tool, stderr, failed) => {
+  const said = (stderr ?? '').split('\n').filter((l) => l && !l.startsWith('warning: unknown name subsection'));
+  if (said.length) console.error(said.join('\n'));
+  if (failed) throw new Error(`${tool} failed (${failed})`);
+};
 const run = (tool, args) => {
   const done = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  const said = (done.stderr ?? '').split('\n').filter((l) => l && !l.startsWith('warning: unknown name subsection'));
-  if (said.length) console.error(said.join('\n'));
-  if (done.status !== 0) throw new Error(`${tool} failed (${done.error ?? `exit ${done.status}`})`);
+  report(tool, done.stderr, done.error ?? (done.status !== 0 && `exit ${done.status}`));
 };
+const runAsync = (tool, args) => new Promise((resolve, reject) => {
+  const child = spawn(tool, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text) => { stderr += text; });
+  child.on('error', reject);
+  child.on('close', (code) => {
+    try { report(tool, stderr, code !== 0 && `exit ${code}`); resolve(); } catch (error) { reject(error); }
+  });
+});
+/**
+ * Runs `jobs` (each `[tool, args]`), as many at once as the machine has
+ * cores: npm's wasm-opt is binaryen compiled to wasm, and most of a small
+ * chunk's time is its start, on one core.
+ */
+async function runAll(jobs) {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runAsync(...job);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+}
 /**
  * Takes the exports whose names match `unused` out of a module, so that
  * wasm-opt drops the code only they kept. Used for wasm-streams' classes
@@ -99,15 +124,18 @@ run('wasm-split-cli', [linked, work, '--out-name', stem]);
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
   '--out-name', stem, '--out-dir', join(work, 'bg'), join(work, `${stem}.wasm`)]);
 dropExports(join(work, 'bg', `${stem}_bg.wasm`), /^(__wbg_)?intounderlying/);
-run('wasm-opt', [...OPT, join(work, 'bg', `${stem}_bg.wasm`), '-o', join(dist, `${stem}_bg.wasm`)]);
-
-// The chunks, optimised, under their content's hash.
-let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
+// The module and the chunks, optimised (the module first: the longest).
 const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== `${stem}.wasm`).sort();
+const optimised = (chunk) => join(work, `opt-${chunk}`);
+await runAll([
+  ['wasm-opt', [...OPT, join(work, 'bg', `${stem}_bg.wasm`), '-o', join(dist, `${stem}_bg.wasm`)]],
+  ...chunks.map((chunk) => ['wasm-opt', [...OPT, join(work, chunk), '-o', optimised(chunk)]]),
+]);
+
+// The chunks under their content's hash.
+let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
 for (const chunk of chunks) {
-  const optimised = join(work, `opt-${chunk}`);
-  run('wasm-opt', [...OPT, join(work, chunk), '-o', optimised]);
-  const bytes = readFileSync(optimised);
+  const bytes = readFileSync(optimised(chunk));
   const name = `${bin}-${chunk.slice(0, -'.wasm'.length).replaceAll('_', '-')}-${hashOf(bytes)}.wasm`;
   writeFileSync(join(dist, name), bytes);
   const before = loader;
