@@ -120,8 +120,10 @@ impl Training {
     /// The text to store.
     pub fn to_text(&self) -> String {
         let r = &self.rating;
+        // (Every digit kept: a rating cut to two places can read back as
+        // another whole number, 766.496 shown 766 and read 766.50, 767.)
         let mut text = format!(
-            "rating {:.2} {:.2} {:.6}\nbest-streak {}\n",
+            "rating {} {} {}\nbest-streak {}\n",
             r.rating, r.deviation, r.volatility, self.best_streak
         );
         if !self.rated.is_empty() {
