@@ -94,6 +94,19 @@ test('after one visit the app opens and plays offline; a new build says it was i
     await expect(board(page)).toBeVisible();
     await expect.poll(async () => (await kept()).filter((f) => /^kharbga-(learn|study|tournament|online)-.*_bg\.wasm$/.test(f)).length)
       .toBe(4);
+    // Every file of the four pages, those they fetch later (their screens'
+    // chunks, the network module) too, before the network goes: the
+    // worker keeps the later ones in the background once a page is opened
+    // (a slow run once went offline first, and the online page's chunk
+    // could not be fetched).
+    const pages = JSON.parse(readFileSync(join(dir, 'sw.js'), 'utf8').match(/const PAGES = (\{.*\});/)[1]);
+    const wanted = ['learn.html', 'study.html', 'tournament.html', 'online.html']
+      .flatMap((p) => [...pages[p].files, ...pages[p].later]);
+    expect(wanted.length).toBeGreaterThan(20);
+    await expect.poll(async () => {
+      const have = new Set(await kept());
+      return wanted.filter((f) => !have.has(f));
+    }, { timeout: 20_000 }).toEqual([]);
 
     await stop(server);
     server = null;
