@@ -9,11 +9,11 @@
 //
 // Usage: node src/web/compress.mjs <dir>
 import { execFile } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { eachAtOnce } from './pool.mjs';
 
 // Debian's zopfli (`make tools` installs it), at its default 15 iterations.
 const zopfli = async (path) => (await promisify(execFile)('zopfli', ['--i15', '-c', path],
@@ -40,28 +40,24 @@ for (const path of [...files(dir)]) {
   if (path.endsWith('.br') || path.endsWith('.gz')) rmSync(path);
 }
 const todo = [...files(dir)].filter((path) => TEXT.has(extname(path)) || BINARY.has(extname(path)));
-let next = 0;
-const work = async () => {
-  while (next < todo.length) {
-    const path = todo[next++];
-    const ext = extname(path);
-    const raw = readFileSync(path);
-    const br = brotliCompressSync(raw, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
-        [constants.BROTLI_PARAM_MODE]: TEXT.has(ext) ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    });
-    const gz = await zopfli(path);
-    // (A tiny file may grow: then the host sends it as it is.)
-    if (br.length < raw.length) writeFileSync(`${path}.br`, br);
-    if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
-  }
+const compress = async (path) => {
+  const ext = extname(path);
+  const raw = readFileSync(path);
+  const br = brotliCompressSync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_MODE]: TEXT.has(ext) ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  });
+  const gz = await zopfli(path);
+  // (A tiny file may grow: then the host sends it as it is.)
+  if (br.length < raw.length) writeFileSync(`${path}.br`, br);
+  if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
 };
 try {
-  await Promise.all(Array.from({ length: availableParallelism() }, work));
+  await eachAtOnce(todo, compress);
 } catch (error) {
   console.error(error.code === 'ENOENT' ? 'compress.mjs: zopfli is missing (make tools installs it)' : error);
   process.exit(1);

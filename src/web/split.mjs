@@ -11,8 +11,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { eachAtOnce } from './pool.mjs';
 
 const [bin, linked, dist, work] = process.argv.slice(2);
 if (!bin || !linked || !dist || !work) {
@@ -39,18 +39,6 @@ const runAsync = (tool, args) => new Promise((resolve, reject) => {
     try { report(tool, stderr, code !== 0 && `exit ${code}`); resolve(); } catch (error) { reject(error); }
   });
 });
-/**
- * Runs `jobs` (each `[tool, args]`), as many at once as the machine has
- * cores: npm's wasm-opt is binaryen compiled to wasm, and most of a small
- * chunk's time is its start, on one core.
- */
-async function runAll(jobs) {
-  const queue = [...jobs];
-  const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) await runAsync(...job);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
-}
 /**
  * Takes the exports whose names match `unused` out of a module, so that
  * wasm-opt drops the code only they kept. Used for wasm-streams' classes
@@ -124,13 +112,15 @@ run('wasm-split-cli', [linked, work, '--out-name', stem]);
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
   '--out-name', stem, '--out-dir', join(work, 'bg'), join(work, `${stem}.wasm`)]);
 dropExports(join(work, 'bg', `${stem}_bg.wasm`), /^(__wbg_)?intounderlying/);
-// The module and the chunks, optimised (the module first: the longest).
+// The module and the chunks, optimised, as many at once as there are
+// cores (npm's wasm-opt is binaryen compiled to wasm: most of a small
+// chunk's time is its start, on one core); the module first, the longest.
 const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== `${stem}.wasm`).sort();
 const optimised = (chunk) => join(work, `opt-${chunk}`);
-await runAll([
+await eachAtOnce([
   ['wasm-opt', [...OPT, join(work, 'bg', `${stem}_bg.wasm`), '-o', join(dist, `${stem}_bg.wasm`)]],
   ...chunks.map((chunk) => ['wasm-opt', [...OPT, join(work, chunk), '-o', optimised(chunk)]]),
-]);
+], (job) => runAsync(...job));
 
 // The chunks under their content's hash.
 let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
