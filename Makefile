@@ -82,8 +82,8 @@ proxy:
 	@command -v haproxy >/dev/null || command -v /usr/sbin/haproxy >/dev/null \
 	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q haproxy; }
 
-# The network lab's Debian packages (tests/e2e/lab/: README, "The network
-# lab"): coturn (STUN, TURN, turnutils_natdiscovery), nginx-light (the TLS
+# The network lab's Debian packages (tests/e2e/lab/: docs/testing.md, "The
+# network lab"): coturn (STUN, TURN, turnutils_natdiscovery), nginx-light (the TLS
 # proxy), iproute2 and iptables. Only root can run the lab, so only root
 # installs them; the lab runs them with its own configurations inside its
 # own namespaces, never the packages' services.
@@ -231,7 +231,7 @@ review: e2e-deps browser release matchbox
 	mkdir -p target/review
 	cd $(E2E) && node review.mjs $(CURDIR)/target/review && node study-shots.mjs $(CURDIR)/target/review && node clock-shots.mjs $(CURDIR)/target/review && node tournament-shots.mjs $(CURDIR)/target/review && node seams-shots.mjs $(CURDIR)/target/review && node connection-shots.mjs $(CURDIR)/target/review
 
-# Figures, not pass/fail (see README): engine throughput, the page's size,
+# Figures, not pass/fail (see docs/performance.md): engine throughput, the page's size,
 # search speed native and in the browser's worker, then AI matches
 # (GAMES per match on THREADS threads, sides alternated, 200 ms per ply for
 # level 5; about an hour on two cores with GAMES=200: `make bench GAMES=20`

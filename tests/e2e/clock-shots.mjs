@@ -2,7 +2,7 @@
 // the new-game form with a custom clock, a game under way with both clocks
 // (one low), and the result of a flag fall; then a timed online game, the
 // host's and the guest's pages. Run by `make review` (into target/review);
-// with `--docs`, the README's screens into docs/screenshots.
+// with `--docs`, docs/playing.md's screens into docs/screenshots.
 import { startSignalling } from './bench-setup.mjs';
 import { everywhere } from './shots.mjs';
 

@@ -1,7 +1,7 @@
 // The puzzles (learn.html#learn/puzzles): a puzzle with its first hint, a
 // wrong move refuted by the computer, the solution shown, in every
 // language on a desktop and a phone. Usage: node puzzle-shots.mjs [out]
-// (from tests/e2e); `--docs` writes the README's two into docs/screenshots.
+// (from tests/e2e); `--docs` writes docs/playing.md's two into docs/screenshots.
 import { everywhere } from './shots.mjs';
 
 await everywhere({

@@ -1,7 +1,7 @@
 // The study page's screens, in English and Arabic, on a desktop and a
 // phone: the board editor (an illegal position and its reason), the
 // analysis board on a game, and a finished review with its graph. Run by
-// `make review` (into target/review) and `make screenshots` (the README's
+// `make review` (into target/review) and `make screenshots` (docs/playing.md's
 // five into docs/screenshots, with `--docs`).
 import { everywhere } from './shots.mjs';
 

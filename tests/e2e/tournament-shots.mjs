@@ -2,7 +2,7 @@
 // phone: the form, a round under way, a board being played, and the final
 // standings with the crosstable; then an online tournament: the
 // organizer's hub, a player's page joining and during a round. Run by
-// `make review` (into target/review); with `--docs`, the README's into
+// `make review` (into target/review); with `--docs`, docs/playing.md's into
 // docs/screenshots.
 import { startSignalling } from './bench-setup.mjs';
 import { everywhere } from './shots.mjs';

@@ -1,4 +1,4 @@
-// The flows the README names: resign and agreed draw, the removal option,
+// The flows docs/playing.md names: resign and agreed draw, the removal option,
 // the quiet-move limit, Seega 7×7 and 9×9, the computer moving first, undo
 // against the computer, "play from here" against the computer, copying a
 // record and a share link.
