@@ -9,6 +9,10 @@
 //! connected peer is reached: `direct` or `relay`, the round trip in ms or
 //! `-`, and `live` or `lost`; told when it changes), `("signal-lost", "",
 //! "")` (the signalling server went away while peers stay connected).
+//! matchbox's own log of its handshakes (peer events, offers, answers, ICE
+//! states) and every event but a message go to the console at the debug
+//! level, a bounded number of lines a page ([`trace`]): what a failing
+//! end-to-end test prints of its pages, and what a player's console shows.
 //! Built by Trunk as a separate wasm file (`data-type="worker"`, loaded by
 //! the page with a script element when an online game starts), so the
 //! first load does not carry matchbox. Natively there is nothing to run.
@@ -84,6 +88,9 @@ mod link {
     }
 
     fn emit(on_event: &js_sys::Function, kind: &str, peer: &str, text: &str) {
+        if kind != "message" {
+            log::debug!("event {kind} {peer} {text}");
+        }
         let _ = on_event.call3(
             &JsValue::NULL,
             &JsValue::from_str(kind),
@@ -316,9 +323,57 @@ pub fn qr_svg(text: &str) -> String {
     )
 }
 
+/// The network module's log: matchbox's records (and the module's own
+/// events) to `console.debug`, at most [`trace::MAX_LINES`] lines a page,
+/// so that a peer flooding the handshakes cannot fill the console.
+#[cfg(target_arch = "wasm32")]
+mod trace {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use log::{LevelFilter, Log, Metadata, Record};
+    use wasm_bindgen::prelude::*;
+
+    /// Lines written at most; then one line says the rest is not shown.
+    pub const MAX_LINES: u32 = 3_000;
+
+    static LINES: AtomicU32 = AtomicU32::new(0);
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_namespace = console, js_name = debug)]
+        fn console_debug(text: &str);
+    }
+
+    struct Console;
+
+    impl Log for Console {
+        fn enabled(&self, _: &Metadata) -> bool {
+            LINES.load(Ordering::Relaxed) <= MAX_LINES
+        }
+
+        fn log(&self, record: &Record) {
+            match LINES.fetch_add(1, Ordering::Relaxed) {
+                n if n < MAX_LINES => console_debug(&format!("net {} {}", record.level(), record.args())),
+                MAX_LINES => console_debug("net: the log is full, the rest is not shown"),
+                _ => {}
+            }
+        }
+
+        fn flush(&self) {}
+    }
+
+    /// Installs the log (once a page).
+    pub fn install() {
+        if log::set_logger(&Console).is_ok() {
+            log::set_max_level(LevelFilter::Debug);
+        }
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
+    trace::install();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -17,10 +17,12 @@ use leptos::task::spawn_local;
 
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
-use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
+use crate::app::services::browser::{
+    fresh_id, now_ms, page_url, record_date, replace_fragment, trace,
+};
 use crate::app::services::storage::Saves;
 use crate::net::identity::PublicKey;
-use crate::net::message::{encode, Offer};
+use crate::net::message::{encode, fields_text, Message, Offer};
 use crate::net::room::{self, PeerPath};
 use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
 
@@ -196,6 +198,9 @@ impl Room {
     /// Sends what `events` say to send (signed by this page's seat where a
     /// player signs), and keeps what the views show.
     pub fn process(&self, events: Vec<Event>) {
+        for event in &events {
+            trace_event(event);
+        }
         // (Untracked: the seat's message number is no news to the views. A
         // screen being left still says goodbye, which is not signed.)
         let texts = self
@@ -369,7 +374,10 @@ impl Room {
                     });
                     self.rejoin_if_lost();
                 }
-                LinkEvent::Message(peer, text) => self.act(|t| t.receive(&peer, &text, now)),
+                LinkEvent::Message(peer, text) => {
+                    trace_incoming(&peer, &text);
+                    self.act(|t| t.receive(&peer, &text, now));
+                }
                 LinkEvent::Closed(_) => {
                     // Never reached the server: no network (or no server) —
                     // say so, and keep trying.
@@ -534,6 +542,39 @@ impl Room {
             }
         });
         StoredValue::new_local(heartbeat);
+    }
+}
+
+/// The room's steps in the page's log ([`trace`]): what it sends and
+/// decides, but the heartbeat, the plies and the chat (the game itself).
+fn trace_event(event: &Event) {
+    let line = match event {
+        Event::Send(_, Message::Ping { .. } | Message::Pong { .. } | Message::Ply { .. })
+        | Event::Broadcast(Message::Ping { .. } | Message::Pong { .. } | Message::Ply { .. })
+        | Event::Changed
+        | Event::Chat { .. } => return,
+        Event::Send(peer, message) => format!("room: to {peer}: {}", message_kind(message)),
+        Event::Broadcast(message) => format!("room: to all: {}", message_kind(message)),
+        other => format!("room: {other:?}"),
+    };
+    trace(&line);
+}
+
+/// A message's kind, as its text names it (`hello`, `welcome`, …).
+fn message_kind(message: &Message) -> String {
+    fields_text(message)
+        .split('\t')
+        .find(|field| !field.is_empty())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A message that came, in the page's log: its kind, but the heartbeat's
+/// and the plies' (the first field after the version).
+fn trace_incoming(peer: &str, text: &str) {
+    let kind = text.split('\t').nth(2).unwrap_or("?");
+    if !matches!(kind, "ping" | "pong" | "ply") {
+        trace(&format!("room: from {peer}: {}", kind.chars().take(16).collect::<String>()));
     }
 }
 

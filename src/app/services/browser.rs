@@ -390,3 +390,29 @@ pub fn on_keydown(
         },
     )
 }
+
+/// A line of the page's own log, at the console's debug level (hidden
+/// unless asked for): the online room's steps, which a failing end-to-end
+/// test prints with its pages' consoles. At most [`TRACE_LINES`] lines a
+/// page, so that a peer cannot fill the console; natively, nothing.
+pub fn trace(line: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use std::sync::atomic::{AtomicU32, Ordering};
+
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        extern "C" {
+            #[wasm_bindgen(js_namespace = console, js_name = debug)]
+            fn console_debug(text: &str);
+        }
+        static LINES: AtomicU32 = AtomicU32::new(0);
+        if LINES.fetch_add(1, Ordering::Relaxed) < TRACE_LINES {
+            console_debug(line);
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = line;
+}
+
+/// The most lines [`trace`] writes in a page.
+pub const TRACE_LINES: u32 = 2_000;
