@@ -117,35 +117,44 @@ serve: release matchbox
 # board editor and the analysis board) and tournament.html. Each of the
 # four is written from index.html into target/<name>-page/ (its binary,
 # its own style sheet, and not the AI's worker nor the network module,
-# which the first page's build makes once for all) and built there; its
-# files join dist/ (content-hashed names).
+# which the first page's build makes once for all) and built there. Every
+# page's files join $(STAGE) (a file two pages share is the same file),
+# where the last rewrites happen; then src/web/name.mjs writes dist/ with
+# every script, module and style sheet named by a hash of its bytes.
+STAGE := target/stage
 define page
 	@mkdir -p target/$(1)-page
 	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
 	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
 	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' -e 's#data-ftl="main"#data-ftl="main $(1)"#' \
-	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/kharbga-worker_loader/d' \
+	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/rel="copy-file" href="src\/web\/kharbga-worker_loader/d' \
 	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
 	node src/web/split.mjs kharbga-$(1) target/$(WASM_TARGET)/release/kharbga-$(1).wasm target/$(1)-page/dist target/split/kharbga-$(1)
-	cp target/$(1)-page/dist/index.html dist/$(1).html
-	cp -R -n target/$(1)-page/dist/. dist/
+	mv target/$(1)-page/dist/index.html $(STAGE)/$(1).html
+	cp -R -n target/$(1)-page/dist/. $(STAGE)/
+	@conflicts=$$(diff -rq target/$(1)-page/dist $(STAGE) | grep -v '^Only in' || true); \
+	  if [ -n "$$conflicts" ]; then echo "$$conflicts" >&2; exit 1; fi
 endef
 release: tools deploy-check
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
-	node src/web/split.mjs kharbga target/$(WASM_TARGET)/release/kharbga.wasm dist target/split/kharbga
+	rm -rf $(STAGE)
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist $(STAGE)
+	node src/web/split.mjs kharbga target/$(WASM_TARGET)/release/kharbga.wasm $(STAGE) target/split/kharbga
 	$(call page,online)
 	$(call page,learn)
 	$(call page,study)
 	$(call page,tournament)
-	@# The pages' glue and the JS it imports (the sounds, the network's
-	@# snippet) minified: ES modules; about 2 KB gzipped a page, 1.4 KB
-	@# more for the snippets, which Trunk copies as they are.
-	for f in $$(ls dist/kharbga-*.js | grep -E -- '-[0-9a-f]{8,16}\.js$$') $$(find dist/snippets -name '*.js'); do terser "$$f" --module -c -m -o "$$f"; done
+	@# The pages' glue, their chunks' loaders and the JS they import (the
+	@# sounds, the network's snippet) minified: ES modules; about 2 KB
+	@# gzipped a page, 1.4 KB more for the snippets, which Trunk copies as
+	@# they are. (Not the AI's worker nor the network module: scripts.)
+	for f in $$(ls $(STAGE)/kharbga-*.js | grep -vE -- '/kharbga-(net|worker)') $$(find $(STAGE)/snippets -name '*.js'); do terser "$$f" --module -c -m -o "$$f"; done
 	@# The translations without their comments (for translators, not for
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).
-	sed -i '/^#/d' dist/locales/*/*.ftl
+	sed -i '/^#/d' $(STAGE)/locales/*/*.ftl
+	@# Every script, module and style sheet named by its bytes, into dist/.
+	node src/web/name.mjs $(STAGE) dist
 	@# The service worker, with the build's files in groups and a version
 	@# of them all (src/web/write-sw.mjs).
 	node src/web/write-sw.mjs dist src/web/sw.js
