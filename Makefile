@@ -111,39 +111,33 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# Five pages: index.html (the first load, within its size budget), and
-# the same shell with more, each page a binary of its own (src/pages/):
-# online.html (online play), learn.html (the tutorial), study.html (the
-# board editor and the analysis board) and tournament.html. Each of the
-# four is written from index.html into target/<name>-page/ (its binary,
-# its own style sheet, and not the AI's worker nor the network module,
-# which the first page's build makes once for all) and built there. Every
-# page's files join $(STAGE) (a file two pages share is the same file),
-# where the last rewrites happen; then src/web/name.mjs writes dist/ with
-# every script, module and style sheet named by a hash of its bytes.
+# The pages (pages/pages.json, their one list): index.html (the first
+# load, within its size budget), and the same shell with more, each page
+# a binary of its own (pages/src/bin/). Each other page's HTML is written
+# from index.html into target/<name>-page/ (src/web/page-html.mjs: its
+# binary, its own style sheet and Fluent file, and not the AI's worker nor
+# the network module, which the first page's build makes once for all)
+# and built there. Every page's files join $(STAGE) (a file two pages
+# share is the same file), where the last rewrites happen; then
+# src/web/name.mjs writes dist/ with every script, module and style sheet
+# named by a hash of its bytes.
 STAGE := target/stage
-define page
-	@mkdir -p target/$(1)-page
-	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
-	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' -e 's#data-ftl="main"#data-ftl="main $(1)"#' \
-	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/rel="copy-file" href="src\/web\/kharbga-worker_loader/d' \
-	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
-	node src/web/split.mjs kharbga-$(1) target/$(WASM_TARGET)/release/kharbga-$(1).wasm target/$(1)-page/dist target/split/kharbga-$(1)
-	mv target/$(1)-page/dist/index.html $(STAGE)/$(1).html
-	cp -R -n target/$(1)-page/dist/. $(STAGE)/
-	@conflicts=$$(diff -rq target/$(1)-page/dist $(STAGE) | grep -v '^Only in' || true); \
-	  if [ -n "$$conflicts" ]; then echo "$$conflicts" >&2; exit 1; fi
-endef
+FIRST_BIN = $(shell node src/web/pages.mjs first)
+OTHER_PAGES = $(shell node src/web/pages.mjs others)
 release: tools deploy-check
 	rm -rf $(STAGE)
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist $(STAGE)
-	node src/web/split.mjs kharbga target/$(WASM_TARGET)/release/kharbga.wasm $(STAGE) target/split/kharbga
-	$(call page,online)
-	$(call page,learn)
-	$(call page,study)
-	$(call page,tournament)
+	node src/web/split.mjs $(FIRST_BIN) target/$(WASM_TARGET)/release/$(FIRST_BIN).wasm $(STAGE) target/split/$(FIRST_BIN)
+	for entry in $(OTHER_PAGES); do \
+	  IFS=: read -r page bin file <<< "$$entry"; \
+	  node src/web/page-html.mjs $$page target/$$page-page/$$page.html; \
+	  RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$$page-page/dist target/$$page-page/$$page.html; \
+	  node src/web/split.mjs $$bin target/$(WASM_TARGET)/release/$$bin.wasm target/$$page-page/dist target/split/$$bin; \
+	  mv target/$$page-page/dist/index.html $(STAGE)/$$file; \
+	  cp -R -n target/$$page-page/dist/. $(STAGE)/; \
+	  conflicts=$$(diff -rq target/$$page-page/dist $(STAGE) | grep -v '^Only in' || true); \
+	  if [ -n "$$conflicts" ]; then echo "$$conflicts" >&2; exit 1; fi; \
+	done
 	@# The pages' glue, their chunks' loaders and the JS they import (the
 	@# sounds, the network's snippet) minified: ES modules; about 2 KB
 	@# gzipped a page, 1.4 KB more for the snippets, which Trunk copies as
@@ -197,12 +191,12 @@ test: tools browser proxy lab-tools e2e-deps check-fmt clippy test-native test-w
 check-fmt:
 	cargo fmt --all -- --check
 
-# Native and wasm32 with the pages (the default), native without them (what
+# Native and wasm32 with the pages (the workspace), native without them (what
 # the CLI and the AI's worker build), and the network module.
 clippy:
-	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cargo clippy --all-targets --locked --no-default-features -- -D warnings
-	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --workspace --all-targets --locked --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:

@@ -9,18 +9,13 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGES as LISTED } from './pages.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 
-/** Each page: its HTML, the Fluent files it fetches besides `main.ftl`,
- * and its budget. */
-export const PAGES = {
-  'index.html': { name: 'first load (play)', ftl: [], budget: 250_000 },
-  'online.html': { name: 'online page', ftl: ['online.ftl'], budget: 236_000 },
-  'learn.html': { name: 'tutorial page', ftl: ['learn.ftl'], budget: 232_000 },
-  'study.html': { name: 'study page', ftl: ['study.ftl'], budget: 279_000 },
-  'tournament.html': { name: 'tournament page', ftl: ['tournament.ftl'], budget: 238_000 },
-};
+/** Each page (pages/pages.json) by its HTML: its name in the table, the
+ * Fluent files it fetches besides `main.ftl`, and its budget. */
+export const PAGES = Object.fromEntries(LISTED.map((p) => [p.file, { name: p.label, ftl: p.own ? [`${p.own}.ftl`] : [], budget: p.budget }]));
 /** The fetched languages (English is in the page). */
 const FETCHED = ['fr', 'ar'];
 
