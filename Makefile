@@ -113,36 +113,32 @@ serve: release matchbox
 
 # The pages (pages/pages.json, their one list): index.html (the first
 # load, within its size budget), and the same shell with more, each page
-# a binary of its own (pages/src/bin/). Each other page's HTML is written
-# from index.html into target/<name>-page/ (src/web/page-html.mjs: its
-# binary, its own style sheet and Fluent file, and not the AI's worker nor
-# the network module, which the first page's build makes once for all)
-# and built there. Every page's files join $(STAGE) (a file two pages
-# share is the same file), where the last rewrites happen; then
-# src/web/name.mjs writes dist/ with every script, module and style sheet
-# named by a hash of its bytes.
+# a binary of its own (pages/src/bin/). Every binary is built first, at
+# once: the pages' (one library, then the pages linked two at a time),
+# the AI's worker and the network module (their own profile and
+# features), which Trunk's runs then find built. The first page's Trunk
+# run writes $(STAGE) (the worker, the network module, the translations);
+# then src/web/build-pages.mjs splits it and builds the other pages, two
+# at once (each one's HTML written from index.html by page-html.mjs), and
+# their files join $(STAGE) (a file two pages share is the same file),
+# where the last rewrites happen; then src/web/name.mjs writes dist/ with
+# every script, module and style sheet named by a hash of its bytes.
 STAGE := target/stage
-FIRST_BIN = $(shell node src/web/pages.mjs first)
-OTHER_PAGES = $(shell node src/web/pages.mjs others)
+WASM_BUILD = RUSTFLAGS="$(PAGE_RUSTFLAGS)" cargo build --target=$(WASM_TARGET)
 release: tools deploy-check
 	rm -rf $(STAGE)
+	$(WASM_BUILD) --manifest-path pages/Cargo.toml --release --bins & pages=$$!; \
+	$(WASM_BUILD) --manifest-path Cargo.toml --profile worker --bin kharbga-worker --no-default-features & worker=$$!; \
+	$(WASM_BUILD) --manifest-path Cargo.toml --release --bin kharbga-net --no-default-features --features net & net=$$!; \
+	wait $$pages && wait $$worker && wait $$net
 	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist $(STAGE)
-	node src/web/split.mjs $(FIRST_BIN) target/$(WASM_TARGET)/release/$(FIRST_BIN).wasm $(STAGE) target/split/$(FIRST_BIN)
-	for entry in $(OTHER_PAGES); do \
-	  IFS=: read -r page bin file <<< "$$entry"; \
-	  node src/web/page-html.mjs $$page target/$$page-page/$$page.html; \
-	  RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$$page-page/dist target/$$page-page/$$page.html; \
-	  node src/web/split.mjs $$bin target/$(WASM_TARGET)/release/$$bin.wasm target/$$page-page/dist target/split/$$bin; \
-	  mv target/$$page-page/dist/index.html $(STAGE)/$$file; \
-	  cp -R -n target/$$page-page/dist/. $(STAGE)/; \
-	  conflicts=$$(diff -rq target/$$page-page/dist $(STAGE) | grep -v '^Only in' || true); \
-	  if [ -n "$$conflicts" ]; then echo "$$conflicts" >&2; exit 1; fi; \
-	done
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" node src/web/build-pages.mjs $(STAGE) target/$(WASM_TARGET)/release
 	@# The pages' glue, their chunks' loaders and the JS they import (the
 	@# sounds, the network's snippet) minified: ES modules; about 2 KB
 	@# gzipped a page, 1.4 KB more for the snippets, which Trunk copies as
 	@# they are. (Not the AI's worker nor the network module: scripts.)
-	for f in $$(ls $(STAGE)/kharbga-*.js | grep -vE -- '/kharbga-(net|worker)') $$(find $(STAGE)/snippets -name '*.js'); do terser "$$f" --module -c -m -o "$$f"; done
+	{ ls $(STAGE)/kharbga-*.js | grep -vE -- '/kharbga-(net|worker)'; find $(STAGE)/snippets -name '*.js'; } \
+	  | xargs -P 2 -I{} terser {} --module -c -m -o {}
 	@# The translations without their comments (for translators, not for
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).
@@ -153,8 +149,9 @@ release: tools deploy-check
 	@# of them all (src/web/write-sw.mjs).
 	node src/web/write-sw.mjs dist src/web/sw.js
 	@# Every file that compresses, brotli and gzip beside it, for any host
-	@# to send as it is (docs/deploy.md, "Compressed files").
-	node src/web/compress.mjs dist
+	@# to send as it is (docs/deploy.md, "Compressed files"); the copies of
+	@# a file the last build had too are taken from target/compressed.
+	node src/web/compress.mjs dist target/compressed
 
 build: release sizes
 
