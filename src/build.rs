@@ -91,7 +91,10 @@ fn main() {
     // English compiled in (tests, development builds): every page's.
     let english: Vec<String> = std::iter::once("main".to_owned())
         .chain(pages.iter().filter_map(|p| p.own.clone()))
-        .map(|own| format!("include_str!({:?})", format!("{root}/locales/en/{own}.ftl")))
+        .map(|own| {
+            let path = format!("{root}/locales/en/{own}.ftl");
+            format!("include_str!({path:?})")
+        })
         .collect();
     writeln!(
         out,
