@@ -64,7 +64,10 @@ test('every script, module and style sheet is named by its bytes, and a build st
   const dist = read(DIST);
   // dist/ is the stage named (and its service worker): nothing rewrote a
   // file after its naming.
-  const { final, bytes } = name(stage);
+  const { final, bytes, unnamed } = name(stage);
+  // Every file named by its bytes is named somewhere (a mention name.mjs
+  // could not read would leave a page asking for the old name).
+  expect(unnamed).toEqual([]);
   const named = new Map([...final].map(([p, to]) => [to, bytes.get(p)]));
   expect([...dist.keys()].filter((f) => f !== 'sw.js').sort()).toEqual([...named.keys()].sort());
   for (const [f, content] of named) expect(content.equals(dist.get(f)), f).toBe(true);
