@@ -10,8 +10,9 @@
 // files it names inside (a page's glue names its chunks' loader, which
 // names the chunks): files are named leaves first, so that a changed chunk
 // renames its loader, the glue that imports it and the page that loads the
-// glue. Files that name each other (none today) share one hash, of them
-// all. The pages, `sw.js`, the translations, the manifest and the icons
+// glue. Files that name each other (a page's glue and its chunks' loader
+// import each other) share one hash, of them all, taken with their names
+// of each other as they were. The pages, `sw.js`, the translations, the manifest and the icons
 // keep their names (the service worker asks the network for them first).
 //
 // The names: Trunk's or wasm-bindgen's without their old hash, then
@@ -59,7 +60,9 @@ function walk(dir, base = dir) {
 /**
  * The build's files named: `files` maps each path to its bytes; the answer
  * maps each path to its final name (the same for what keeps its name) and
- * each path to its final bytes (its text with the final names in it).
+ * each path to its final bytes (its text with the final names in it);
+ * `unnamed`: the named files no file names; `groups`: the named files, in
+ * the groups that share a hash (most alone), leaves first.
  */
 export function name(files) {
   const paths = [...files.keys()];
@@ -73,6 +76,7 @@ export function name(files) {
   }));
   const final = new Map(paths.map((p) => [p, p]));
   const bytes = new Map();
+  const groups = [];
   const rewrite = (p, to) => {
     if (!TEXT.test(p) || names.get(p).length === 0) return files.get(p);
     let text = files.get(p).toString('utf8');
@@ -89,6 +93,7 @@ export function name(files) {
     const hash = group.length === 1 ? hashOf(provisional[0])
       : hashOf(Buffer.concat(group.flatMap((p, i) => [Buffer.from(`${p}\0`), provisional[i], Buffer.from('\0')])));
     for (const p of group) final.set(p, nameFor(p, hash));
+    groups.push(group);
     for (const p of group) bytes.set(p, rewrite(p, (q) => final.get(q)));
   }
   for (const p of paths) if (!bytes.has(p)) bytes.set(p, rewrite(p, (q) => final.get(q)));
@@ -96,7 +101,7 @@ export function name(files) {
   // missed (said, and checked by tests/e2e/specs/names.spec.js).
   const mentioned = new Set([...names.values()].flat());
   const unnamed = named.filter((p) => !mentioned.has(p));
-  return { final, bytes, unnamed };
+  return { final, bytes, unnamed, groups };
 }
 
 /** The strongly connected components of the graph (`next(node)`), each

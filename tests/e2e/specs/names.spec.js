@@ -64,17 +64,25 @@ test('every script, module and style sheet is named by its bytes, and a build st
   const dist = read(DIST);
   // dist/ is the stage named (and its service worker): nothing rewrote a
   // file after its naming.
-  const { final, bytes, unnamed } = name(stage);
+  const { final, bytes, unnamed, groups } = name(stage);
   // Every file named by its bytes is named somewhere (a mention name.mjs
   // could not read would leave a page asking for the old name).
   expect(unnamed).toEqual([]);
   const named = new Map([...final].map(([p, to]) => [to, bytes.get(p)]));
   expect([...dist.keys()].filter((f) => f !== 'sw.js').sort()).toEqual([...named.keys()].sort());
   for (const [f, content] of named) expect(content.equals(dist.get(f)), f).toBe(true);
-  // Each name is the hash of the bytes served.
+  // Each name is the hash of the bytes served; files that name each other
+  // (a page's glue and its chunks' loader) share one, of them all.
   const hashed = [...dist.keys()].filter((f) => /\.(js|wasm|css)$/.test(f) && f !== 'sw.js');
   expect(hashed.length).toBeGreaterThan(40);
-  for (const f of hashed) expect(f.match(HASHED)?.[1], f).toBe(hashOf(dist.get(f)));
+  const grouped = groups.filter((g) => g.length > 1);
+  expect(grouped.length).toBeGreaterThanOrEqual(5);
+  for (const group of groups) {
+    const hashes = new Set(group.map((p) => final.get(p).match(HASHED)?.[1]));
+    expect(hashes.size, group.join(' ')).toBe(1);
+    if (group.length === 1) expect([...hashes][0], group[0]).toBe(hashOf(dist.get(final.get(group[0]))));
+  }
+  expect(groups.flat().length).toBe(hashed.length);
 
   // Build B: one chunk of the study page optimised otherwise, the online
   // page's style sheet minified otherwise.
@@ -88,8 +96,8 @@ test('every script, module and style sheet is named by its bytes, and a build st
   const namesB = new Set(b.final.values());
   const gone = [...namesA].filter((f) => !namesB.has(f)).sort();
   const added = [...namesB].filter((f) => !namesA.has(f)).sort();
-  // Renamed: the chunk, its loader, the study page's glue that imports the
-  // loader, the style sheet; nothing else.
+  // Renamed: the chunk, its loader and the study page's glue (which import
+  // each other), the style sheet; nothing else.
   const renamed = (pattern) => [gone.filter((f) => pattern.test(f)).length, added.filter((f) => pattern.test(f)).length];
   expect(renamed(/^kharbga-study-split-library-[0-9a-f]{16}\.wasm$/)).toEqual([1, 1]);
   expect(renamed(/^kharbga-study-split-[0-9a-f]{16}\.js$/)).toEqual([1, 1]);
