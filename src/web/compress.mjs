@@ -47,7 +47,9 @@ if (cache) mkdirSync(cache, { recursive: true });
 for (const path of [...files(dir)]) {
   if (path.endsWith('.br') || path.endsWith('.gz')) rmSync(path);
 }
-const todo = [...files(dir)].filter((path) => TEXT.has(extname(path)) || BINARY.has(extname(path)));
+// (The largest first: the last to finish is a small one.)
+const todo = [...files(dir)].filter((path) => TEXT.has(extname(path)) || BINARY.has(extname(path)))
+  .sort((a, b) => statSync(b).size - statSync(a).size);
 let reused = 0;
 const used = new Set();
 const compress = async (path) => {
