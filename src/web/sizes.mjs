@@ -72,8 +72,12 @@ export function later(html, base = dir) {
   return [...new Set(named_later)].filter((f) => !load.includes(f) && !WORKER.test(f));
 }
 
-/** The wasm chunks of the screens `html` opens later. */
-export const chunks = (html, base = dir) => later(html, base).filter((f) => /-split-.*\.wasm$/.test(f));
+/** The wasm chunks of the screens `html` opens later (named by its
+ * chunks' loader). */
+export function chunks(html, base = dir) {
+  const loaders = refs(html, base).filter((f) => /-split-[0-9a-f]{16}\.js$/.test(f));
+  return [...new Set(loaders.flatMap((js) => named(js, base, /["']\.\/([\w\-.]+\.wasm)["']/g)))];
+}
 
 const add = (a, b) => ({ raw: a.raw + b.raw, br: a.br + b.br, gz: a.gz + b.gz });
 const ZERO = { raw: 0, br: 0, gz: 0 };
