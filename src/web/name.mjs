@@ -46,8 +46,10 @@ export function nameFor(path, hash) {
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Where `path` is named in a text: quoted, in an attribute, or after
- * `./`, and not as the tail of a longer name. */
-const mention = (path, flags = 'g') => new RegExp(`(?<=^|[\\s'"\`=(,]|\\./)${escape(path)}(?=$|[\\s'"\`>),;?#])`, flags);
+ * `./`, and not as the tail of a longer name. Not as an object's key: the
+ * glue's imports for its module are keyed by the module names its wasm
+ * imports (`"./snippets/…/inline0.js": …`), which stay as they are. */
+const mention = (path, flags = 'g') => new RegExp(`(?<=^|[\\s'"\`=(,]|\\./)${escape(path)}(?=$|[\\s'"\`>),;?#])(?!['"\`]\\s*:)`, flags);
 
 /** Every file below `dir`, relative and `/`-separated, sorted. */
 function walk(dir, base = dir) {
