@@ -111,47 +111,47 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# Five pages: index.html (the first load, within its size budget), and
-# the same shell with more, each page a binary of its own (src/pages/):
-# online.html (online play), learn.html (the tutorial), study.html (the
-# board editor and the analysis board) and tournament.html. Each of the
-# four is written from index.html into target/<name>-page/ (its binary,
-# its own style sheet, and not the AI's worker nor the network module,
-# which the first page's build makes once for all) and built there; its
-# files join dist/ (content-hashed names).
-define page
-	@mkdir -p target/$(1)-page
-	sed -e 's#href="style/#href="../../style/#' -e 's#href="locales"#href="../../locales"#' -e 's#href="src/#href="../../src/#' \
-	    -e 's#rel="rust" #rel="rust" href="../../Cargo.toml" #' \
-	    -e 's#data-bin="kharbga" #data-bin="kharbga-$(1)" #' -e 's#data-ftl="main"#data-ftl="main $(1)"#' \
-	    -e '/data-bin="kharbga-\(net\|worker\)"/d' -e '/kharbga-worker_loader/d' \
-	    -e 's#\(<link data-trunk rel="css" href="../../style/main.css" />\)#\1<link data-trunk rel="css" href="../../style/$(1).css" />#' index.html > target/$(1)-page/$(1).html
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist target/$(1)-page/dist target/$(1)-page/$(1).html
-	node src/web/split.mjs kharbga-$(1) target/$(WASM_TARGET)/release/kharbga-$(1).wasm target/$(1)-page/dist target/split/kharbga-$(1)
-	cp target/$(1)-page/dist/index.html dist/$(1).html
-	cp -R -n target/$(1)-page/dist/. dist/
-endef
+# The pages (pages/pages.json, their one list): index.html (the first
+# load, within its size budget), and the same shell with more, each page
+# a binary of its own (pages/src/bin/). Every binary is built first, at
+# once: the pages' (one library, then the pages linked two at a time),
+# the AI's worker and the network module (their own profile and
+# features), which Trunk's runs then find built. The first page's Trunk
+# run writes $(STAGE) (the worker, the network module, the translations);
+# then src/web/build-pages.mjs splits it and builds the other pages, two
+# at once (each one's HTML written from index.html by page-html.mjs), and
+# their files join $(STAGE) (a file two pages share is the same file),
+# where the last rewrites happen; then src/web/name.mjs writes dist/ with
+# every script, module and style sheet named by a hash of its bytes.
+STAGE := target/stage
+WASM_BUILD = RUSTFLAGS="$(PAGE_RUSTFLAGS)" cargo build --target=$(WASM_TARGET)
 release: tools deploy-check
-	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release
-	node src/web/split.mjs kharbga target/$(WASM_TARGET)/release/kharbga.wasm dist target/split/kharbga
-	$(call page,online)
-	$(call page,learn)
-	$(call page,study)
-	$(call page,tournament)
-	@# The pages' glue and the JS it imports (the sounds, the network's
-	@# snippet) minified: ES modules; about 2 KB gzipped a page, 1.4 KB
-	@# more for the snippets, which Trunk copies as they are.
-	for f in $$(ls dist/kharbga-*.js | grep -E -- '-[0-9a-f]{8,16}\.js$$') $$(find dist/snippets -name '*.js'); do terser "$$f" --module -c -m -o "$$f"; done
+	rm -rf $(STAGE)
+	$(WASM_BUILD) --manifest-path pages/Cargo.toml --release --bins & pages=$$!; \
+	$(WASM_BUILD) --manifest-path Cargo.toml --profile worker --bin kharbga-worker --no-default-features & worker=$$!; \
+	$(WASM_BUILD) --manifest-path Cargo.toml --release --bin kharbga-net --no-default-features --features net & net=$$!; \
+	wait $$pages && wait $$worker && wait $$net
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" trunk build --release --dist $(STAGE)
+	RUSTFLAGS="$(PAGE_RUSTFLAGS)" node src/web/build-pages.mjs $(STAGE) target/$(WASM_TARGET)/release
+	@# The pages' glue, their chunks' loaders and the JS they import (the
+	@# sounds, the network's snippet) minified: ES modules; about 2 KB
+	@# gzipped a page, 1.4 KB more for the snippets, which Trunk copies as
+	@# they are. (Not the AI's worker nor the network module: scripts.)
+	{ ls $(STAGE)/kharbga-*.js | grep -vE -- '/kharbga-(net|worker)'; find $(STAGE)/snippets -name '*.js'; } \
+	  | xargs -P 2 -I{} terser {} --module -c -m -o {}
 	@# The translations without their comments (for translators, not for
 	@# the page: fewer bytes to fetch, the first load's largest language
 	@# among them).
-	sed -i '/^#/d' dist/locales/*/*.ftl
+	sed -i '/^#/d' $(STAGE)/locales/*/*.ftl
+	@# Every script, module and style sheet named by its bytes, into dist/.
+	node src/web/name.mjs $(STAGE) dist
 	@# The service worker, with the build's files in groups and a version
 	@# of them all (src/web/write-sw.mjs).
 	node src/web/write-sw.mjs dist src/web/sw.js
 	@# Every file that compresses, brotli and gzip beside it, for any host
-	@# to send as it is (docs/deploy.md, "Compressed files").
-	node src/web/compress.mjs dist
+	@# to send as it is (docs/deploy.md, "Compressed files"); the copies of
+	@# a file the last build had too are taken from target/compressed.
+	node src/web/compress.mjs dist target/compressed
 
 build: release sizes
 
@@ -188,12 +188,12 @@ test: tools browser proxy lab-tools e2e-deps check-fmt clippy test-native test-w
 check-fmt:
 	cargo fmt --all -- --check
 
-# Native and wasm32 with the pages (the default), native without them (what
+# Native and wasm32 with the pages (the workspace), native without them (what
 # the CLI and the AI's worker build), and the network module.
 clippy:
-	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cargo clippy --all-targets --locked --no-default-features -- -D warnings
-	cargo clippy --all-targets --locked --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --workspace --all-targets --locked --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --bin kharbga-net --locked --no-default-features --features net --target $(WASM_TARGET) -- -D warnings
 
 test-native:

@@ -3,8 +3,8 @@
 //!
 //! [`Route::parse`] reads a fragment (`#…`) and [`Route::fragment`] writes
 //! one; the two round-trip (native tests below). [`Route::page`] says which
-//! [`Page`] serves a route and [`Route::url`] is the link to it there: the
-//! pages' file names are spelled here alone. The shell maps a route to a
+//! [`Page`] serves a route and [`Route::url`] is the link to it there (the
+//! pages and their files come from their one list, `pages/pages.json`). The shell maps a route to a
 //! screen, or to another page, in one place (`app::go_to`), at load and
 //! when the fragment changes alike.
 
@@ -13,33 +13,11 @@ use crate::net::room::{self, Invitation, MOVE_FRAGMENT};
 /// The page running (set once by its binary).
 static HERE: std::sync::OnceLock<Page> = std::sync::OnceLock::new();
 
-/// A page of the app: one HTML file and its binary (`src/pages/`), which
-/// carries what the page shows and nothing else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Page {
-    /// `index.html`: the first load, within its size budget (local games,
-    /// the library, replays, settings).
-    First,
-    /// `online.html` online play.
-    Online,
-    /// `learn.html` the tutorial and the rules sheet.
-    Learn,
-    /// `study.html` the board editor and the analysis.
-    Study,
-    /// `tournament.html` tournaments.
-    Tournament,
-}
+// `Page`: every page, its file and its Fluent files, written by
+// src/build.rs from the pages' one list (pages/pages.json).
+include!(concat!(env!("OUT_DIR"), "/pages.rs"));
 
 impl Page {
-    /// Every page.
-    pub const ALL: [Page; 5] = [
-        Page::First,
-        Page::Online,
-        Page::Learn,
-        Page::Study,
-        Page::Tournament,
-    ];
-
     /// The page running: the one its binary started ([`Page::start`]); the
     /// first page until then (headless tests).
     pub fn here() -> Page {
@@ -52,33 +30,9 @@ impl Page {
         let _ = HERE.set(self);
     }
 
-    /// Its file, relative to the others (they are served side by side).
-    pub const fn file(self) -> &'static str {
-        match self {
-            Page::First => "index.html",
-            Page::Online => "online.html",
-            Page::Learn => "learn.html",
-            Page::Study => "study.html",
-            Page::Tournament => "tournament.html",
-        }
-    }
-
     /// True when this page is the one running.
     pub fn is_here(self) -> bool {
         self == Page::here()
-    }
-
-    /// The Fluent files it reads for each language: `main.ftl`, and the
-    /// file of what the page adds (the first page carries only what it
-    /// shows).
-    pub const fn files(self) -> &'static [&'static str] {
-        match self {
-            Page::First => &["main.ftl"],
-            Page::Online => &["main.ftl", "online.ftl"],
-            Page::Learn => &["main.ftl", "learn.ftl"],
-            Page::Study => &["main.ftl", "study.ftl"],
-            Page::Tournament => &["main.ftl", "tournament.ftl"],
-        }
     }
 }
 
@@ -277,17 +231,11 @@ mod tests {
 
     #[test]
     fn every_route_has_its_page_and_its_url_round_trips() {
-        let pinned = [
-            (Page::First, "index.html"),
-            (Page::Online, "online.html"),
-            (Page::Learn, "learn.html"),
-            (Page::Study, "study.html"),
-            (Page::Tournament, "tournament.html"),
-        ];
-        for (page, file) in pinned {
-            assert_eq!(page.file(), file);
-        }
-        assert_eq!(Page::ALL.len(), pinned.len());
+        // Each page its own file; the first is the site's `index.html`.
+        let files: std::collections::BTreeSet<_> = Page::ALL.iter().map(|p| p.file()).collect();
+        assert_eq!(files.len(), Page::ALL.len());
+        assert!(files.iter().all(|f| f.ends_with(".html")), "{files:?}");
+        assert_eq!(Page::First.file(), "index.html");
         for route in every_kind() {
             let url = route.url();
             let (file, fragment) = url.split_at(url.find('#').unwrap_or(url.len()));

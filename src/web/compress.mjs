@@ -7,9 +7,16 @@
 // object store's Content-Encoding (docs/deploy.md). Run by `make release`
 // after the service worker is written.
 //
-// Usage: node src/web/compress.mjs <dir>
+// zopfli is most of the build's last minute: with a cache directory, each
+// file's copies are kept there under the hash of its bytes, and a later
+// build takes them from there for a file it did not change (most of a
+// build's files, their names carrying that hash: src/web/name.mjs); the
+// cache keeps only this build's.
+//
+// Usage: node src/web/compress.mjs <dir> [<cache dir>]
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -30,19 +37,36 @@ function* files(dir) {
   }
 }
 
-const dir = process.argv[2];
+const [dir, cache] = process.argv.slice(2);
 if (!dir) {
-  console.error('usage: node src/web/compress.mjs <dir>');
+  console.error('usage: node src/web/compress.mjs <dir> [<cache dir>]');
   process.exit(2);
 }
+if (cache) mkdirSync(cache, { recursive: true });
 // A previous run's copies go first.
 for (const path of [...files(dir)]) {
   if (path.endsWith('.br') || path.endsWith('.gz')) rmSync(path);
 }
-const todo = [...files(dir)].filter((path) => TEXT.has(extname(path)) || BINARY.has(extname(path)));
+// (The largest first: the last to finish is a small one.)
+const todo = [...files(dir)].filter((path) => TEXT.has(extname(path)) || BINARY.has(extname(path)))
+  .sort((a, b) => statSync(b).size - statSync(a).size);
+let reused = 0;
+const used = new Set();
 const compress = async (path) => {
   const ext = extname(path);
   const raw = readFileSync(path);
+  // (The key: the bytes and the kind, which picks brotli's mode.)
+  const key = cache && createHash('sha256').update(ext).update(raw).digest('hex');
+  if (cache) {
+    used.add(key);
+    if (existsSync(join(cache, `${key}.done`))) {
+      for (const copy of ['.br', '.gz']) {
+        if (existsSync(join(cache, key + copy))) copyFileSync(join(cache, key + copy), path + copy);
+      }
+      reused++;
+      return;
+    }
+  }
   const br = brotliCompressSync(raw, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -55,6 +79,11 @@ const compress = async (path) => {
   // (A tiny file may grow: then the host sends it as it is.)
   if (br.length < raw.length) writeFileSync(`${path}.br`, br);
   if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
+  if (cache) {
+    if (br.length < raw.length) writeFileSync(join(cache, `${key}.br`), br);
+    if (gz.length < raw.length) writeFileSync(join(cache, `${key}.gz`), gz);
+    writeFileSync(join(cache, `${key}.done`), '');
+  }
 };
 try {
   await eachAtOnce(todo, compress);
@@ -62,4 +91,7 @@ try {
   console.error(error.code === 'ENOENT' ? 'compress.mjs: zopfli is missing (make tools installs it)' : error);
   process.exit(1);
 }
-console.log(`compressed ${todo.length} files in ${dir} (.br and .gz beside each)`);
+if (cache) {
+  for (const name of readdirSync(cache)) if (!used.has(name.replace(/\.(br|gz|done)$/, ''))) rmSync(join(cache, name));
+}
+console.log(`compressed ${todo.length} files in ${dir} (.br and .gz beside each${cache ? `; ${reused} from ${cache}` : ''})`);

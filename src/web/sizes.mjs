@@ -9,18 +9,13 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGES as LISTED } from './pages.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 
-/** Each page: its HTML, the Fluent files it fetches besides `main.ftl`,
- * files it loads later (not counted in its load), and its budget. */
-export const PAGES = {
-  'index.html': { name: 'first load (play)', ftl: [], budget: 250_000 },
-  'online.html': { name: 'online page', ftl: ['online.ftl'], later: ['kharbga-net.js', 'kharbga-net_bg.wasm'], budget: 236_000 },
-  'learn.html': { name: 'tutorial page', ftl: ['learn.ftl'], budget: 232_000 },
-  'study.html': { name: 'study page', ftl: ['study.ftl'], budget: 279_000 },
-  'tournament.html': { name: 'tournament page', ftl: ['tournament.ftl'], budget: 238_000 },
-};
+/** Each page (pages/pages.json) by its HTML: its name in the table, the
+ * Fluent files it fetches besides `main.ftl`, and its budget. */
+export const PAGES = Object.fromEntries(LISTED.map((p) => [p.file, { name: p.label, ftl: p.own ? [`${p.own}.ftl`] : [], budget: p.budget }]));
 /** The fetched languages (English is in the page). */
 const FETCHED = ['fr', 'ar'];
 
@@ -50,19 +45,35 @@ function named(file, base, pattern) {
   return [...text.matchAll(pattern)].map((m) => m[1]).filter((f) => existsSync(join(base, f)));
 }
 
+/** The AI's worker (its own group: every page starts it, none loads it). */
+export const WORKER = /^kharbga-worker/;
+
 /** The scripts, WebAssembly and style sheets `html` (in `base`) names, and
  * what its glue imports before it runs: the chunks' loader
- * (src/web/split.mjs) and wasm-bindgen's snippets (`snippets/…`). */
+ * (src/web/split.mjs) and wasm-bindgen's snippets (`snippets/…`). Not
+ * the AI's worker, which the page names for later. */
 export function refs(html, base = dir) {
   // (Minified: `href=./x.css` unquoted; the loader's `'./x.js'` quoted.)
-  const own = named(html, base, /(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g);
+  const own = named(html, base, /(?:href=|src=|["'])(?:\.\/)?([\w\-./]+\.(?:js|wasm|css))/g)
+    .filter((f) => !WORKER.test(f));
   const imported = own.filter((f) => f.endsWith('.js'))
     .flatMap((js) => named(js, base, /["']\.\/([\w\-.]+-split-[0-9a-f]{16}\.js|snippets\/[\w\-./]+\.js)["']/g));
   return [...new Set([...own, ...imported])];
 }
 
-/** The wasm chunks of the screens `html` opens later (fetched after its
- * first paint, not counted in its load). */
+/** What `html` (in `base`) fetches after its load: the wasm chunks of the
+ * screens it opens later (named by their loader), and the modules its
+ * scripts load when asked (the online page's network module, named by
+ * its snippet). Not counted in its load. */
+export function later(html, base = dir) {
+  const load = refs(html, base);
+  const named_later = load.filter((f) => f.endsWith('.js'))
+    .flatMap((js) => named(js, base, /["']\.\/([\w\-./]+\.(?:js|wasm))["']/g));
+  return [...new Set(named_later)].filter((f) => !load.includes(f) && !WORKER.test(f));
+}
+
+/** The wasm chunks of the screens `html` opens later (named by its
+ * chunks' loader). */
 export function chunks(html, base = dir) {
   const loaders = refs(html, base).filter((f) => /-split-[0-9a-f]{16}\.js$/.test(f));
   return [...new Set(loaders.flatMap((js) => named(js, base, /["']\.\/([\w\-.]+\.wasm)["']/g)))];
@@ -95,11 +106,12 @@ if (process.argv[1] && process.argv[1].endsWith('sizes.mjs')) {
   let over = false;
   for (const [html, page] of Object.entries(PAGES)) {
     const { total, language } = pageLoad(html, page);
-    const later = (page.later ?? []).map(sizes).reduce(add, ZERO);
     const parts = chunks(html);
     const after = parts.map(sizes).reduce(add, ZERO);
+    const others = later(html).filter((f) => !parts.includes(f));
+    const more = others.map(sizes).reduce(add, ZERO);
     const split = parts.length ? `; then ${after.gz} for its ${parts.length} chunks after the first paint` : '';
-    const extra = page.later ? `; then ${later.gz} for ${page.later.join(' and ')} when a game starts` : '';
+    const extra = others.length ? `; then ${more.gz} for ${others.join(' and ')} when a game starts` : '';
     console.log(`${page.name}: ${total.gz} bytes gzipped, ${total.br} brotli (${html}, its files and ${language.gz} of translations${split}${extra}; budget ${page.budget})`);
     if (total.gz > page.budget) {
       console.error(`${page.name} is over its budget: ${total.gz} > ${page.budget} bytes gzipped`);

@@ -3,13 +3,13 @@
 // Trunk built the page: wasm-split-cli on the page's linked module (built
 // with `--emit-relocs`), wasm-bindgen on what stays, wasm-opt on every
 // part. The parts replace Trunk's module under the same name; the chunks
-// and their loader get names that carry their content's hash (the service
-// worker takes such files from its cache first), and the page's glue
-// imports the loader by that name.
+// are `<bin>-split-<chunk>.wasm`, their loader `<bin>-split.js`, which the
+// page's glue imports by that name. None of these names is final: once
+// nothing rewrites the build's files any more, src/web/name.mjs names each
+// by a hash of its bytes.
 //
 // Usage: node src/web/split.mjs <bin> <linked.wasm> <page dist> <work dir>
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eachAtOnce } from './pool.mjs';
@@ -99,8 +99,6 @@ function dropExports(file, unused) {
   writeFileSync(file, Buffer.concat(parts));
   return dropped;
 }
-const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-
 // Trunk's name for the page's module (its glue `<stem>.js`, `<stem>_bg.wasm`).
 const glue = readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]{8,16}\\.js$`).test(f));
 if (glue.length !== 1) throw new Error(`${dist}: expected one ${bin}-<hash>.js, found ${glue.join(', ') || 'none'}`);
@@ -122,17 +120,16 @@ await eachAtOnce([
   ...chunks.map((chunk) => ['wasm-opt', [...OPT, join(work, chunk), '-o', optimised(chunk)]]),
 ], (job) => runAsync(...job));
 
-// The chunks under their content's hash.
+// The chunks under the page's name.
 let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
 for (const chunk of chunks) {
-  const bytes = readFileSync(optimised(chunk));
-  const name = `${bin}-${chunk.slice(0, -'.wasm'.length).replaceAll('_', '-')}-${hashOf(bytes)}.wasm`;
-  writeFileSync(join(dist, name), bytes);
+  const name = `${bin}-${chunk.slice(0, -'.wasm'.length).replaceAll('_', '-')}.wasm`;
+  cpSync(optimised(chunk), join(dist, name));
   const before = loader;
   loader = loader.replaceAll(`"./${chunk}"`, `"./${name}"`);
   if (loader === before) throw new Error(`__wasm_split.js does not name ${chunk}`);
 }
-const loaderName = `${bin}-split-${hashOf(loader)}.js`;
+const loaderName = `${bin}-split.js`;
 writeFileSync(join(dist, loaderName), loader);
 
 // The glue, importing the loader by its name.

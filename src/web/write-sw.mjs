@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { chunks, refs, PAGES } from './sizes.mjs';
+import { chunks, later, refs, PAGES, WORKER } from './sizes.mjs';
 
 const [dir, templateArg] = process.argv.slice(2);
 const template = templateArg && resolve(templateArg);
@@ -39,13 +39,13 @@ const version = hash.digest('hex').slice(0, 16);
 // fetching them itself.)
 const core = ['./', 'index.html', ...refs('index.html', '.'), ...chunks('index.html', '.'), 'manifest.webmanifest', 'icon.svg']
   .filter((f) => f === './' || files.includes(f));
-const worker = files.filter((f) => /^kharbga-worker/.test(f));
+const worker = files.filter((f) => WORKER.test(f));
 // Each other page: its own files, and those it fetches later (its chunks;
 // the network module of the online page: kept when the page is first
 // opened, so that it works offline then too).
 const pages = Object.fromEntries(Object.entries(PAGES)
   .filter(([html]) => html !== 'index.html' && files.includes(html))
-  .map(([html, page]) => [html, { files: [html, ...refs(html, '.')], later: [...chunks(html, '.'), ...(page.later ?? [])] }]));
+  .map(([html]) => [html, { files: [html, ...refs(html, '.')], later: later(html, '.') }]));
 const locales = files.filter((f) => f.startsWith('locales/'));
 
 const text = readFileSync(template, 'utf8')

@@ -35,7 +35,7 @@ try {
     const answers = await page.evaluate(
       (lines) =>
         new Promise((resolve, reject) => {
-          const worker = new Worker('./kharbga-worker_loader.js');
+          const worker = new Worker(document.querySelector('meta[name=kharbga-worker]').content);
           const out = [];
           let sent = 0;
           worker.onerror = (e) => reject(new Error(e.message));

@@ -19,6 +19,7 @@ mod new_game;
 mod online_clock;
 mod online_silence;
 mod online_tournament;
+mod pages;
 mod perft;
 mod properties;
 mod puzzles;

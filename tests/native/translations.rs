@@ -173,17 +173,11 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
     }
 }
 
-/// The messages of one language with the variables each uses.
-/// The Fluent files of a language: `main.ftl` (every page), `online.ftl`
-/// (the online page), `learn.ftl` (the tutorial's page), `study.ftl`
-/// (the study page) and `tournament.ftl` (the tournament page).
-const FILES: [&str; 5] = [
-    "main.ftl",
-    "online.ftl",
-    "learn.ftl",
-    "study.ftl",
-    "tournament.ftl",
-];
+/// The Fluent files of a language: `main.ftl` (every page) and each
+/// page's own (pages/pages.json).
+fn files() -> Vec<String> {
+    crate::pages::fluent_files()
+}
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
@@ -208,10 +202,11 @@ const PAGE_ONLY: [(&str, &str); 18] = [
     ("src/app/tournament/tables.rs", "tournament.ftl"),
 ];
 
+/// The messages of one language with the variables each uses.
 fn messages(language: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut out = BTreeMap::new();
-    for file in FILES {
-        file_messages(language, file, &mut out);
+    for file in files() {
+        file_messages(language, &file, &mut out);
     }
     out
 }
@@ -391,9 +386,9 @@ fn the_page_formats_every_message_as_fluent_rs_does() {
     let mut compared = 0;
     for (language, file) in LANGUAGES
         .iter()
-        .flat_map(|l| FILES.iter().map(move |f| (*l, *f)))
+        .flat_map(|l| files().into_iter().map(move |f| (*l, f)))
     {
-        let path = root().join("locales").join(language).join(file);
+        let path = root().join("locales").join(language).join(&file);
         let text = fs::read_to_string(&path).unwrap();
         let ours =
             Catalogue::parse(language, &text).unwrap_or_else(|e| panic!("{language}: {e:?}"));

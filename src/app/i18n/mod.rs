@@ -61,23 +61,12 @@ pub static LANGUAGES: [Language; 3] = [
 /// except in the pages' release build (`make release` sets the
 /// `fetched_english` cfg), which fetches English like every other language:
 /// a visitor then downloads one language, not English and their own, and
-/// the first page stays within its size budget.
-#[cfg(not(fetched_english))]
-const ENGLISH: &str = include_str!("../../../locales/en/main.ftl");
-
-/// English, as the page reads it when compiled in (tests and development
-/// builds): every page's messages, whichever page runs.
+/// the first page stays within its size budget. Compiled in (tests and
+/// development builds), it is every page's messages, whichever page runs
+/// (the Fluent files of `pages/pages.json`'s pages).
 #[cfg(not(fetched_english))]
 fn english() -> std::borrow::Cow<'static, str> {
-    [
-        ENGLISH,
-        include_str!("../../../locales/en/online.ftl"),
-        include_str!("../../../locales/en/learn.ftl"),
-        include_str!("../../../locales/en/study.ftl"),
-        include_str!("../../../locales/en/tournament.ftl"),
-    ]
-    .join("\n")
-    .into()
+    crate::app::route::ENGLISH.join("\n").into()
 }
 
 /// How each language writes numbers in its messages.

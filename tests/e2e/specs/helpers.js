@@ -1,9 +1,20 @@
 // Shared steps for the end-to-end tests: start games and play canonical plies
 // by clicking, the way a player does.
+import { readdirSync } from 'node:fs';
 import { expect } from '@playwright/test';
 
 export const square = (page, name) => page.locator(`[data-square="${name}"]`);
 export const board = (page) => page.getByTestId('board');
+
+/** The build's file (in dist/) of `stem`, named by its content
+ * (src/web/name.mjs): `built('kharbga-net')` is `kharbga-net-<hash>.js`,
+ * `built('kharbga-net', '_bg.wasm')` its module. */
+export function built(stem, suffix = '.js') {
+  const name = new RegExp(`^${stem}-[0-9a-f]{16}${suffix.replaceAll('.', '\\.')}$`);
+  const found = readdirSync('../../dist').filter((f) => name.test(f));
+  if (found.length !== 1) throw new Error(`dist/: ${found.length} files ${name}`);
+  return found[0];
+}
 
 /** Opens the app in English with a clean slate. */
 export async function openApp(page) {

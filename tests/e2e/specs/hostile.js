@@ -271,7 +271,7 @@ export async function hostile(browser, room, behaviour = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   // A same-origin document that does not start the app.
-  await page.goto('/kharbga-worker_loader.js');
+  await page.goto('/locales/en/main.ftl');
   await page.evaluate(install);
   await page.evaluate(({ onOffer, onNewPeer }) => {
     if (onOffer) window.H.onOffer = onOffer;
@@ -377,7 +377,7 @@ function installCrowd() {
 export async function crowd(browser, room, count, onOffer = 'ignore') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/kharbga-worker_loader.js');
+  await page.goto('/locales/en/main.ftl');
   await page.evaluate(installCrowd);
   const url = `ws://127.0.0.1:3536/kharbga-${room}`;
   if (count > 0) await page.evaluate(({ u, n, o }) => window.C.join(u, n, o), { u: url, n: count, o: onOffer });

@@ -4,7 +4,7 @@
 // game by clicks with a spectator, a reload mid-game, the offers, Seega
 // 5×5, Arabic.
 import { test, expect, watch } from './fixtures.js';
-import { board, expectContains } from './helpers.js';
+import { board, built, expectContains } from './helpers.js';
 import { createRoom, join, newPlayer, pieces, playUntil, quickGame, seatedPair } from './rooms.js';
 import {
   roomOf, T, HELLO, NOBODY, FORGED, seatKey, signed, joinMessage,
@@ -154,10 +154,10 @@ test('the online screens in Arabic', async ({ browser, errors }) => {
 async function hostilePeer(page, link) {
   const code = roomOf(link);
   // A same-origin document that does not start the app.
-  await page.goto('/kharbga-worker_loader.js');
-  await page.addScriptTag({ url: '/kharbga-net.js' });
-  await page.evaluate(async (room) => {
-    await wasm_bindgen({ module_or_path: '/kharbga-net_bg.wasm' });
+  await page.goto('/locales/en/main.ftl');
+  await page.addScriptTag({ url: `/${built('kharbga-net')}` });
+  await page.evaluate(async ({ room, wasm }) => {
+    await wasm_bindgen({ module_or_path: `/${wasm}` });
     window.received = [];
     window.peers = [];
     window.me = null;
@@ -166,7 +166,7 @@ async function hostilePeer(page, link) {
       if (kind === 'peer') window.peers.push(peer);
       if (kind === 'message') window.received.push(text);
     });
-  }, code);
+  }, { room: code, wasm: built('kharbga-net', '_bg.wasm') });
   await page.waitForFunction(() => window.peers.length > 0);
   return {
     send: (text) => page.evaluate((t) => window.link.broadcast(t), text),

@@ -7,7 +7,7 @@ async function ask(page, lines) {
   return page.evaluate(
     (lines) =>
       new Promise((resolve, reject) => {
-        const worker = new Worker('./kharbga-worker_loader.js');
+        const worker = new Worker(document.querySelector('meta[name=kharbga-worker]').content);
         const answers = [];
         worker.onerror = (e) => reject(new Error(e.message));
         worker.onmessage = (event) => {

@@ -7,9 +7,16 @@ use gloo_events::{EventListener, EventListenerOptions};
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-/// The worker's start script (`src/web/kharbga-worker_loader.js`, copied
-/// next to the page by Trunk): it loads the worker's wasm.
-const SCRIPT: &str = "./kharbga-worker_loader.js";
+/// The worker's start script (`src/web/kharbga-worker_loader.js`, which
+/// loads the worker's wasm), as the page names it: the build names it by
+/// its content (src/web/name.mjs) and writes that name in every page's
+/// `<meta name="kharbga-worker">`.
+fn script() -> Option<String> {
+    leptos::prelude::document()
+        .query_selector("meta[name=kharbga-worker]")
+        .ok()??
+        .get_attribute("content")
+}
 
 /// A running worker.
 pub struct WorkerHandle {
@@ -26,7 +33,7 @@ impl WorkerHandle {
         on_line: impl Fn(String) + 'static,
         on_error: impl Fn() + 'static,
     ) -> Option<WorkerHandle> {
-        let worker = web_sys::Worker::new(SCRIPT).ok()?;
+        let worker = web_sys::Worker::new(&script()?).ok()?;
         let on_message = EventListener::new(&worker, "message", move |event| {
             let line = event
                 .dyn_ref::<web_sys::MessageEvent>()

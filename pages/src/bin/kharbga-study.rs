@@ -2,6 +2,8 @@
 //!
 //! The game screen ("play from here") is a chunk of this page (`game`).
 
+// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+#[path = "../game.rs"]
 mod game;
 
 static PAGE: kharbga::app::study::StudyPage = kharbga::app::study::StudyPage {

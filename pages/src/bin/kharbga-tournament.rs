@@ -14,6 +14,8 @@ use kharbga::app::tournament::{part_view, TournamentPart};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+#[path = "../game.rs"]
 mod game;
 
 #[wasm_split(tournament_screens, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_screens))]

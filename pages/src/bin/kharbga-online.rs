@@ -12,6 +12,8 @@ use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+#[path = "../game.rs"]
 mod game;
 
 #[wasm_split(room, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_room))]
