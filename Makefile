@@ -111,9 +111,9 @@ serve: release matchbox
 	echo "Kharbga on http://127.0.0.1:8080/ (signalling server on ws://$(SIGNAL_HOST))"; \
 	node tests/e2e/serve.mjs dist 8080
 
-# The pages (pages/pages.json, their one list): index.html (the first
+# The pages (src/pages/pages.json, their one list): index.html (the first
 # load, within its size budget), and the same shell with more, each page
-# a binary of its own (pages/src/bin/). Every binary is built first, at
+# a binary of its own (src/pages/src/bin/). Every binary is built first, at
 # once: the pages' (one library, then the pages linked two at a time),
 # the AI's worker and the network module (their own profile and
 # features), which Trunk's runs then find built. The first page's Trunk
@@ -127,7 +127,7 @@ STAGE := target/stage
 WASM_BUILD = RUSTFLAGS="$(PAGE_RUSTFLAGS)" cargo build --target=$(WASM_TARGET)
 release: tools deploy-check
 	rm -rf $(STAGE)
-	$(WASM_BUILD) --manifest-path pages/Cargo.toml --release --bins & pages=$$!; \
+	$(WASM_BUILD) --manifest-path src/pages/Cargo.toml --release --bins & pages=$$!; \
 	$(WASM_BUILD) --manifest-path Cargo.toml --profile worker --bin kharbga-worker --no-default-features & worker=$$!; \
 	$(WASM_BUILD) --manifest-path Cargo.toml --release --bin kharbga-net --no-default-features --features net & net=$$!; \
 	wait $$pages && wait $$worker && wait $$net

@@ -1,4 +1,4 @@
-//! The app's pages, from their one list (`pages/pages.json`): this writes
+//! The app's pages, from their one list (`src/pages/pages.json`): this writes
 //! the `Page` type (`src/app/route.rs` includes it) with every page, its
 //! file and its Fluent files, and, for the builds that compile English in,
 //! every page's English messages.
@@ -6,7 +6,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-/// One page of `pages/pages.json` (the fields this crate reads).
+/// One page of `src/pages/pages.json` (the fields this crate reads).
 struct PageEntry {
     page: String,
     file: String,
@@ -14,18 +14,18 @@ struct PageEntry {
     doc: String,
 }
 
-/// The pages of `pages/pages.json`, in its order.
+/// The pages of `src/pages/pages.json`, in its order.
 fn read(text: &str) -> Vec<PageEntry> {
-    let list: serde_json::Value = serde_json::from_str(text).expect("pages/pages.json is JSON");
+    let list: serde_json::Value = serde_json::from_str(text).expect("src/pages/pages.json is JSON");
     let field = |page: &serde_json::Value, name: &str| {
         page[name]
             .as_str()
-            .unwrap_or_else(|| panic!("pages/pages.json: a page without its {name}"))
+            .unwrap_or_else(|| panic!("src/pages/pages.json: a page without its {name}"))
             .to_owned()
     };
     list["pages"]
         .as_array()
-        .expect("pages/pages.json: `pages`")
+        .expect("src/pages/pages.json: `pages`")
         .iter()
         .map(|page| PageEntry {
             page: field(page, "page"),
@@ -38,16 +38,16 @@ fn read(text: &str) -> Vec<PageEntry> {
 
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it");
-    let list = Path::new(&root).join("pages/pages.json");
+    let list = Path::new(&root).join("src/pages/pages.json");
     println!("cargo::rerun-if-changed=src/build.rs");
     println!("cargo::rerun-if-changed={}", list.display());
-    let text = std::fs::read_to_string(&list).expect("pages/pages.json");
+    let text = std::fs::read_to_string(&list).expect("src/pages/pages.json");
     let pages = read(&text);
     let mut out = String::new();
     out.push_str(
-        "/// A page of the app: one HTML file and its binary (`pages/src/bin/`),\n\
+        "/// A page of the app: one HTML file and its binary (`src/pages/src/bin/`),\n\
          /// which carries what the page shows and nothing else; the pages are\n\
-         /// listed in `pages/pages.json` (this type is written from it).\n\
+         /// listed in `src/pages/pages.json` (this type is written from it).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum Page {\n",
     );
     for p in &pages {

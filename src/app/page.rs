@@ -1,8 +1,8 @@
 //! What a page adds to the shell, and how a page's binary starts.
 //!
 //! Every page is the same shell (header, notices, the game, the library,
-//! replays, settings) and a binary of its own under `pages/src/bin/`
-//! (listed in `pages/pages.json`): the first page's gives the shell
+//! replays, settings) and a binary of its own under `src/pages/src/bin/`
+//! (listed in `src/pages/pages.json`): the first page's gives the shell
 //! nothing more; each other page's gives it
 //! one [`PageScreens`] (`online::OnlinePage`, `learn::LearnPage`,
 //! `study::StudyPage`, `tournament::TournamentPage`). A page's screens are
@@ -202,7 +202,7 @@ pub trait PageScreens: Sync + 'static {
     fn preload(&self) {}
 
     /// The game screen: in the first page's module (its first screen is a
-    /// game), a chunk of the other pages' binaries (`pages/src/game.rs`).
+    /// game), a chunk of the other pages' binaries (`src/pages/src/game.rs`).
     fn game_screen(&self) -> GameView;
 
     /// The online options of the new-game form, and quick pairing.

@@ -4,7 +4,7 @@
 //! [`Route::parse`] reads a fragment (`#…`) and [`Route::fragment`] writes
 //! one; the two round-trip (native tests below). [`Route::page`] says which
 //! [`Page`] serves a route and [`Route::url`] is the link to it there (the
-//! pages and their files come from their one list, `pages/pages.json`). The shell maps a route to a
+//! pages and their files come from their one list, `src/pages/pages.json`). The shell maps a route to a
 //! screen, or to another page, in one place (`app::go_to`), at load and
 //! when the fragment changes alike.
 
@@ -14,7 +14,7 @@ use crate::net::room::{self, Invitation, MOVE_FRAGMENT};
 static HERE: std::sync::OnceLock<Page> = std::sync::OnceLock::new();
 
 // `Page`: every page, its file and its Fluent files, written by
-// src/build.rs from the pages' one list (pages/pages.json).
+// src/build.rs from the pages' one list (src/pages/pages.json).
 include!(concat!(env!("OUT_DIR"), "/pages.rs"));
 
 impl Page {

@@ -1,7 +1,7 @@
 // `make release`'s pages, once their binaries are built (the Makefile
 // links them first, two at once) and the first page's Trunk run wrote
 // <stage>: the first page's split, and for each other page
-// (pages/pages.json) its HTML (page-html.mjs), its Trunk run in
+// (src/pages/pages.json) its HTML (page-html.mjs), its Trunk run in
 // target/<page>-page/ (its binary found built: wasm-bindgen, its style
 // sheets) and its split (split.mjs: wasm-split, wasm-bindgen, wasm-opt) —
 // two pages at once, as many as the machine has cores (each step is

@@ -1,5 +1,5 @@
 // Writes a page's HTML from index.html (the first page's), for Trunk to
-// build in a directory of its own: its binary (pages/pages.json), its own
+// build in a directory of its own: its binary (src/pages/pages.json), its own
 // style sheet and Fluent file, and the paths of what Trunk reads made
 // relative to that directory. Not the AI's worker, its start script nor
 // the network module: the first page's build makes them once for all.

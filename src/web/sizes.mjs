@@ -13,7 +13,7 @@ import { PAGES as LISTED } from './pages.mjs';
 
 const dir = process.argv[2] ?? 'dist';
 
-/** Each page (pages/pages.json) by its HTML: its name in the table, the
+/** Each page (src/pages/pages.json) by its HTML: its name in the table, the
  * Fluent files it fetches besides `main.ftl`, and its budget. */
 export const PAGES = Object.fromEntries(LISTED.map((p) => [p.file, { name: p.label, ftl: p.own ? [`${p.own}.ftl`] : [], budget: p.budget }]));
 /** The fetched languages (English is in the page). */

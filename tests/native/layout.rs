@@ -176,12 +176,11 @@ fn the_cycle_check_finds_a_cycle() {
     );
 }
 
-/// Our own source: `src/`, `pages/` and `tests/` without the vendored
+/// Our own source: `src/` and `tests/` without the vendored
 /// matchbox.
 fn our_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
-    rust_files(&root().join("pages"), &mut files);
     rust_files(&root().join("tests"), &mut files);
     files.retain(|f| {
         !f.starts_with(root().join("src/patched"))
@@ -209,9 +208,9 @@ fn a_page_is_a_binary_not_a_feature() {
         lines.len(),
         lines.join("\n")
     );
-    // Each page of the list (pages/pages.json) is a binary of the pages'
+    // Each page of the list (src/pages/pages.json) is a binary of the pages'
     // package, and each binary there a page of the list.
-    let binaries: BTreeSet<String> = fs::read_dir(root().join("pages/src/bin"))
+    let binaries: BTreeSet<String> = fs::read_dir(root().join("src/pages/src/bin"))
         .unwrap()
         .filter_map(|e| Some(e.ok()?.path().file_stem()?.to_str()?.to_owned()))
         .collect();

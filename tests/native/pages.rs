@@ -1,4 +1,4 @@
-//! The app's pages as their one list (`pages/pages.json`) names them, for
+//! The app's pages as their one list (`src/pages/pages.json`) names them, for
 //! the tests that check the source against it (`layout`, `translations`).
 
 use std::collections::BTreeSet;
@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 /// The list's pages, in its order.
 fn listed() -> Vec<serde_json::Value> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pages/pages.json");
-    let text = std::fs::read_to_string(path).expect("pages/pages.json");
-    let list: serde_json::Value = serde_json::from_str(&text).expect("pages/pages.json is JSON");
+    let text = std::fs::read_to_string(path).expect("src/pages/pages.json");
+    let list: serde_json::Value = serde_json::from_str(&text).expect("src/pages/pages.json is JSON");
     list["pages"].as_array().expect("`pages`").clone()
 }
 

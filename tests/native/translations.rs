@@ -174,7 +174,7 @@ fn pattern_variables(pattern: &Pattern<String>, out: &mut BTreeSet<String>) {
 }
 
 /// The Fluent files of a language: `main.ftl` (every page) and each
-/// page's own (pages/pages.json).
+/// page's own (src/pages/pages.json).
 fn files() -> Vec<String> {
     crate::pages::fluent_files()
 }

@@ -63,7 +63,7 @@ pub static LANGUAGES: [Language; 3] = [
 /// a visitor then downloads one language, not English and their own, and
 /// the first page stays within its size budget. Compiled in (tests and
 /// development builds), it is every page's messages, whichever page runs
-/// (the Fluent files of `pages/pages.json`'s pages).
+/// (the Fluent files of `src/pages/pages.json`'s pages).
 #[cfg(not(fetched_english))]
 fn english() -> std::borrow::Cow<'static, str> {
     crate::app::route::ENGLISH.join("\n").into()

@@ -21,7 +21,7 @@ use crate::app::route::{LearnPlace, Page, Route};
 pub struct LearnPage {
     /// The puzzles' screen on a place (what follows `#learn/puzzles`), as the
     /// page's binary draws it: there, behind the split point of the chunk
-    /// that carries the screen and the puzzles (`pages/src/bin/kharbga-learn.rs`). A
+    /// that carries the screen and the puzzles (`src/pages/src/bin/kharbga-learn.rs`). A
     /// split point in this library would be exported by every page's
     /// module and keep the puzzles in each (90 KB on the first page).
     pub puzzles: fn(String) -> AnyView,

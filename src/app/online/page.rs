@@ -4,7 +4,7 @@
 //! The page's first screen is the new-game form; the room's screen (the
 //! referee, the protocol, the signatures, the room's views) is a wasm chunk
 //! of this page alone, fetched once the form is painted: its split point is
-//! in the page's binary (`pages/src/bin/kharbga-online.rs`), which hands its view in as
+//! in the page's binary (`src/pages/src/bin/kharbga-online.rs`), which hands its view in as
 //! [`OnlinePage::room`].
 
 use leptos::prelude::*;

@@ -14,7 +14,7 @@ use kharbga::app::tournament::{part_view, TournamentPart};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+// (The game screen's chunk: every page but the first holds it, src/pages/src/game.rs.)
 #[path = "../game.rs"]
 mod game;
 

@@ -2,7 +2,7 @@
 //!
 //! The game screen ("play from here") is a chunk of this page (`game`).
 
-// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+// (The game screen's chunk: every page but the first holds it, src/pages/src/game.rs.)
 #[path = "../game.rs"]
 mod game;
 

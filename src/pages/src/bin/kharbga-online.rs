@@ -12,7 +12,7 @@ use kharbga::app::screens::lazy::{when_loaded, ChunkMissing};
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-// (The game screen's chunk: every page but the first holds it, pages/src/game.rs.)
+// (The game screen's chunk: every page but the first holds it, src/pages/src/game.rs.)
 #[path = "../game.rs"]
 mod game;
 
