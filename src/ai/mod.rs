@@ -9,7 +9,6 @@ mod eval;
 mod level;
 mod picker;
 pub mod protocol;
-pub mod puzzles;
 mod rng;
 mod search;
 pub mod selfplay;

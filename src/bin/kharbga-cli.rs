@@ -306,12 +306,12 @@ fn run_puzzles(args: &[String]) -> Result<(), String> {
     let read = match get("records") {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            kharbga::ai::puzzles::read_records(&text).map_err(|e| format!("{path}: {e}"))?
+            kharbga::learn::finder::read_records(&text).map_err(|e| format!("{path}: {e}"))?
         }
         None => Vec::new(),
     };
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let plan = kharbga::ai::puzzles::Plan {
+    let plan = kharbga::learn::finder::Plan {
         rules,
         games: number(&pairs, "games", 20u32)?,
         level,
@@ -322,7 +322,7 @@ fn run_puzzles(args: &[String]) -> Result<(), String> {
         read,
     };
     let started = Instant::now();
-    let found = kharbga::ai::puzzles::find(&plan);
+    let found = kharbga::learn::finder::find(&plan);
     let seconds = started.elapsed().as_secs_f64();
     // (The command that makes this file again, every setting spelt out.)
     let mut text = format!(

@@ -6,12 +6,14 @@
 //! silent are listed in `docs/rules.md`.
 #![forbid(unsafe_code)]
 
+mod alquerque;
 mod bitboard;
 pub mod clock;
 mod effects;
 mod error;
 mod fen;
 mod game;
+mod geometry;
 mod kharbaga;
 mod millis;
 mod outcome;
@@ -27,10 +29,11 @@ mod untouchable;
 mod word;
 mod zobrist;
 
-pub use bitboard::{Bitboard, Direction, Geometry};
+pub use bitboard::Bitboard;
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use error::{PositionErrorKind, PositionField};
 pub use game::{Game, GameError, PlayedPly};
+pub use geometry::Geometry;
 pub use millis::Millis;
 pub use outcome::{Outcome, Reason};
 pub use ply::{Leaps, ParsePlyError, Ply, MAX_LEAPS};
@@ -44,7 +47,7 @@ pub use rules::{
     BlockedRule, ChainRule, Family, Rules, RulesError, Variant, DEFAULT_QUIET_LIMIT,
     KHARBAGA_QUIET_LIMIT,
 };
-pub use square::{BoardSize, ParseSquareError, Side, Square};
+pub use square::{BoardSize, Direction, ParseSquareError, Side, Square};
 
 /// The square named `name`: for the crate's unit tests.
 #[cfg(test)]

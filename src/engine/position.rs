@@ -5,17 +5,18 @@
 //! [`Position::from_setup`]. Legal plies are generated into a stack
 //! [`PlyList`]: move generation never allocates.
 
-use super::bitboard::{Bitboard, Direction, Geometry};
+use super::bitboard::Bitboard;
 pub use super::effects::{Effects, Exchange, ExchangeEvent, IllegalPly};
 pub use super::error::PositionError;
 use super::error::PositionErrorKind as Kind;
+use super::geometry::{by_word, Geometry};
 use super::outcome::{Outcome, Reason};
 use super::ply::Ply;
 pub use super::plylist::{PlyList, MAX_PLIES};
 use super::rules::{BlockedRule, ChainRule, Rules, Variant};
-use super::square::{BoardSize, Side, Square};
+use super::square::{BoardSize, Direction, Side, Square};
 use super::untouchable::{untouchables, StepAnalysis};
-use super::word::{by_word, Word};
+use super::word::Word;
 use super::zobrist;
 
 mod movegen;
@@ -111,7 +112,7 @@ impl Position {
     pub fn new(rules: Rules) -> Position {
         let per_side = rules.size().soldiers_per_side();
         let (soldiers, in_hand) = if rules.variant.is_alquerque() {
-            (super::kharbaga::start_pieces(), [0, 0])
+            (super::alquerque::start_pieces(), [0, 0])
         } else {
             ([Bitboard::EMPTY; 2], [per_side, per_side])
         };
@@ -264,7 +265,7 @@ impl Position {
         let position = Position::from_setup(setup, rules)?;
         if rules.variant.is_alquerque() {
             for side in [Side::First, Side::Second] {
-                let far = super::kharbaga::far_rank(side);
+                let far = super::alquerque::far_rank(side);
                 let soldiers = position.soldiers[idx(side)] - position.mullahs;
                 if let Some(square) = soldiers.into_iter().find(|s| s.rank() == far) {
                     return Err(PositionError::new(Kind::Unpromoted { square }));

@@ -27,15 +27,14 @@
 use std::fmt::{self, Write as _};
 
 use super::clock::TimeControl;
-use super::game::{Game, GameError};
-use super::outcome::{Outcome, Reason};
+use super::game::Game;
+use super::outcome::Outcome;
 use super::ply::Ply;
 use super::position::{ExchangeEvent, Position, PositionError};
-use super::rules::{BlockedRule, ChainRule, Rules, RulesError, Variant};
+use super::rules::{BlockedRule, ChainRule, RulesError};
 use super::square::Side;
 
 mod parse;
-use parse::Parser;
 
 /// A game with the facts around it: players, date and any other tags.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -423,26 +422,6 @@ impl Record {
         line.word(result_token(outcome));
         out.push('\n');
         out
-    }
-
-    /// Reads a record.
-    ///
-    /// # Errors
-    /// A [`RecordError`] with the line and column of the first problem: a
-    /// malformed tag, an unknown variant or option, a bad start position, a
-    /// token that is not a ply, an illegal ply, or a result that the plies
-    /// contradict.
-    ///
-    /// ```
-    /// use kharbga::engine::Record;
-    /// let text = "[Variant \"seega5\"]\n\n1. a1 a2 1... b1 b2 *\n";
-    /// let record = Record::from_text(text).unwrap();
-    /// assert_eq!(record.game.plies().len(), 4);
-    /// let error = Record::from_text("[Variant \"seega5\"]\n\n1. a1 c3 *\n").unwrap_err();
-    /// assert_eq!((error.line, error.column), (3, 7));
-    /// ```
-    pub fn from_text(text: &str) -> Result<Record, RecordError> {
-        Parser::new(text).record()
     }
 }
 

@@ -1,4 +1,4 @@
-//! Board sizes, squares and sides.
+//! Board sizes, squares, sides and the four directions between squares.
 //!
 //! A [`Square`] is named like a chess square (`a1` bottom-left, seen from the
 //! first player's side) and does not depend on the board size; a square is
@@ -182,8 +182,7 @@ impl Square {
     /// assert_eq!(d3.direction_to("d4".parse().unwrap()), Some(Direction::North));
     /// assert_eq!(d3.direction_to("e4".parse().unwrap()), None);
     /// ```
-    pub const fn direction_to(self, to: Square) -> Option<super::Direction> {
-        use super::Direction;
+    pub const fn direction_to(self, to: Square) -> Option<Direction> {
         let (df, dr) = (
             to.file() as i16 - self.file() as i16,
             to.rank() as i16 - self.rank() as i16,
@@ -265,6 +264,49 @@ impl TryFrom<String> for Square {
 impl From<Square> for String {
     fn from(square: Square) -> String {
         square.to_string()
+    }
+}
+
+/// The four orthogonal directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards higher ranks.
+    North,
+    /// Towards lower ranks.
+    South,
+    /// Towards higher files.
+    East,
+    /// Towards lower files.
+    West,
+}
+
+impl Direction {
+    /// Every direction.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
+
+    /// The change in bit index one step this way.
+    pub const fn offset(self) -> i8 {
+        match self {
+            Direction::North => STRIDE as i8,
+            Direction::South => -(STRIDE as i8),
+            Direction::East => 1,
+            Direction::West => -1,
+        }
+    }
+
+    /// The opposite direction.
+    pub const fn reverse(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+        }
     }
 }
 

@@ -10,7 +10,8 @@
 //! squares are bits 0–60, so the analysis runs on `u64` words, twice as
 //! cheap as the general `u128` bitboards.
 
-use super::bitboard::{Bitboard, Geometry};
+use super::bitboard::Bitboard;
+use super::geometry::Geometry;
 use super::square::{BoardSize, Square};
 use super::word::Masks;
 
@@ -126,7 +127,7 @@ pub fn untouchables(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::bitboard::Direction;
+    use crate::engine::Direction;
 
     /// The analysis written with the general `u128` bitboards, as the rules say it.
     fn reference(geo: &Geometry, attackers: Bitboard, defenders: Bitboard) -> Bitboard {

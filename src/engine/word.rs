@@ -3,12 +3,13 @@
 //! Boards up to 7×7 use bits 0–60 of the 9-wide grid and fit a `u64`; only
 //! 9×9 needs the `u128` of [`Bitboard`]. Move generation and the capture
 //! tests run on the smallest word that holds the board: about twice as fast
-//! on the boards most games use. `by_word!` picks the word for a geometry.
+//! on the boards most games use. `by_word!` (in `geometry`) picks the word
+//! for a board.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
-use super::bitboard::{Bitboard, Direction};
-use super::square::STRIDE;
+use super::bitboard::Bitboard;
+use super::square::{Direction, STRIDE};
 
 /// An unsigned word holding a board.
 pub(crate) trait Word:
@@ -145,22 +146,3 @@ impl<W: Word> Masks<W> {
         captured
     }
 }
-
-/// Runs `$body` with `$m` bound to the geometry's masks in the smallest word
-/// that holds the board and `$w` to a function turning a [`Bitboard`] into
-/// that word.
-macro_rules! by_word {
-    ($geo:expr, |$m:ident, $w:ident| $body:expr) => {{
-        let geo: &$crate::engine::bitboard::Geometry = $geo;
-        if geo.size == $crate::engine::square::BoardSize::Nine {
-            let $m = &geo.w128;
-            let $w = <u128 as $crate::engine::word::Word>::of;
-            $body
-        } else {
-            let $m = &geo.w64;
-            let $w = <u64 as $crate::engine::word::Word>::of;
-            $body
-        }
-    }};
-}
-pub(crate) use by_word;

@@ -5,7 +5,7 @@
 //! position below says which figure it is, if any. The small boards of
 //! the moving-phase lessons are made up for the rule they show.
 
-use super::{Goal, Lesson, Step, Task};
+use super::lesson::{Goal, Lesson, Step, Task};
 use crate::engine::{BlockedRule, BoardSize, Outcome, Reason, Rules, Side};
 
 /// Figure 2.1: the empty board, before setting.
@@ -611,3 +611,10 @@ pub static LESSONS: &[Lesson] = &[
         ],
     },
 ];
+
+impl Lesson {
+    /// The lesson with this id.
+    pub fn find(id: &str) -> Option<&'static Lesson> {
+        LESSONS.iter().find(|l| l.id == id)
+    }
+}

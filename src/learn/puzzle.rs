@@ -14,6 +14,7 @@
 use std::fmt;
 
 use crate::engine::{Game, Ply, Position, Rules, Side};
+use crate::percent;
 
 /// What a puzzle is about, told to the player once it is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -246,24 +247,22 @@ impl Puzzle {
     /// `#learn/puzzles/find/`): the rules, the position and the ply, each
     /// percent-encoded, separated by `/`.
     pub fn to_find_path(&self) -> String {
-        use crate::store::share::percent_encode;
         format!(
             "{}/{}/{}",
-            percent_encode(&self.rules.to_string()),
-            percent_encode(&self.position.to_string()),
-            percent_encode(&plies_text(&self.line))
+            percent::encode(&self.rules.to_string()),
+            percent::encode(&self.position.to_string()),
+            percent::encode(&plies_text(&self.line))
         )
     }
 
     /// A review's position read from its address (untrusted: every part
     /// checked by the engine, the ply legal there).
     pub fn from_find_path(path: &str) -> Result<Puzzle, PuzzleError> {
-        use crate::store::share::percent_decode;
         let parts: Vec<&str> = path.split('/').collect();
         let [rules, position, ply] = parts[..] else {
             return Err(PuzzleError::Fields(parts.len()));
         };
-        let decode = |text: &str| percent_decode(text).map_err(|_| PuzzleError::Line);
+        let decode = |text: &str| percent::decode(text).map_err(|_| PuzzleError::Line);
         let rules: Rules = decode(rules)?
             .parse()
             .map_err(|e| PuzzleError::Rules(format!("{e}")))?;

@@ -16,6 +16,8 @@
 
 use std::fmt;
 
+use crate::percent;
+
 use crate::engine::{
     Direction, Game, Outcome, Ply, Position, PositionError, Reason, Record, Rules, RulesError,
     Side, Square,
@@ -93,36 +95,9 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
-pub(crate) fn percent_encode(text: &str) -> String {
-    let mut out = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.:,=".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-pub(crate) fn percent_decode(text: &str) -> Result<String, ShareError> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text
-                .get(i + 1..i + 3)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or(ShareError::Text)?;
-            out.push(hex);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).map_err(|_| ShareError::Text)
+/// A text field of the link, read back (untrusted).
+fn percent_decode(text: &str) -> Result<String, ShareError> {
+    percent::decode(text).map_err(|_| ShareError::Text)
 }
 
 fn direction(from: Square, to: Square) -> Option<u16> {
@@ -247,10 +222,10 @@ pub fn encode(record: &Record) -> String {
     };
     format!(
         "g{VERSION}~{}~{}~{}~{}~{plies}~{end}",
-        percent_encode(&rules_text),
-        percent_encode(&record.first),
-        percent_encode(&record.second),
-        percent_encode(&start),
+        percent::encode(&rules_text),
+        percent::encode(&record.first),
+        percent::encode(&record.second),
+        percent::encode(&start),
     )
 }
 

@@ -28,7 +28,7 @@ use crate::engine::Rules;
 mod pairing;
 pub(crate) mod text;
 
-pub use pairing::{round_robin, swiss_round};
+pub use pairing::{round_robin, swiss_round, Contender};
 pub use text::{quarters_text, StandingsLabels, TournamentError, TOURNAMENT_SCHEMA};
 
 /// The fewest and the most players a tournament takes.
@@ -449,10 +449,16 @@ impl Tournament {
             Format::RoundRobin { double } => {
                 round_robin(self.players.len(), double).swap_remove(index)
             }
-            Format::Swiss { .. } => match swiss_round(self) {
-                Some(round) => round,
-                None => return false,
-            },
+            Format::Swiss { .. } => {
+                let contenders: Vec<Contender> = (0..self.players.len())
+                    .filter(|&p| self.players[p].withdrawn.is_none_or(|r| r > index))
+                    .map(|p| self.contender(p))
+                    .collect();
+                match swiss_round(&contenders) {
+                    Some(round) => round,
+                    None => return false,
+                }
+            }
         };
         let mut round: Vec<Pairing> = round
             .into_iter()
@@ -463,6 +469,22 @@ impl Tournament {
         }
         self.rounds.push(round);
         true
+    }
+
+    /// What a Swiss round's pairing reads of `player`.
+    fn contender(&self, player: usize) -> Contender {
+        let boards = || self.rounds.iter().flatten();
+        Contender {
+            player,
+            points: self.points(player),
+            had_bye: boards().any(|b| b.first == player && b.second.is_none()),
+            sides: self.sides(player),
+            last_first: self.rounds.iter().rev().flatten().find_map(|b| {
+                (b.second.is_some() && b.has(player) && b.score.is_none_or(|s| s.played()))
+                    .then_some(b.first == player)
+            }),
+            met: boards().filter_map(|b| b.opponent(player)).collect(),
+        }
     }
 
     /// The forfeit on `board` in round `round` when a player has withdrawn.

@@ -1,7 +1,7 @@
 //! Pairings: the round robin's schedule (Berger's tables) and a Swiss round
-//! from the standings so far.
-
-use super::Tournament;
+//! from the standings so far (what it reads of the tournament: one
+//! [`Contender`] for each player still in). Knows no `Tournament`: the
+//! tournament asks it.
 
 /// A round's boards: (first side, second side or `None` for a bye).
 pub type Round = Vec<(usize, Option<usize>)>;
@@ -71,49 +71,58 @@ fn bye(a: usize, b: usize, n: usize) -> (usize, Option<usize>) {
 /// The most steps a Swiss pairing may search before it gives up.
 const SEARCH_STEPS: u32 = 2_000_000;
 
-/// The next Swiss round of `t`: the players still in, ranked by points
-/// then seeding; with an odd count the bye to the lowest-ranked player who
-/// has not had one; then, from the top, each player against the first
-/// opponent it has not met in its order of preference (its score group's
-/// other half first, then the groups below), searching back when the rest
-/// cannot be paired. `None` when no pairing avoids every repeat.
-pub fn swiss_round(t: &Tournament) -> Option<Round> {
-    let round = t.rounds.len();
-    let mut ranked: Vec<usize> = (0..t.players.len())
-        .filter(|&p| t.players[p].withdrawn.is_none_or(|r| r > round))
-        .collect();
-    ranked.sort_by(|&a, &b| t.points(b).cmp(&t.points(a)).then(a.cmp(&b)));
-    let had_bye = |p: usize| {
-        t.rounds
-            .iter()
-            .flatten()
-            .any(|board| board.first == p && board.second.is_none())
-    };
+/// A player still in, as a Swiss round is paired from them: what the
+/// pairing reads of the tournament so far (`Tournament::pair_next` makes
+/// one for each player not withdrawn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contender {
+    /// The player (an index into the tournament's players).
+    pub player: usize,
+    /// The points so far, in halves.
+    pub points: u32,
+    /// Whether the player has had a bye.
+    pub had_bye: bool,
+    /// The games played with the first side, and with the second.
+    pub sides: (usize, usize),
+    /// Whether the player had the first side in the last game they played
+    /// (`None` before any).
+    pub last_first: Option<bool>,
+    /// The players met so far.
+    pub met: Vec<usize>,
+}
+
+/// The next Swiss round of `contenders`: ranked by points then seeding;
+/// with an odd count the bye to the lowest-ranked player who has not had
+/// one; then, from the top, each player against the first opponent it has
+/// not met in its order of preference (its score group's other half
+/// first, then the groups below), searching back when the rest cannot be
+/// paired. `None` when no pairing avoids every repeat.
+pub fn swiss_round(contenders: &[Contender]) -> Option<Round> {
+    let mut ranked: Vec<&Contender> = contenders.iter().collect();
+    ranked.sort_by(|a, b| b.points.cmp(&a.points).then(a.player.cmp(&b.player)));
     let mut steps = 0;
     let byes: Vec<Option<usize>> = if ranked.len() % 2 == 1 {
         ranked
             .iter()
             .rev()
-            .filter(|&&p| !had_bye(p))
-            .map(|&p| Some(p))
+            .filter(|c| !c.had_bye)
+            .map(|c| Some(c.player))
             .collect()
     } else {
         vec![None]
     };
     for bye in byes {
-        let rest: Vec<usize> = ranked.iter().copied().filter(|&p| Some(p) != bye).collect();
+        let rest: Vec<&Contender> = ranked
+            .iter()
+            .copied()
+            .filter(|c| Some(c.player) != bye)
+            .collect();
         let mut pairs = Vec::new();
-        if pair_from(
-            t,
-            &rest,
-            &mut vec![false; rest.len()],
-            &mut pairs,
-            &mut steps,
-        ) {
+        if pair_from(&rest, &mut vec![false; rest.len()], &mut pairs, &mut steps) {
             let mut boards: Round = pairs
                 .into_iter()
                 .enumerate()
-                .map(|(board, (a, b))| sides(t, a, b, board))
+                .map(|(board, (a, b))| sides(a, b, board))
                 .collect();
             if let Some(p) = bye {
                 boards.push((p, None));
@@ -128,11 +137,10 @@ pub fn swiss_round(t: &Tournament) -> Option<Round> {
 }
 
 /// Pairs the players of `ranked` not yet `used`, from the top.
-fn pair_from(
-    t: &Tournament,
-    ranked: &[usize],
+fn pair_from<'a>(
+    ranked: &[&'a Contender],
     used: &mut Vec<bool>,
-    pairs: &mut Vec<(usize, usize)>,
+    pairs: &mut Vec<(&'a Contender, &'a Contender)>,
     steps: &mut u32,
 ) -> bool {
     *steps += 1;
@@ -144,14 +152,14 @@ fn pair_from(
     };
     used[top] = true;
     let player = ranked[top];
-    for candidate in preference(t, ranked, used, top) {
+    for candidate in preference(ranked, used, top) {
         let opponent = ranked[candidate];
-        if t.met(player, opponent) {
+        if player.met.contains(&opponent.player) {
             continue;
         }
         used[candidate] = true;
         pairs.push((player, opponent));
-        if pair_from(t, ranked, used, pairs, steps) {
+        if pair_from(ranked, used, pairs, steps) {
             return true;
         }
         pairs.pop();
@@ -164,13 +172,13 @@ fn pair_from(
 /// The opponents of `ranked[top]` in order of preference (indices into
 /// `ranked`): its score group's other half first (the top half against the
 /// bottom half), then the rest of its group upwards, then the groups below.
-fn preference(t: &Tournament, ranked: &[usize], used: &[bool], top: usize) -> Vec<usize> {
-    let points = t.points(ranked[top]);
+fn preference(ranked: &[&Contender], used: &[bool], top: usize) -> Vec<usize> {
+    let points = ranked[top].points;
     let free: Vec<usize> = (top + 1..ranked.len()).filter(|&i| !used[i]).collect();
     let group: Vec<usize> = free
         .iter()
         .copied()
-        .filter(|&i| t.points(ranked[i]) == points)
+        .filter(|&i| ranked[i].points == points)
         .collect();
     // The group with the player in it: the player is at its head, its
     // opponent half way down.
@@ -188,21 +196,12 @@ fn preference(t: &Tournament, ranked: &[usize], used: &[bool], top: usize) -> Ve
 /// Who of `a` (ranked higher) and `b` gets the first side on board
 /// `board`: the one that has had it less; then the one that had the second
 /// side last; else the higher-ranked one on even boards.
-fn sides(t: &Tournament, a: usize, b: usize, board: usize) -> (usize, Option<usize>) {
-    let balance = |p: usize| {
-        let (first, second) = t.sides(p);
-        first as i64 - second as i64
-    };
-    let last_first = |p: usize| {
-        t.rounds.iter().rev().flatten().find_map(|board| {
-            (board.second.is_some() && board.has(p) && board.score.is_none_or(|s| s.played()))
-                .then_some(board.first == p)
-        })
-    };
+fn sides(a: &Contender, b: &Contender, board: usize) -> (usize, Option<usize>) {
+    let balance = |c: &Contender| c.sides.0 as i64 - c.sides.1 as i64;
     let a_first = match balance(a).cmp(&balance(b)) {
         std::cmp::Ordering::Less => true,
         std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => match (last_first(a), last_first(b)) {
+        std::cmp::Ordering::Equal => match (a.last_first, b.last_first) {
             (Some(x), Some(y)) if x != y => !x,
             (Some(x), None) => !x,
             (None, Some(y)) => y,
@@ -210,8 +209,8 @@ fn sides(t: &Tournament, a: usize, b: usize, board: usize) -> (usize, Option<usi
         },
     };
     if a_first {
-        (a, Some(b))
+        (a.player, Some(b.player))
     } else {
-        (b, Some(a))
+        (b.player, Some(a.player))
     }
 }

@@ -1,10 +1,34 @@
-//! The house's shape, checked from the source: the page's modules import in
-//! one direction only, a page is a binary and not a feature, and no file of
-//! our own outgrows reading.
+//! The house's shape, checked from the source: the crate's rooms (its
+//! top-level modules and the binaries) are layered, lowest first, as
+//! [`ROOMS`] lists them (and `docs/code.md` tells); no file of `src/` takes
+//! part in a cycle of files; the page's modules import in one direction
+//! only, a page is a binary and not a feature, and no file of our own
+//! outgrows reading.
+
+mod files;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use files::Graph;
+
+/// The crate's rooms, lowest first: a room's files may name the rooms
+/// before it and never one after it (`crate::x::`, `kharbga::x::`,
+/// `super::` climbing out, a re-export). `docs/code.md` says the same.
+const ROOMS: [&str; 11] = [
+    "engine",
+    "percent",
+    "ai",
+    "learn",
+    "tournament",
+    "net",
+    "store",
+    "cli",
+    "app",
+    "pages",
+    "bin",
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -235,4 +259,252 @@ fn no_source_file_of_our_own_passes_900_lines() {
         })
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The room of a file of `src/`: its folder or its name (`src/cli.rs` is
+/// `cli`); `None` for the library's root, which only declares the rooms.
+fn room_of(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("src/")?;
+    let room = rest.split('/').next()?;
+    let room = room.strip_suffix(".rs").unwrap_or(room);
+    (room != "lib").then_some(room)
+}
+
+/// Every place a file of a lower room names a higher room (or a room the
+/// order does not know), as `file:line: path (room → room)`.
+fn upward(graph: &Graph, order: &[&str]) -> Vec<String> {
+    let rank = |room: &str| order.iter().position(|r| *r == room);
+    let mut found = Vec::new();
+    for (file, mentions) in &graph.mentions {
+        let Some(from) = room_of(&graph.files[*file]) else {
+            continue;
+        };
+        for mention in mentions {
+            let target = &mention.target;
+            let to = match &target.module[..] {
+                [krate, room, ..] if krate == "crate" => room.as_str(),
+                _ => match room_of(&graph.files[target.file]) {
+                    Some(room) => room,
+                    None => continue,
+                },
+            };
+            let (Some(low), Some(high)) = (rank(from), rank(to)) else {
+                found.push(format!(
+                    "{}: {from} or {to} is no room of the order",
+                    graph.files[*file]
+                ));
+                continue;
+            };
+            if high > low {
+                found.push(format!(
+                    "{}:{}: {} ({from} names {to}, a room above it)",
+                    graph.files[*file], mention.line, mention.path
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// The crate's own files (`src/` without the vendored matchbox and the
+/// build script) and the crates' roots, as `Cargo.toml` names them.
+fn the_crate() -> Graph {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let quoted = |key: &str| -> Vec<String> {
+        manifest
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(key)?.trim().strip_prefix('='))
+            .map(|v| v.trim().trim_matches('"').to_owned())
+            .collect()
+    };
+    let build = quoted("build");
+    let roots = quoted("path");
+    assert!(
+        roots.contains(&"src/lib.rs".to_owned()) && roots.len() > 5,
+        "{roots:?}"
+    );
+    let mut texts = BTreeMap::new();
+    let mut paths = Vec::new();
+    rust_files(&root().join("src"), &mut paths);
+    for path in paths {
+        let name = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .replace('\\', "/");
+        if !name.starts_with("src/patched/") && !build.contains(&name) {
+            texts.insert(name, fs::read_to_string(&path).unwrap());
+        }
+    }
+    let roots: Vec<&str> = roots.iter().map(String::as_str).collect();
+    Graph::read(&texts, &roots)
+}
+
+#[test]
+fn every_file_is_a_module_of_a_crate() {
+    let graph = the_crate();
+    assert!(
+        graph.unreached.is_empty(),
+        "files no crate declares: {:?}",
+        graph.unreached
+    );
+    // (The reader finds the unit tests' files, and the binaries' modules.)
+    assert!(
+        graph.tests.contains("src/ai/search/tests.rs"),
+        "{:?}",
+        graph.tests
+    );
+    assert!(graph
+        .scopes
+        .keys()
+        .any(|m| m.ends_with(&["game".to_owned()]) && m[0].starts_with("src/pages/")));
+}
+
+#[test]
+fn the_rooms_are_layered() {
+    let graph = the_crate();
+    let rooms: BTreeSet<&str> = graph.files.iter().filter_map(|f| room_of(f)).collect();
+    assert_eq!(
+        rooms,
+        ROOMS.into_iter().collect(),
+        "the rooms of src/ and of ROOMS"
+    );
+    let found = upward(&graph, &ROOMS);
+    assert!(
+        found.is_empty(),
+        "a lower room names a higher one:\n{}",
+        found.join("\n")
+    );
+    // (The check sees a room naming the rooms below it: the app names the
+    // engine, the store the computer's levels.)
+    let names = |from: &str, to: &str| {
+        graph.mentions.iter().any(|(file, mentions)| {
+            room_of(&graph.files[*file]) == Some(from)
+                && mentions
+                    .iter()
+                    .any(|m| room_of(&graph.files[m.target.file]) == Some(to))
+        })
+    };
+    assert!(names("app", "engine") && names("store", "ai") && names("pages", "app"));
+}
+
+#[test]
+fn no_file_of_the_crate_is_in_a_cycle() {
+    // An arrow A → B: A's code names an item that B defines (`files`'s
+    // module doc has the rules). `mod child;` and a re-export are no arrow
+    // by themselves; a child naming its parent's item and a parent whose
+    // own code names its child's are one each way: a cycle.
+    let graph = the_crate();
+    let cycles: Vec<String> = graph.cycles().iter().map(|c| graph.describe(c)).collect();
+    assert!(
+        cycles.is_empty(),
+        "{} cycles of files (an arrow: the first place a file names an item of the next):\n{}",
+        cycles.len(),
+        cycles.join("\n")
+    );
+    // (The graph holds the crate's arrows: a puzzle names the engine's
+    // game, through the engine's re-export.)
+    let number = |name: &str| graph.files.iter().position(|f| f == name).unwrap();
+    let puzzle = &graph.edges[&number("src/learn/puzzle.rs")];
+    assert!(puzzle.contains_key(&number("src/engine/game.rs")));
+}
+
+/// A small crate in memory: `files` and a library root that declares
+/// their rooms.
+fn planted(files: &[(&str, &str)]) -> Graph {
+    let mut texts: BTreeMap<String, String> = files
+        .iter()
+        .map(|(path, text)| (path.to_string(), text.to_string()))
+        .collect();
+    let rooms: BTreeSet<&str> = files.iter().filter_map(|(path, _)| room_of(path)).collect();
+    let lib: String = rooms
+        .iter()
+        .map(|room| format!("pub mod {room};\n"))
+        .collect();
+    texts.insert("src/lib.rs".into(), lib);
+    Graph::read(&texts, &["src/lib.rs"])
+}
+
+/// The cycles of `graph`, by the files' names.
+fn cycles_named(graph: &Graph) -> Vec<Vec<&str>> {
+    let cycles = graph.cycles();
+    cycles
+        .iter()
+        .map(|c| c.iter().map(|f| graph.files[*f].as_str()).collect())
+        .collect()
+}
+
+#[test]
+fn the_file_graph_finds_a_planted_cycle() {
+    // a → b → c → a, each by another kind of path; a parent that re-exports
+    // its child and whose own code uses the child's item, the child naming
+    // the parent's.
+    let cyclic = planted(&[
+        ("src/a.rs", "use crate::b::B;\npub struct A(pub B);\n"),
+        ("src/b.rs", "pub struct B;\npub fn c() -> crate::c::C { crate::c::C }\n"),
+        ("src/c.rs", "use super::a::A;\npub struct C;\npub fn f(_: A) {}\n"),
+        (
+            "src/p/mod.rs",
+            "mod child;\npub use child::Child;\npub struct Parent;\npub fn grow() -> Child { Child }\n",
+        ),
+        ("src/p/child.rs", "pub struct Child;\npub fn up(_: super::Parent) {}\n"),
+    ]);
+    assert_eq!(
+        cycles_named(&cyclic),
+        [
+            vec!["src/a.rs", "src/b.rs", "src/c.rs"],
+            vec!["src/p/child.rs", "src/p/mod.rs"]
+        ]
+    );
+    assert!(cyclic
+        .describe(&cyclic.cycles()[0])
+        .contains("src/c.rs:1 → src/a.rs  (super::a::A)"));
+
+    // The same without the arrows back: c names a only in a comment, a
+    // string and its unit tests; the parent only declares and re-exports
+    // (its users reach the child through it, not the parent).
+    let acyclic = planted(&[
+        ("src/a.rs", "use crate::b::B;\npub struct A(pub B);\n"),
+        (
+            "src/b.rs",
+            "pub struct B;\npub fn c() -> crate::c::C { crate::c::C }\n",
+        ),
+        (
+            "src/c.rs",
+            "// super::a::A\npub struct C;\npub const S: &str = \"crate::a::A\";\n\
+             #[cfg(test)]\nmod tests {\n    use crate::a::A;\n}\n",
+        ),
+        (
+            "src/p/mod.rs",
+            "mod child;\npub use child::Child;\npub struct Parent;\n",
+        ),
+        (
+            "src/p/child.rs",
+            "pub struct Child;\npub fn up(_: super::Parent) {}\n",
+        ),
+        ("src/d.rs", "pub fn f(_: crate::p::Child) {}\n"),
+    ]);
+    assert_eq!(cycles_named(&acyclic), Vec::<Vec<&str>>::new());
+    let number = |name: &str| acyclic.files.iter().position(|f| f == name).unwrap();
+    assert!(!acyclic.edges.contains_key(&number("src/p/mod.rs")));
+}
+
+#[test]
+fn a_lower_room_naming_a_higher_one_is_found() {
+    let graph = planted(&[
+        ("src/a.rs", "pub struct A;\n"),
+        ("src/b.rs", "use crate::a::A;\npub struct B(A);\n"),
+        (
+            "src/c.rs",
+            "pub struct C;\npub fn f() -> super::b::B { todo!() }\n",
+        ),
+        ("src/p/mod.rs", "mod child;\n"),
+        ("src/p/child.rs", "pub struct Child(crate::c::C);\n"),
+    ]);
+    assert_eq!(upward(&graph, &["a", "b", "c", "p"]), Vec::<String>::new());
+    assert_eq!(
+        upward(&graph, &["a", "c", "b", "p"]),
+        ["src/c.rs:2: super::b::B (c names b, a room above it)"]
+    );
 }

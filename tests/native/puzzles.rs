@@ -4,9 +4,9 @@
 //! generator is the same for a seed, and every puzzle it keeps has a first
 //! ply that a fresh search finds unique and winning.
 
-use kharbga::ai::puzzles::{find, read_records, Finder, Plan, MARGIN};
 use kharbga::ai::{Level, Limits, NoClock, Searcher};
 use kharbga::engine::{BoardSize, Game, Position, Rules};
+use kharbga::learn::finder::{find, read_records, Finder, Plan, MARGIN};
 use kharbga::learn::puzzle::{read_file, Puzzle, PuzzleError, Theme};
 
 fn seega5(text: &str) -> Game {

@@ -4,8 +4,8 @@
 use crate::tr;
 use leptos::prelude::*;
 
+use super::address::LearnStart;
 use super::run::{Feedback, LessonRun};
-use super::LearnStart;
 use crate::app::board::Board;
 use crate::app::i18n::{tr_text, translate};
 use crate::app::play::controller::{Controller, Response};

@@ -1,4 +1,6 @@
-//! Who decides the game's plies. A local game is its controller's engine
+//! What the game screen's parts share ([`Play`], a context value of the
+//! screen, the referee among it), and who decides the game's plies: one
+//! file, as each names the other. A local game is its controller's engine
 //! alone; an online game's plies are the table's (the referee in
 //! [`crate::net`]), which the game screen proposes them to and follows.
 //! The game screen knows the second only as a [`Referee`]: the page that
@@ -9,9 +11,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::Play;
+use super::controller::{Controller, Refusal};
+use super::session::Match;
+use crate::ai::Score;
 use crate::engine::timing::GameClock;
-use crate::engine::Ply;
+use crate::engine::{Ply, Variant};
 
 /// A referee other than this page's engine (see the module).
 pub trait Referee: Send + Sync {
@@ -48,5 +52,58 @@ impl RefereeHandle {
     /// Asks the referee.
     pub fn with<T>(self, f: impl FnOnce(&dyn Referee) -> T) -> T {
         self.0.with_value(|referee| f(&**referee))
+    }
+}
+
+/// What the game screen's parts share (a context value of the screen).
+#[derive(Clone, Copy)]
+pub struct Play {
+    /// The game and everything about the board.
+    pub controller: RwSignal<Controller>,
+    /// The players.
+    pub players: StoredValue<Match>,
+    /// The game played.
+    pub variant: Variant,
+    /// Why the last gesture did nothing, until the next ply.
+    pub refusal: RwSignal<Option<Refusal>>,
+    /// What the screen reader hears after each ply.
+    pub announcement: RwSignal<String>,
+    /// The result dialog is shown (once the game is over).
+    pub result_open: RwSignal<bool>,
+    /// The computer is thinking about its move.
+    pub thinking: RwSignal<bool>,
+    /// The hint shown: for the game at this length, the ply and its score.
+    pub hint: RwSignal<Option<(usize, Ply, Score)>>,
+    /// A hint was asked for and has not come yet.
+    pub hint_pending: RwSignal<bool>,
+    /// The referee elsewhere (online play), none when this page's engine
+    /// decides alone.
+    pub referee: Option<RefereeHandle>,
+    /// A timed game's clocks.
+    pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
+    /// The clocks' time (ms since 1970), ticking while a clock runs.
+    pub now: RwSignal<u64>,
+    /// A tournament's board: its result counts, so no takeback, no draw
+    /// agreed with the computer, and not the page's current game.
+    pub board: bool,
+    /// The controller as the panel beside the board (status, controls,
+    /// moves, result) shows it: a copy taken after the frame that drew a
+    /// change, so that a tap's own frame draws the board and the players'
+    /// bars alone and the panel follows in the next. The panel reads it and
+    /// writes to `controller`.
+    pub panel: RwSignal<Controller>,
+}
+
+impl Play {
+    /// The game as a record, with the players' names (what the study page
+    /// is given to analyse or review).
+    pub fn record(&self) -> crate::engine::Record {
+        let mut record =
+            crate::engine::Record::new(self.controller.with_untracked(|c| c.game().clone()));
+        self.players.with_value(|m| {
+            record.first = m.first.clone();
+            record.second = m.second.clone();
+        });
+        record
     }
 }

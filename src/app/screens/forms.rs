@@ -3,7 +3,7 @@
 //! menu and one for every radio group on the page (each choice's label is
 //! a boxed closure), instead of a new type for each hand-written `<select>`.
 //! And the fields several forms ask: a person's name, the game, the
-//! computer's level, the side a person plays.
+//! computer's level, the side a person plays; and a form's [`flag`].
 
 use std::sync::Arc;
 
@@ -16,6 +16,12 @@ use crate::app::i18n::tr_text;
 use crate::engine::{Side, Variant};
 
 use super::new_game::form::LEVELS;
+
+/// A flag of a form that shows or hides a part: a memo, so that only its
+/// change rebuilds the part (one memo type for every flag).
+pub fn flag<T: Send + Sync + 'static>(form: RwSignal<T>, of: fn(&T) -> bool) -> Memo<bool> {
+    Memo::new(move |_| form.with(of))
+}
 
 /// A label that follows the language.
 pub type Label = Arc<dyn Fn() -> String + Send + Sync>;

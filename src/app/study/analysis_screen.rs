@@ -13,8 +13,8 @@ use crate::tr;
 use leptos::prelude::*;
 
 use super::analysis::{bar_share, leader, mark_line, prefix, Analysis, Finding};
+use super::place::AnalysePlace;
 use super::review_panel::ReviewPanel;
-use super::AnalysePlace;
 use crate::ai::protocol::{parse_hello, Answer, VERSION};
 use crate::app::board::view::Hands;
 use crate::app::board::Board;

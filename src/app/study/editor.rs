@@ -390,7 +390,7 @@ impl Editor {
                 return Ok(());
             }
             if let Some(rest) = fragment.strip_prefix(super::ANALYSE) {
-                let place = super::read_analyse(rest).map_err(PasteError::Share)?;
+                let place = super::place::read_analyse(rest).map_err(PasteError::Share)?;
                 let position = place.record.game.position_at(place.at).copied();
                 let position = position.unwrap_or(*place.record.game.position());
                 *self = Editor {
@@ -705,7 +705,8 @@ mod tests {
         assert_eq!(other.verdict().unwrap(), *game.position());
 
         // An analysis address opens the position it shows.
-        let fragment = super::super::analyse_fragment(&crate::engine::Record::new(game.clone()), 0);
+        let fragment =
+            super::super::place::analyse_fragment(&crate::engine::Record::new(game.clone()), 0);
         other
             .paste(&format!("http://127.0.0.1:8080/study.html{fragment}"))
             .unwrap();

@@ -9,9 +9,8 @@ use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
 use super::boards::{ended_game, play_board};
-use super::now;
 use super::progress::{Entrants, Progress};
-use super::rooms::Rooms;
+use super::rooms::{now, Rooms};
 use super::saved::{followed, keep_followed, reindex, store};
 use crate::app::i18n::tr_text;
 use crate::app::online::link::LinkEvent;

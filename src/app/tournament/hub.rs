@@ -6,9 +6,8 @@
 
 use leptos::prelude::*;
 
-use super::now;
 use super::progress::{Entrants, Progress};
-use super::rooms::Rooms;
+use super::rooms::{now, Rooms};
 use super::saved::store;
 use super::tables::SetupProblem;
 use crate::app::i18n::tr_text;

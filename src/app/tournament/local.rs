@@ -6,10 +6,10 @@
 
 use leptos::prelude::*;
 
+use super::place::View;
 use super::saved::listed;
 use super::setup::NewTournament;
 use super::tables::{export_standings, Crosstable, RoundLine, Standings};
-use super::View;
 use crate::ai::Level;
 use crate::app::i18n::tr_text;
 use crate::app::play::{GameScreen, Match, Session};

@@ -23,9 +23,10 @@
 //! The rules are [`crate::tournament`]'s and the protocol
 //! [`crate::net::tournament`]'s: these screens only ask. The rest: the new
 //! tournament's form ([`setup`]), the screens of a tournament played here
-//! ([`local`]), the tables every screen shows ([`tables`], and an online
-//! tournament's state: [`progress`]), what the page keeps ([`saved`]) and
-//! an online board's game in the library ([`boards`]).
+//! ([`local`]) and where the screen is ([`place`]), the tables every screen
+//! shows ([`tables`], and an online tournament's state: [`progress`]), what
+//! the page keeps ([`saved`]) and an online board's game in the library
+//! ([`boards`]).
 
 use leptos::prelude::*;
 
@@ -33,7 +34,7 @@ use crate::app::i18n::tr_text;
 use crate::app::play::Match;
 use crate::app::route::Route;
 use crate::app::screens::lazy::replay;
-use crate::app::services::browser::{go, now_ms, replace_fragment};
+use crate::app::services::browser::{go, replace_fragment};
 use crate::engine::{Game, Record};
 use crate::tournament::{BoardRef, Tournament};
 use crate::tr;
@@ -43,6 +44,7 @@ mod follow;
 mod hub;
 mod local;
 pub mod page;
+mod place;
 mod progress;
 mod rooms;
 mod saved;
@@ -52,26 +54,8 @@ mod tables;
 use follow::FollowView;
 use hub::HostView;
 use local::{BoardGame, TournamentList, TournamentView};
+use place::View;
 use saved::{reindex, save, saved};
-
-/// Now, in whole milliseconds since 1970 (what an online page numbers its
-/// messages from: a reloaded page numbers above what it signed before).
-fn now() -> u64 {
-    now_ms().max(0.0) as u64
-}
-
-/// Where the screen is.
-#[derive(Clone, Debug, PartialEq)]
-enum View {
-    /// The saved tournaments and the form for a new one.
-    List,
-    /// A tournament.
-    Open(String),
-    /// A board's game, played or watched.
-    Board(String, BoardRef),
-    /// A game replayed from the crosstable.
-    Replay(String, Box<Record>),
-}
 
 /// An online tournament's page: the organizer's hub (`#tournament/host/<lobby
 /// code>`) or any other page (`#tournament/join/<organizer's key>`).

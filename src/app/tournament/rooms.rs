@@ -2,7 +2,8 @@
 //! lobby, players' private rooms), each matchbox's, through the network
 //! module ([`link`]), opened again shortly after it is lost. Everything
 //! here belongs to the view that made it: links, retries and the handler
-//! die with it.
+//! die with it. And the time an online page numbers its messages from
+//! ([`now`]).
 
 use std::rc::Rc;
 
@@ -12,7 +13,15 @@ use leptos::task::spawn_local;
 
 use crate::app::online::link::{self, Link, LinkEvent};
 use crate::app::online::settings::OnlineSettings;
+use crate::app::services::browser::now_ms;
 use crate::net::room::{room_url, RoomCode};
+
+/// Now, in whole milliseconds since 1970: what an online tournament's page
+/// numbers its messages from (a reloaded page numbers above what it signed
+/// before).
+pub(super) fn now() -> u64 {
+    now_ms().max(0.0) as u64
+}
 
 /// How long a lost link waits before it is opened again.
 const RETRY_MS: u32 = 2_000;

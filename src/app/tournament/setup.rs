@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 
 use super::hub::create;
+use super::place::View;
 use super::tables::SetupProblem;
-use super::View;
 use crate::ai::Level;
 use crate::app::i18n::tr_text;
 use crate::app::screens::forms::{Choice, Menu};

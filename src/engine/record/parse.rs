@@ -1,7 +1,32 @@
-//! Reading a record: a character cursor that knows its line and column,
-//! the tag section, the movetext and its comments.
+//! Reading a record ([`Record::from_text`]): a character cursor that knows
+//! its line and column, the tag section, the movetext and its comments.
 
-use super::*;
+use super::{Record, RecordError, RecordErrorKind, Timing, KNOWN_TAGS};
+use crate::engine::{
+    BlockedRule, ChainRule, Game, GameError, Ply, Position, Reason, Rules, Side, Variant,
+};
+
+impl Record {
+    /// Reads a record.
+    ///
+    /// # Errors
+    /// A [`RecordError`] with the line and column of the first problem: a
+    /// malformed tag, an unknown variant or option, a bad start position, a
+    /// token that is not a ply, an illegal ply, or a result that the plies
+    /// contradict.
+    ///
+    /// ```
+    /// use kharbga::engine::Record;
+    /// let text = "[Variant \"seega5\"]\n\n1. a1 a2 1... b1 b2 *\n";
+    /// let record = Record::from_text(text).unwrap();
+    /// assert_eq!(record.game.plies().len(), 4);
+    /// let error = Record::from_text("[Variant \"seega5\"]\n\n1. a1 c3 *\n").unwrap_err();
+    /// assert_eq!((error.line, error.column), (3, 7));
+    /// ```
+    pub fn from_text(text: &str) -> Result<Record, RecordError> {
+        Parser::new(text).record()
+    }
+}
 
 /// A character cursor that knows its line and column.
 pub(super) struct Parser<'a> {

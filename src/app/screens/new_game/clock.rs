@@ -4,10 +4,9 @@
 use crate::tr;
 use leptos::prelude::*;
 
-use super::flag;
 use super::form::{ClockChoice, Form};
 use crate::app::i18n::{as_data, tr_text};
-use crate::app::screens::forms::{Choice, Menu};
+use crate::app::screens::forms::{flag, Choice, Menu};
 
 /// The clock menu's choices: [`ClockChoice::menu`], each named.
 fn choices() -> Vec<Choice> {

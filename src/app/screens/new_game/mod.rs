@@ -2,9 +2,10 @@
 //! the mode, the players, the clock and the rule options, each variant's
 //! defaults filled in), one `RwSignal<Form>` that each part reads and
 //! changes through the form's own methods (what shows or hides a part is
-//! a [`flag`]: only its change rebuilds the part). The parts: the mode and
-//! the computer's options, the names ([`players`]), the clock ([`clock`]),
-//! the rule options and the position to start from ([`rules`]).
+//! a [`flag`](super::forms::flag): only its change rebuilds the part). The
+//! parts: the mode and the computer's options, the names ([`players`]), the
+//! clock ([`clock`]), the rule options and the position to start from
+//! ([`rules`]).
 
 pub mod form;
 
@@ -82,12 +83,6 @@ pub fn NewGame(
             </button>
         </form>
     }
-}
-
-/// A flag of the form that shows or hides a part: a memo, so that only
-/// its change rebuilds the part (one memo type for every flag).
-fn flag(form: RwSignal<Form>, of: fn(&Form) -> bool) -> Memo<bool> {
-    Memo::new(move |_| form.with(of))
 }
 
 /// What the tagline selects on: Kharbga, Seega (each size) or Kharbaga.

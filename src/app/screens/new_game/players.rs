@@ -5,12 +5,11 @@
 use crate::tr;
 use leptos::prelude::*;
 
-use super::flag;
 use super::form::{level_value, side_of, Form, Mode};
 use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
 use crate::app::page::OnlineChoices;
-use crate::app::screens::forms::{Choice, ComputerOptions, Radios};
+use crate::app::screens::forms::{flag, Choice, ComputerOptions, Radios};
 use crate::engine::Side;
 
 /// The mode's radio buttons and what each mode asks: the online page's

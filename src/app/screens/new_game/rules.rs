@@ -5,12 +5,11 @@
 use crate::tr;
 use leptos::prelude::*;
 
-use super::flag;
 use super::form::{Form, BLOCKED, CHAIN};
 use crate::app::i18n::errors::position_error;
 use crate::app::i18n::tr_text;
 use crate::app::route::Route;
-use crate::app::screens::forms::{Choice, Menu};
+use crate::app::screens::forms::{flag, Choice, Menu};
 use crate::engine::{Position, Rules};
 
 /// The rules' fieldset.

@@ -13,9 +13,9 @@
 
 use std::collections::HashSet;
 
-use super::{evaluate, selfplay, Level, Limits, NoClock, Score, Searcher};
+use super::puzzle::{Puzzle, Theme};
+use crate::ai::{evaluate, selfplay, Level, Limits, NoClock, Score, Searcher};
 use crate::engine::{Game, Ply, Position, Rules, Side};
-use crate::learn::puzzle::{Puzzle, Theme};
 
 /// How much better than any other ply the solution must be (hundredths of
 /// a soldier): one and a half soldiers.
