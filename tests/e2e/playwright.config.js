@@ -38,7 +38,7 @@ export default defineConfig({
   // main thread's tasks it prints while the computer thinks mean more when
   // no other game shares the two cores.
   projects: [
-    { name: 'main', testIgnore: /(computer|analysis|hostile-resources|tournament-flood)\.spec\.js/ },
+    { name: 'main', testIgnore: /(computer|analysis|hostile-resources|tournament-flood|newcomer)\.spec\.js/ },
     { name: 'computer', testMatch: /computer\.spec\.js/, dependencies: ['main'] },
     // The analysis board, alone too (its figures likewise).
     { name: 'analysis', testMatch: /analysis\.spec\.js/, dependencies: ['computer'], fullyParallel: false },
@@ -49,6 +49,9 @@ export default defineConfig({
     // clean clone's CI run, sharing the two cores with another test, once
     // left a newcomer unconnected for a minute).
     { name: 'flood', testMatch: /tournament-flood\.spec\.js/, dependencies: ['resources'], fullyParallel: false },
+    // A newcomer under load (busy loops, a slowed CPU and signalling): its
+    // own load must slow no other test.
+    { name: 'newcomer', testMatch: /newcomer\.spec\.js/, dependencies: ['flood'], fullyParallel: false },
   ],
   webServer: [
     {
