@@ -353,7 +353,9 @@ mod trace {
 
         fn log(&self, record: &Record) {
             match LINES.fetch_add(1, Ordering::Relaxed) {
-                n if n < MAX_LINES => console_debug(&format!("net {} {}", record.level(), record.args())),
+                n if n < MAX_LINES => {
+                    console_debug(&format!("net {} {}", record.level(), record.args()))
+                }
                 MAX_LINES => console_debug("net: the log is full, the rest is not shown"),
                 _ => {}
             }

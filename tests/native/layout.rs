@@ -317,8 +317,15 @@ fn the_crate() -> Graph {
             .map(|v| v.trim().trim_matches('"').to_owned())
             .collect()
     };
-    let build = quoted("build");
-    let roots = quoted("path");
+    let mut build = quoted("build");
+    let mut roots = quoted("path");
+    // The pages' package (`src/pages/`): its build script, and its
+    // binaries, which Cargo finds in its `src/bin/`.
+    build.push("src/pages/build.rs".to_owned());
+    for entry in fs::read_dir(root().join("src/pages/src/bin")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        roots.push(format!("src/pages/src/bin/{name}"));
+    }
     assert!(
         roots.contains(&"src/lib.rs".to_owned()) && roots.len() > 5,
         "{roots:?}"

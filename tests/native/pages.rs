@@ -5,9 +5,10 @@ use std::collections::BTreeSet;
 
 /// The list's pages, in its order.
 fn listed() -> Vec<serde_json::Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pages/pages.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/pages/pages.json");
     let text = std::fs::read_to_string(path).expect("src/pages/pages.json");
-    let list: serde_json::Value = serde_json::from_str(&text).expect("src/pages/pages.json is JSON");
+    let list: serde_json::Value =
+        serde_json::from_str(&text).expect("src/pages/pages.json is JSON");
     list["pages"].as_array().expect("`pages`").clone()
 }
 

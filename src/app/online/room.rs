@@ -574,7 +574,10 @@ fn message_kind(message: &Message) -> String {
 fn trace_incoming(peer: &str, text: &str) {
     let kind = text.split('\t').nth(2).unwrap_or("?");
     if !matches!(kind, "ping" | "pong" | "ply") {
-        trace(&format!("room: from {peer}: {}", kind.chars().take(16).collect::<String>()));
+        trace(&format!(
+            "room: from {peer}: {}",
+            kind.chars().take(16).collect::<String>()
+        ));
     }
 }
 

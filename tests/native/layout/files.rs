@@ -269,6 +269,45 @@ struct Read {
     scopes: Vec<(Vec<String>, Scope)>,
     idents: BTreeSet<String>,
     macros: BTreeSet<String>,
+    /// The files its `#[path = "…"] mod x;` declarations name, by module.
+    paths: BTreeMap<String, String>,
+}
+
+/// The `#[path = "…"] mod x;` declarations of `text` (the lexer drops the
+/// string): each module's name and the path it gives.
+fn path_attributes(text: &str) -> BTreeMap<String, String> {
+    const ATTRIBUTE: &str = "#[path = \"";
+    let mut found = BTreeMap::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(ATTRIBUTE) {
+        rest = &rest[at + ATTRIBUTE.len()..];
+        let Some(end) = rest.find('"') else { break };
+        let target = &rest[..end];
+        let after = rest[end + 1..].trim_start_matches([']', ' ', '\n']);
+        let declared = after
+            .strip_prefix("pub mod ")
+            .or_else(|| after.strip_prefix("mod "))
+            .and_then(|decl| decl.split_once(';'));
+        if let Some((name, _)) = declared {
+            found.insert(name.trim().to_owned(), target.to_owned());
+        }
+    }
+    found
+}
+
+/// `relative` read from the folder `folder` (`..` climbs out of it).
+fn joined(folder: &str, relative: &str) -> String {
+    let mut parts: Vec<&str> = folder.split('/').filter(|p| !p.is_empty()).collect();
+    for part in relative.split('/') {
+        match part {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
 }
 
 const ITEMS: [&str; 8] = [
@@ -393,6 +432,7 @@ fn read(text: &str, file: usize) -> Read {
         scopes,
         idents,
         macros,
+        paths: path_attributes(text),
     }
 }
 
@@ -535,13 +575,17 @@ impl Graph {
                     .rsplit_once('/')
                     .map_or(String::new(), |(dir, _)| dir.to_owned()),
             };
+            // (`#[path]` is read from the file's own folder.)
+            let own_folder = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+            let explicit = |name: &str| read.paths.get(name).map(|p| joined(own_folder, p));
             let locate = |name: &str| {
-                [
-                    format!("{folder}/{name}.rs"),
-                    format!("{folder}/{name}/mod.rs"),
-                ]
-                .into_iter()
-                .find(|p| files.contains_key(p))
+                explicit(name)
+                    .into_iter()
+                    .chain([
+                        format!("{folder}/{name}.rs"),
+                        format!("{folder}/{name}/mod.rs"),
+                    ])
+                    .find(|p| files.contains_key(p))
             };
             for (inner, scope) in read.scopes {
                 let mut full = module.clone();
