@@ -448,3 +448,80 @@ async fn the_settings_show_each_choice_checked_and_store_the_one_chosen() {
     tick().await;
     assert_eq!(checked("theme", &themes), [false, true, false]);
 }
+
+/// Thirty games against the computer in one page, each on a screen of its
+/// own as the shell makes them (the screen's owner, the language read
+/// through it), through the page's services (one computer player, one
+/// library): what the page keeps after the thirtieth game is no more than
+/// after the fifth (issue 46: every text a move list ever showed was kept,
+/// 1.8 → 76 MB in 30 games).
+#[wasm_bindgen_test]
+async fn thirty_games_in_one_page_keep_what_five_kept() {
+    use kharbga::ai::Level;
+    use kharbga::app::i18n::scope_screen;
+    use kharbga::app::play::{GameScreen, Match};
+    use kharbga::app::services::storage::Saves;
+    use kharbga::store::{Seat, Seats};
+    if let Ok(Some(storage)) = web_sys::window().expect("a window").local_storage() {
+        let _ = storage.clear();
+    }
+    let container = fresh_container();
+    // The computer on both sides (its worker absent here: the page plays
+    // for it, a ply a task).
+    let game = Match {
+        seats: Seats([Seat::Computer(Level::Search(1)); 2]),
+        ..seega5("Computer", "Computer")
+    };
+    let played = RwSignal::new(0u32);
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        provide_context(ComputerPlayer::new());
+        provide_context(Saves::open());
+        view! {
+            <I18nProvider>
+                {move || {
+                    played.track();
+                    let game = game.clone();
+                    untrack(move || {
+                        scope_screen();
+                        let session = kharbga::app::play::session::new_session(
+                            kharbga::engine::Game::new(game.rules),
+                        );
+                        view! {
+                            <GameScreen game=game session=session
+                                on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+                        }
+                    })
+                }}
+            </I18nProvider>
+        }
+    });
+    let mut kept = Vec::new();
+    let mut plies = 0;
+    for game in 1..=30 {
+        let mut over = false;
+        for _ in 0..2_000 {
+            gloo_timers::future::TimeoutFuture::new(10).await;
+            tick().await;
+            if container.query_selector("[data-phase=over]").unwrap().is_some() {
+                over = true;
+                break;
+            }
+        }
+        assert!(over, "game {game} ended");
+        plies += container.query_selector_all("[data-ply]").unwrap().length();
+        next_frame().await;
+        kept.push(kharbga::heap_in_use());
+        // The next game, on a screen of its own.
+        played.update(|n| *n += 1);
+        next_frame().await;
+    }
+    let (fifth, last) = (kept[4], kept[29]);
+    wasm_bindgen_test::console_log!(
+        "heap in use after game 5: {fifth} B, after game 30: {last} B ({plies} plies)"
+    );
+    assert!(plies > 300, "the games were played: {plies} plies");
+    assert!(
+        last * 4 <= fifth * 5,
+        "the page keeps what each game made: {fifth} B after game 5, {last} B after game 30 ({kept:?})"
+    );
+}

@@ -364,6 +364,7 @@ app-reload = Reload to use it
 
 # The tutorial's page (learn.html), linked from every page.
 nav-learn = Learn
+nav-puzzles = Puzzles
 nav-tournaments = Tournaments
 control-help = ?
 control-help-label = The lesson for this moment of the game

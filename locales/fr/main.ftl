@@ -363,6 +363,7 @@ app-reload = Recharger pour l’utiliser
 
 # The tutorial's page (learn.html), linked from every page.
 nav-learn = Apprendre
+nav-puzzles = Problèmes
 nav-tournaments = Tournois
 control-help = ?
 control-help-label = La leçon pour ce moment de la partie

@@ -290,6 +290,10 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                        on:click=move |_| if let Some(next) = go_to(Route::Learn(LearnPlace::List), None, shell) { screen.set(next) }>
                        {tr_text(|| tr!("nav-learn"))}
                    </button>
+                   <button type="button" class="nav" data-testid="nav-puzzles"
+                       on:click=move |_| if let Some(next) = go_to(Route::Learn(LearnPlace::Lesson(String::from("puzzles"))), None, shell) { screen.set(next) }>
+                       {tr_text(|| tr!("nav-puzzles"))}
+                   </button>
                    <button type="button" class="nav" data-testid="nav-settings" on:click=move |_| screen.set(Screen::Settings)>
                        {tr_text(|| tr!("nav-settings"))}
                    </button>
@@ -354,8 +358,10 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
            </div>
            <main class="layout">
                // The screen is rebuilt only when `screen` changes: nothing a
-               // screen reads while it is built may rebuild it.
-               {move || { let shown = screen.get(); untrack(move || match shown {
+               // screen reads while it is built may rebuild it. Each screen
+               // reads the language through its own memo (I18n::for_screen),
+               // forgotten with it, with every text it showed.
+               {move || { let shown = screen.get(); untrack(move || { self::i18n::scope_screen(); match shown {
                    Screen::NewGame(previous, position) => {
                        let previous = previous.unwrap_or_else(default_match);
                        match page.new_game_form() {
@@ -375,7 +381,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                        lazy::replay(*record, flipped, on_start)
                    }
                    Screen::Own(own) => own.view(shell),
-               })}}
+               }})}}
            </main>
        }
 }

@@ -20,6 +20,12 @@ pub const START: Rating = Rating {
     volatility: 0.06,
 };
 
+/// The ratings a player may hold, read or written: a try that would take
+/// the rating out of them leaves it at their edge, and a stored rating
+/// outside them is not read (it starts again from [`START`]). One range for
+/// both, so that what a page writes the next load reads.
+pub const RATINGS: std::ops::RangeInclusive<f64> = 100.0..=3_000.0;
+
 /// How many tries the history keeps.
 pub const HISTORY: usize = 100;
 
@@ -84,7 +90,7 @@ impl Training {
                     // (A sound rating on the players' scale: anything
                     // else, from a damaged or forged text, starts again.)
                     if rating.is_sound()
-                        && (0.0..=4_000.0).contains(&rating.rating)
+                        && RATINGS.contains(&rating.rating)
                         && rating.deviation <= 350.0
                         && rating.volatility > 0.0
                         && rating.volatility < 1.0
@@ -147,6 +153,10 @@ impl Training {
     pub fn rated(&mut self, id: &str, puzzle: u16, solved: bool) -> i32 {
         let before = self.shown();
         self.rating = self.rating.after_puzzle(puzzle, solved);
+        self.rating.rating = self
+            .rating
+            .rating
+            .clamp(*RATINGS.start(), *RATINGS.end());
         let change = self.shown().saturating_sub(before);
         if is_id(id) && self.rated.len() < RATED {
             self.rated.insert(id.to_owned());

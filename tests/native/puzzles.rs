@@ -367,6 +367,35 @@ fn the_training_kept_in_the_browser_reads_back_and_survives_a_bad_text() {
 }
 
 #[test]
+fn a_rating_is_read_within_the_bounds_it_is_written_with() {
+    use kharbga::learn::training::{Training, RATINGS, START};
+    // Ratings off the players' scale, as storage may hold them: read as a
+    // new player's (0, 1, -0 once read, then went below 0 at the next miss,
+    // were written, and were refused at the next load).
+    for stored in ["0", "1", "-0", "99.9", "3000.5", "-16"] {
+        let read = Training::parse(&format!("rating {stored} 200 0.06\n"));
+        assert_eq!(read.rating, START, "{stored}");
+    }
+    // At the low edge, misses leave the rating at the edge, and what is
+    // written reads back the same.
+    let mut low = Training::parse("rating 100 200 0.06\n");
+    assert_eq!(low.shown(), 100);
+    for i in 0..20 {
+        low.rated(&format!("{i:08x}"), 600, false);
+        assert!(RATINGS.contains(&low.rating.rating), "{}", low.rating.rating);
+        assert_eq!(Training::parse(&low.to_text()).rating, low.rating);
+    }
+    assert_eq!(low.shown(), 100);
+    // And at the high edge, solves.
+    let mut high = Training::parse("rating 3000 200 0.06\n");
+    for i in 0..20 {
+        high.rated(&format!("{i:08x}"), 2_900, true);
+        assert_eq!(Training::parse(&high.to_text()).rating, high.rating);
+    }
+    assert_eq!(high.shown(), 3_000);
+}
+
+#[test]
 fn a_reviews_blunder_becomes_a_puzzle_by_its_address_and_a_bad_address_is_refused() {
     let game = seega5("5/5/1S3/1s3/2S2 w 0,0 - - 0 20 -");
     let position = *game.position();

@@ -374,8 +374,31 @@ impl BoardView {
 
     /// An arrow as a line on screen, in hundredths of a square from the
     /// board's top-left corner: from the centre of one square to just short
-    /// of the other's (so that the head shows).
+    /// of the other's (so that the head shows). An arrow whose way back is
+    /// drawn too (a line that goes and comes back) runs beside its centre
+    /// line, on its right, so that the two read as two.
     pub fn arrow_line(&self, arrow: &Arrow) -> [i32; 4] {
+        let [x1, y1, x2, y2] = self.centre_line(arrow);
+        let back = self
+            .marks
+            .arrows
+            .iter()
+            .any(|a| a.from == arrow.to && a.to == arrow.from);
+        if !back {
+            return [x1, y1, x2, y2];
+        }
+        let (dx, dy) = (f64::from(x2 - x1), f64::from(y2 - y1));
+        let length = dx.hypot(dy).max(1.0);
+        // A fifth of a square to the right of the way it goes (y down).
+        let (ox, oy) = (
+            (-dy / length * 20.0).round() as i32,
+            (dx / length * 20.0).round() as i32,
+        );
+        [x1 + ox, y1 + oy, x2 + ox, y2 + oy]
+    }
+
+    /// An arrow from one square's centre to just short of the other's.
+    fn centre_line(&self, arrow: &Arrow) -> [i32; 4] {
         // In hundredths of a square (whole numbers: the page formats no
         // floating-point number, which keeps float printing out of it).
         let centre = |square: Square| {
@@ -431,6 +454,29 @@ mod tests {
         assert_eq!(rows[6][6].square, sq("g1"));
         assert_eq!(view.rank_labels().iter().collect::<String>(), "7654321");
         assert_eq!(view.file_labels().iter().collect::<String>(), "abcdefg");
+    }
+
+    #[test]
+    fn a_line_that_goes_and_comes_back_draws_two_arrows_apart() {
+        let mut view = BoardView::empty(BoardSize::Five);
+        let arrow = |from, to| Arrow {
+            from: sq(from),
+            to: sq(to),
+            kind: Highlight::Danger,
+        };
+        view.marks.arrows = vec![arrow("c5", "c4")];
+        let alone = view.arrow_line(&view.marks.arrows[0]);
+        assert_eq!(alone[0], alone[2], "straight down the file, on its centre");
+        assert_eq!(alone[0], 250);
+        view.marks.arrows.push(arrow("c4", "c5"));
+        let there = view.arrow_line(&view.marks.arrows[0]);
+        let back = view.arrow_line(&view.marks.arrows[1]);
+        // Each beside the centre line, on its own side, parallel to it.
+        assert_eq!(there[0], there[2]);
+        assert_eq!(back[0], back[2]);
+        assert!(there[0] != 250 && back[0] != 250);
+        assert!((there[0] - 250) * (back[0] - 250) < 0, "{there:?} {back:?}");
+        assert!((there[0] - back[0]).abs() >= 30, "far enough apart to read");
     }
 
     #[test]

@@ -206,8 +206,14 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         }
         let puzzles = set(index);
         let target = STREAK_FROM + STREAK_STEP * f64::from(n);
-        let pick = streak_seen
-            .with_value(|seen| next_near(puzzles, target, |p| seen.contains(&p.id), seed()));
+        // Never one this streak served; and while there are others, none
+        // tried before (in a streak or not).
+        let pick = streak_seen.with_value(|seen| {
+            let fresh = training.with_untracked(|t| {
+                next_near(puzzles, target, |p| seen.contains(&p.id) || t.tried(&p.id), seed())
+            });
+            fresh.or_else(|| next_near(puzzles, target, |p| seen.contains(&p.id), seed()))
+        });
         if let Some(i) = pick {
             streak_seen.update_value(|seen| seen.push(puzzles[i].id.clone()));
             show(puzzles[i].clone(), Mode::Streak(n));
@@ -394,8 +400,9 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
             let variant = run.puzzle.rules.variant;
             Some(match run.feedback {
                 Feedback::None if run.shown => ("info", tr!("puzzles-shown")),
+                // The task, not a verdict: drawn plain (learn.css).
                 Feedback::None => (
-                    "info",
+                    "prompt",
                     tr!("puzzles-your-move", { "side" => side_name(variant, run.puzzle.player()) }),
                 ),
                 Feedback::Right => ("right", tr!("puzzles-right")),
@@ -478,7 +485,10 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
     };
     let streak_text = move || match mode() {
         Some(Mode::Streak(n)) => {
-            let over = current.with(|c| c.as_ref().is_some_and(|c| c.run.first_try == Some(false)));
+            let first_try = current.with(|c| c.as_ref().and_then(|c| c.run.first_try));
+            let over = first_try == Some(false);
+            // A solve counts at once, not at the next puzzle.
+            let n = if first_try == Some(true) { n + 1 } else { n };
             let best = training.with(|t| t.best_streak).max(n);
             Some(if over {
                 tr!("puzzles-streak-over", { "n" => n, "best" => best })

@@ -58,8 +58,11 @@ pub fn MoveList() -> impl IntoView {
             });
         }
     });
+    // (Every text of a row is made as the list is drawn, not by a closure
+    // of its own: the list, drawn again at each ply, follows the language
+    // itself, and leaves no closure per row behind it.)
     let cell = move |plies: Vec<(usize, PlayedPly)>, side: Side| {
-        let label = move || side_name(variant, side);
+        let label = side_name(variant, side);
         let buttons = plies
             .into_iter()
             .map(|(index, played)| {
@@ -98,7 +101,7 @@ pub fn MoveList() -> impl IntoView {
                             let turn = row.turn;
                             view! {
                                 <li class="turn" data-turn=turn>
-                                    <span class="turn-number">{move || tr!("moves-turn", { "turn" => turn })}</span>
+                                    <span class="turn-number">{tr!("moves-turn", { "turn" => turn })}</span>
                                     {cell(row.first, Side::First)}
                                     {cell(row.second, Side::Second)}
                                 </li>

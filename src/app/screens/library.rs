@@ -1,7 +1,6 @@
 //! The library screen: every saved game (date, game, players, result,
 //! length), continue, replay, rename, delete with undo, export and import.
 
-use crate::app::i18n::I18n;
 use crate::tr;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -27,7 +26,6 @@ pub fn LibraryScreen(
     on_replay: Callback<(Record, bool)>,
 ) -> impl IntoView {
     let saves = expect_context::<Saves>();
-    let i18n = expect_context::<I18n>();
     let games = Memo::new(move |_| {
         saves.version.track();
         saves.library.with_value(|l| l.games().to_vec())
@@ -199,7 +197,7 @@ pub fn LibraryScreen(
                 <p class="game-facts">
                     <span>{move || tr!("variant-name", { "variant" => variant.clone() })}</span>
                     " · "
-                    <span>{move || display_date(updated, i18n.language.get().id)}</span>
+                    <span>{move || display_date(updated, crate::app::i18n::language_id())}</span>
                     " · "
                     <span data-testid="game-result">{result}</span>
                     " · "

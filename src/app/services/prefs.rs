@@ -121,7 +121,9 @@ impl Prefs {
 
     /// Keeps them and shows them on the page.
     pub fn save_and_apply(self) {
-        if local::works() {
+        // Written only when they differ from what a load gives (a page
+        // that opens does not write: a full storage would refuse it).
+        if local::works() && Prefs::load() != self {
             let _ = local::write(&StoreKey::Prefs, &self.to_text());
         }
         #[cfg(target_arch = "wasm32")]
