@@ -12,7 +12,7 @@ use super::envelope::{self, put_field, FrameError, Scope, Seal, Signer};
 use super::identity::{PublicKey, Role, Signature};
 use super::room::RoomCode;
 use super::text::{clean_text, is_hidden_format, strip_text};
-use crate::engine::Side;
+use crate::engine::{Millis, Side};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL: u32 = 3;
@@ -134,8 +134,8 @@ pub enum Message {
         record: String,
         /// The seat a newcomer may still take.
         open: Option<Seat>,
-        /// A timed game's: the side to move's time left now, milliseconds.
-        running: Option<u64>,
+        /// A timed game's: the side to move's time left now.
+        running: Option<Millis>,
     },
     /// A newcomer takes the open seat with the key its browser made, and
     /// proves it holds that key's private half: its signature over
@@ -171,8 +171,8 @@ pub enum Message {
         /// The position's hash after the ply, 16 hexadecimal digits.
         hash: String,
         /// A timed game's: the mover's time left after the ply (its
-        /// increment included), in milliseconds.
-        left: Option<u64>,
+        /// increment included).
+        left: Option<Millis>,
     },
     /// A timed game: the time of `side`, to move after `plies` plies, has
     /// run out (said by its opponent, who claims the win, or by its own
@@ -222,16 +222,16 @@ pub enum Message {
     /// `plies`: the length of the sender's game, so that a ply lost in a
     /// reconnection is caught up at the next heartbeat)
     Ping {
-        /// The sender's time, milliseconds (whole: a float parser and
+        /// The sender's time (whole milliseconds: a float parser and
         /// formatter would weigh on the page).
-        at: u64,
+        at: Millis,
         /// Plies in the sender's game (absent from older pages).
         plies: Option<u32>,
     },
     /// Yes, here.
     Pong {
         /// The ping's time, echoed.
-        at: u64,
+        at: Millis,
     },
     /// The sender leaves (the page is closed or left).
     Bye,
@@ -548,7 +548,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
     // A time in milliseconds: digits, and any fraction (older pages wrote
     // one) dropped.
-    let time = |t: &str| -> Option<u64> {
+    let time = |t: &str| -> Option<Millis> {
         let whole = t.split_once('.').map_or(t, |(w, f)| {
             if f.bytes().all(|b| b.is_ascii_digit()) {
                 w
@@ -557,13 +557,13 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             }
         });
         (!whole.is_empty() && whole.len() <= 16 && whole.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| whole.parse().ok())
+            .then(|| whole.parse().ok().map(Millis))
             .flatten()
     };
     // A time left: digits only, at most a day.
-    let milliseconds = |t: &str| -> Option<u64> {
+    let milliseconds = |t: &str| -> Option<Millis> {
         (t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| t.parse().ok())
+            .then(|| t.parse().ok().map(Millis))
             .flatten()
     };
     let key = |t: &String| PublicKey::parse(t);

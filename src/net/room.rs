@@ -6,7 +6,7 @@
 //! earlier versions carried the code alone (`#r<code>`).
 
 use super::identity::{PublicKey, Signature};
-use crate::engine::Side;
+use crate::engine::{Millis, Side};
 
 /// The alphabet: digits and letters without I, L, O, U.
 const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
@@ -233,25 +233,25 @@ pub struct Rejoins {
     /// Joins on silence in a row (none after a steady while).
     times: usize,
     /// When the last one happens (its decision plus its wait).
-    last: f64,
+    last: Millis,
 }
 
 impl Rejoins {
     /// A silence this long after the last rejoin is news again.
-    pub const STEADY_MS: f64 = 30_000.0;
-    /// The waits, in ms, before the first, second… rejoin in a row (the
-    /// last one from then on).
+    pub const STEADY_MS: Millis = Millis(30_000);
+    /// The waits, in ms (as the page's timers take them), before the
+    /// first, second… rejoin in a row (the last one from then on).
     pub const STEPS: [u32; 5] = [100, 5_000, 15_000, 30_000, 60_000];
 
     /// The other side went silent at `now`: how long to wait before
     /// joining afresh (unless it comes back meanwhile).
-    pub fn delay(&mut self, now: f64) -> u32 {
-        if self.times > 0 && now - self.last >= Self::STEADY_MS {
+    pub fn delay(&mut self, now: Millis) -> u32 {
+        if self.times > 0 && now.since(self.last) >= Self::STEADY_MS {
             self.times = 0;
         }
         let wait = Self::STEPS[self.times.min(Self::STEPS.len() - 1)];
         self.times += 1;
-        self.last = now + f64::from(wait);
+        self.last = now + Millis(u64::from(wait));
         wait
     }
 }

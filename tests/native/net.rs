@@ -9,7 +9,7 @@ mod play;
 mod room;
 mod seats;
 
-use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Rules, Side};
 use kharbga::net::identity::{join_bytes, PublicKey, SeatKey};
 use kharbga::net::message::{decode, DecodeError, Message, Seat};
 use kharbga::net::table::{Event, Table, Warning};
@@ -44,7 +44,7 @@ pub(crate) fn newcomer() -> Table {
 pub(crate) struct Net {
     pub(crate) pages: Vec<(String, Table, Vec<Event>)>,
     pub(crate) queue: Vec<(String, String, String)>,
-    pub(crate) now: f64,
+    pub(crate) now: Millis,
 }
 
 impl Net {
@@ -52,7 +52,7 @@ impl Net {
         Net {
             pages: Vec::new(),
             queue: Vec::new(),
-            now: 1_000.0,
+            now: Millis(1_000),
         }
     }
 
@@ -151,7 +151,7 @@ impl Net {
 
     /// One raw message into a page's receive path.
     pub(crate) fn deliver(&mut self, from: &str, to: &str, text: &str) {
-        self.now += 10.0;
+        self.now += Millis(10);
         let Some(page) = self.pages.iter().position(|(id, _, _)| id == to) else {
             return;
         };
@@ -221,7 +221,7 @@ pub(crate) fn reloaded(left: &Table, side: Side) -> Table {
     );
     // The page numbers its messages from the time it opened (after any it
     // signed before).
-    table.number_from(1_000_000_000);
+    table.number_from(Millis(1_000_000_000));
     table
 }
 

@@ -5,7 +5,9 @@
 //! Each message is sealed by the liar's own table (its real seat key) and
 //! delivered to one page only.
 
-use kharbga::engine::{BoardSize, Game, Movetext, Outcome, Reason, Record, Rules, Side, Timing};
+use kharbga::engine::{
+    BoardSize, Game, Millis, Movetext, Outcome, Reason, Record, Rules, Side, Timing,
+};
 use kharbga::net::message::{encode, Message, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
 use kharbga::net::text::{distinct_name, looks_same};
@@ -42,7 +44,7 @@ fn greeted_by_guest(net: &mut Net, guest: usize) -> Table {
 
 /// A record of `game` as `net`'s page `page` names its players, with these
 /// time tags.
-fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<u64>) -> String {
+fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<Millis>) -> String {
     let table = net.table(page);
     let control = table.clock.as_ref().map(|c| c.control());
     Record::write_timed(
@@ -114,7 +116,7 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         // A spectator there from the start, or one that came in during the
         // host's turn (it cannot know how long that turn had run).
         let early = (!late).then(|| net.add("p-watch", newcomer()));
-        net.now += 10_000.0;
+        net.now += Millis(10_000);
         let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
         let plies = net.table(host).game.plies().len() as u32;
         // The guest claims the host's flag while 50 s remain on it, to the
@@ -138,7 +140,7 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         play_turn(&mut net, guest);
         net.remove(host);
         let (guest, watcher) = (guest - 1, watcher - 1);
-        net.now += 61_000.0;
+        net.now += Millis(61_000);
         let now = net.now;
         let claim = net.table_mut(guest).check_flag(now);
         assert!(
@@ -168,16 +170,16 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         play_turn(&mut net, host);
         // The guest's turn: it thinks 4 s, then tells the spectator alone
         // that it used nothing (its record's tags: a full minute left).
-        net.now += 2_000.0;
+        net.now += Millis(2_000);
         let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
-        net.now += 2_000.0;
+        net.now += Millis(2_000);
         let mut game = net.table(guest).game.clone();
         let mut tags = net.table(guest).clock.as_ref().unwrap().timing().left;
         let side = Side::Second;
         while game.position().to_move() == side {
             let ply = game.position().legal_plies()[0].to_string();
             game.play_text(&ply).unwrap();
-            tags.push(60_000);
+            tags.push(Millis(60_000));
         }
         let text = record_of(&net, guest, &game, tags);
         let sync = net.sealed(guest, Message::Sync { record: text });
@@ -186,7 +188,7 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         // What the host would count: 56 s, the way's allowance at most on top.
         let shown = left(&net, watcher, side);
         assert!(
-            shown <= 56_000 + LAG_MS + 100,
+            shown <= Millis(56_000) + LAG_MS + Millis(100),
             "late: {late}: the spectator shows {shown} ms for the guest"
         );
     }
@@ -269,7 +271,7 @@ fn a_join_with_the_guests_public_key_alone_takes_nothing() {
     // The real guest closes its page: the host does not take the stranger
     // for it.
     net.remove(guest);
-    let later = net.now + 1.0;
+    let later = net.now + Millis(1);
     assert_ne!(net.table(host).presence(later), Presence::Connected);
     assert_eq!(net.table(host).presence(later + AWAY_MS), Presence::Away);
 }
@@ -347,13 +349,13 @@ fn names_that_look_the_same_are_told_apart() {
 #[test]
 fn a_timed_welcome_says_the_turn_under_way() {
     let (mut net, host, _guest) = timed_seated(60, 0);
-    net.now += 5_000.0;
+    net.now += Millis(5_000);
     let watcher = net.add("p-watch", newcomer());
     // The newcomer shows the host's time as the host counts it (55 s), not
     // the minute its record's tags would give.
     let shown = left(&net, watcher, Side::First);
     let counted = left(&net, host, Side::First);
-    assert!(shown <= counted + 100, "{shown} against {counted}");
+    assert!(shown <= counted + Millis(100), "{shown} against {counted}");
 }
 
 #[test]
@@ -430,7 +432,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     // A spectator welcomed while the seat is free; the guest sits down two
     // minutes later (no clock ran meanwhile).
     let watcher = net.add("p-watch", newcomer());
-    net.now += 120_000.0;
+    net.now += Millis(120_000);
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Mallory".into(), key(2)));
     assert_eq!(net.table(watcher).role, Role::Spectator);
@@ -442,7 +444,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     assert!(net.table_mut(watcher).check_flag(now).is_empty());
     assert!(net.table(watcher).game.outcome().is_none());
     // A minute later it has really fallen.
-    net.now += 61_000.0;
+    net.now += Millis(61_000);
     let now = net.now;
     assert!(!net.table_mut(watcher).check_flag(now).is_empty());
 }
@@ -463,7 +465,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
         .collect();
     net.queue.retain(|(_, to, _)| to != "p-host");
     net.run();
-    net.now += 15_000.0;
+    net.now += Millis(15_000);
     for (from, to, text) in to_host {
         net.deliver(&from, &to, &text);
     }
@@ -473,7 +475,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
     // host's page is here all along (its heartbeat says so): its own word,
     // not this count, says its flag.
     for _ in 0..25 {
-        net.now += 2_000.0;
+        net.now += Millis(2_000);
         let now = net.now;
         net.act(host, |t| t.tick(now));
     }
@@ -485,8 +487,8 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
         .clock
         .as_ref()
         .unwrap()
-        .left(Side::First, now as u64);
-    assert!(host_left > 5_000, "{host_left}");
+        .left(Side::First, now);
+    assert!(host_left > Millis(5_000), "{host_left}");
     let events = net.table_mut(watcher).check_flag(now);
     assert!(events.is_empty());
     assert!(net.table(watcher).game.outcome().is_none());

@@ -33,7 +33,7 @@ use crate::app::play::referee::Referee;
 use crate::app::play::Play;
 use crate::app::services::browser::now_ms;
 use crate::engine::timing::GameClock;
-use crate::engine::Ply;
+use crate::engine::{Millis, Ply};
 use crate::net::merge::takeback_point;
 use crate::net::message::Offer;
 use crate::net::table::{Event, Table};
@@ -103,7 +103,7 @@ impl Referee for OnlineHooks {
                 clock.keep_warnings(&previous);
             }
             play.clock.set(clock);
-            play.now.set(now as u64);
+            play.now.set(now);
         });
     }
 
@@ -124,7 +124,7 @@ impl Referee for OnlineHooks {
         }
     }
 
-    fn flag_fell(&self, now: f64) -> bool {
+    fn flag_fell(&self, now: Millis) -> bool {
         // (Untracked: asked ten times a second, news only when it fell.)
         let events = self
             .table

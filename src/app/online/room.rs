@@ -19,6 +19,7 @@ use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
+use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
@@ -74,7 +75,7 @@ pub fn invitation(host: &PublicKey) -> String {
 }
 
 /// A library entry's id, start time and date.
-pub type Entry = (String, f64, String);
+pub type Entry = (String, Millis, String);
 
 /// One online room, as this page holds it.
 #[derive(Clone, Copy)]
@@ -92,7 +93,7 @@ pub struct Room {
     /// The answer to our last offer.
     pub answered: RwSignal<Option<(Offer, bool)>>,
     /// The indicator's clock (the heartbeat sets it).
-    pub clock: RwSignal<f64>,
+    pub clock: RwSignal<Millis>,
     /// The invitation's QR code (SVG), once drawn.
     pub qr: RwSignal<Option<String>>,
     /// Play goes by link (moves are open without the opponent connected).
@@ -139,7 +140,7 @@ impl Room {
         let host = table.host;
         // Signed messages are numbered from now on (above any this seat
         // signed before a reload).
-        table.number_from(now_ms() as u64);
+        table.number_from(now_ms());
         let room = Room {
             table: RwSignal::new(table),
             host: StoredValue::new(host),
@@ -522,7 +523,7 @@ impl Room {
             self.rejoin_if_lost();
             let n = ticks.get_value() + 1;
             ticks.set_value(n);
-            if f64::from(n * STEP_MS) >= PING_MS {
+            if Millis(u64::from(n * STEP_MS)) >= PING_MS {
                 ticks.set_value(0);
                 self.act(|t| t.tick(now));
                 // A network module that stopped inside is noticed here.

@@ -169,7 +169,7 @@ fn ByLink(
     table: RwSignal<Table>,
     code: PublicKey,
     active: RwSignal<bool>,
-    clock: RwSignal<f64>,
+    clock: RwSignal<crate::engine::Millis>,
 ) -> impl IntoView {
     use crate::engine::Record;
     use crate::store::share;

@@ -51,8 +51,8 @@ pub struct Play {
     pub referee: Option<referee::RefereeHandle>,
     /// A timed game's clocks.
     pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
-    /// The clocks' time (ms since 1970), ticking while a clock runs.
-    pub now: RwSignal<u64>,
+    /// The clocks' time (the page's clock), ticking while a clock runs.
+    pub now: RwSignal<crate::engine::Millis>,
     /// A tournament's board: its result counts, so no takeback, no draw
     /// agreed with the computer, and not the page's current game.
     pub board: bool,

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use super::Play;
 use crate::engine::timing::GameClock;
-use crate::engine::Ply;
+use crate::engine::{Millis, Ply};
 
 /// A referee other than this page's engine (see the module).
 pub trait Referee: Send + Sync {
@@ -27,7 +27,7 @@ pub trait Referee: Send + Sync {
     fn propose(&self, ply: Ply, play: Play);
     /// Whether the side to move's time has run out at `now`: if so the
     /// referee ends the game and tells the others.
-    fn flag_fell(&self, now: f64) -> bool;
+    fn flag_fell(&self, now: Millis) -> bool;
     /// The notice of the opponent's rematch offer, in the result dialog
     /// (shown while it stands).
     fn rematch_notice(&self) -> AnyView;

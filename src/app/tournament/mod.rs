@@ -57,7 +57,7 @@ use saved::{reindex, save, saved};
 /// Now, in whole milliseconds since 1970 (what an online page numbers its
 /// messages from: a reloaded page numbers above what it signed before).
 fn now() -> u64 {
-    now_ms().max(0.0) as u64
+    now_ms().get()
 }
 
 /// Where the screen is.

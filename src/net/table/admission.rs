@@ -3,7 +3,7 @@
 //! the spectators counted, and the room kept to its size.
 
 use super::{seat_slot, slot, Event, Kind, Peer, PeerId, Role, Table, Warning};
-use crate::engine::Side;
+use crate::engine::{Millis, Side};
 use crate::net::identity::{hello_bytes, join_bytes, PublicKey, Role as SeatRole, SeatCert};
 use crate::net::limits::{FORGET_MS, INTRO_MS, MAX_VISITORS};
 use crate::net::message::{Claim, Message, Refusal, Seat};
@@ -17,7 +17,7 @@ impl Table {
 
     /// The server gave this page its id: hellos that came before it (their
     /// proofs are made for it) are read now.
-    pub fn set_id(&mut self, id: PeerId, now: f64) -> Vec<Event> {
+    pub fn set_id(&mut self, id: PeerId, now: Millis) -> Vec<Event> {
         self.me = Some(id);
         let early: Vec<(PeerId, (String, Claim))> = self
             .peers
@@ -100,7 +100,7 @@ impl Table {
     /// under the same id keeps what it had used of its allowance. A peer
     /// already here (its first message came before the news of its
     /// connection, and was answered) is no news.
-    pub fn connected(&mut self, peer: PeerId, now: f64) -> Vec<Event> {
+    pub fn connected(&mut self, peer: PeerId, now: Millis) -> Vec<Event> {
         match self.peers.get_mut(&peer) {
             Some(p) if p.left.is_none() => return Vec::new(),
             Some(p) => {
@@ -127,7 +127,7 @@ impl Table {
 
     /// A peer left (or the server says it is gone). It is remembered a
     /// while, its allowance with it, as someone who left.
-    pub fn disconnected(&mut self, peer: &str, now: f64) -> Vec<Event> {
+    pub fn disconnected(&mut self, peer: &str, now: Millis) -> Vec<Event> {
         let Some(p) = self.peers.get_mut(peer) else {
             return Vec::new();
         };
@@ -153,11 +153,11 @@ impl Table {
     /// if it changed since it was last told, peers long gone forgotten, and
     /// peers that never introduced themselves (or were refused), or that
     /// said goodbye and stayed, closed.
-    pub fn tick(&mut self, now: f64) -> Vec<Event> {
+    pub fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.peers
-            .retain(|_, p| p.left.is_none_or(|left| now - left < FORGET_MS));
+            .retain(|_, p| p.left.is_none_or(|left| now.since(left) < FORGET_MS));
         let mut events = vec![Event::Broadcast(Message::Ping {
-            at: now as u64,
+            at: now,
             plies: Some(self.game.plies().len() as u32),
         })];
         // An honest page says hello the moment it connects. A connection
@@ -174,8 +174,8 @@ impl Table {
             let silent = p.left.is_none()
                 && p.kind == Kind::Unknown
                 && !(room && p.version.is_some())
-                && now - p.met >= INTRO_MS;
-            let gone = p.left.is_some_and(|left| now - left >= INTRO_MS);
+                && now.since(p.met) >= INTRO_MS;
+            let gone = p.left.is_some_and(|left| now.since(left) >= INTRO_MS);
             if silent {
                 p.left = Some(now);
             }
@@ -213,7 +213,7 @@ impl Table {
         }
     }
 
-    pub(super) fn welcome(&self, peer: &str, now: f64) -> Event {
+    pub(super) fn welcome(&self, peer: &str, now: Millis) -> Event {
         Event::Send(
             peer.to_owned(),
             Message::Welcome {
@@ -251,7 +251,7 @@ impl Table {
         peer: &str,
         name: String,
         claim: Option<Claim>,
-        now: f64,
+        now: Millis,
     ) -> Vec<Event> {
         let mut events = Vec::new();
         if self.me.is_none() {

@@ -5,12 +5,12 @@
 use super::{Event, Role, Table, Warning, LAG_MS, PING_MS, REOPEN_WAIT_MS};
 use crate::engine::clock::TimeControl;
 use crate::engine::timing::GameClock;
-use crate::engine::{Record, Side, Timing};
+use crate::engine::{Millis, Record, Side, Timing};
 use crate::net::message::Message;
 
 /// The most a game's silences may credit to the opponent's clock: a tenth
 /// of the base time, and never more than this (see [`Silence`]).
-pub const SILENCE_CREDIT_MS: u64 = 20_000;
+pub const SILENCE_CREDIT_MS: Millis = Millis(20_000);
 
 /// The opponent's seat as a player's page hears it, for the clocks. A ply
 /// sent while the connection between the pages was lost (a phone that
@@ -27,16 +27,16 @@ pub const SILENCE_CREDIT_MS: u64 = 20_000;
 pub(super) struct Silence {
     /// When anything last came from the opponent's seat (on any of its
     /// connections), unless it said goodbye since.
-    heard: Option<f64>,
+    heard: Option<Millis>,
     /// The turn under way (the game's length) and when this page saw it
     /// begin.
     turn: usize,
-    began: f64,
+    began: Millis,
     /// How long the seat was silent during that turn (its gaps longer than
     /// two heartbeats).
-    dark: f64,
+    dark: Millis,
     /// What claims took of the game's credit.
-    spent: u64,
+    spent: Millis,
 }
 
 /// What a gap of `gap` since the seat was last heard counts as silence:
@@ -45,11 +45,11 @@ pub(super) struct Silence {
 /// moment after its last message left, and its claim then reaches back to
 /// that moment (a page that took a heartbeat off refused an honest phone
 /// that played at once as its network changed; the lab caught it).
-fn silence_in(gap: f64) -> f64 {
-    if gap > 2.0 * PING_MS {
+fn silence_in(gap: Millis) -> Millis {
+    if gap > PING_MS * 2 {
         gap
     } else {
-        0.0
+        Millis::ZERO
     }
 }
 
@@ -59,7 +59,7 @@ impl Table {
     ///
     /// Silences are judged once the seat has a heartbeat (a page of ours
     /// pings; a client that never pings is never credited a silence).
-    pub(super) fn seat_heard(&mut self, pinged: bool, now: f64) {
+    pub(super) fn seat_heard(&mut self, pinged: bool, now: Millis) {
         let s = &mut self.silence;
         if let Some(heard) = s.heard {
             s.dark += silence_in(now - heard.max(s.began));
@@ -75,31 +75,31 @@ impl Table {
     }
 
     /// A new turn (or a new game) as this page sees it, at `now`.
-    fn turn_seen(&mut self, now: f64) {
+    fn turn_seen(&mut self, now: Millis) {
         let plies = self.game.plies().len();
         let s = &mut self.silence;
         if plies != s.turn {
             if plies == 0 {
-                s.spent = 0; // a new game
+                s.spent = Millis::ZERO; // a new game
             }
             s.turn = plies;
             s.began = now;
-            s.dark = 0.0;
+            s.dark = Millis::ZERO;
         }
     }
 
     /// What the opponent's silences during the turn under way (the one
     /// going on at `now` too) credit its clock: see [`Silence`].
-    pub fn silence_credit(&self, now: f64) -> u64 {
+    pub fn silence_credit(&self, now: Millis) -> Millis {
         let Some(clock) = &self.clock else {
-            return 0;
+            return Millis::ZERO;
         };
         let s = &self.silence;
         let going_on = s
             .heard
-            .map_or(0.0, |heard| silence_in(now - heard.max(s.began)));
+            .map_or(Millis::ZERO, |heard| silence_in(now - heard.max(s.began)));
         let most = (clock.control().base_ms() / 10).min(SILENCE_CREDIT_MS);
-        ((s.dark + going_on) as u64).min(most.saturating_sub(s.spent))
+        (s.dark + going_on).min(most - s.spent)
     }
 
     /// A timed game under `control`: the clocks, from the record's time
@@ -113,9 +113,9 @@ impl Table {
         mut self,
         control: TimeControl,
         timing: &Timing,
-        left: Option<[u64; 2]>,
-        since: f64,
-        now: f64,
+        left: Option<[Millis; 2]>,
+        since: Millis,
+        now: Millis,
     ) -> Table {
         self.clock = Some(GameClock::resume(control, timing, &self.game, left));
         self.run_clock(since);
@@ -155,7 +155,7 @@ impl Table {
 
     /// Takes back this page's own late plies (see [`Table::late_plies`])
     /// and ends the game on its time.
-    pub(super) fn lost_in_flight(&mut self, plies: usize, now: f64) -> Vec<Event> {
+    pub(super) fn lost_in_flight(&mut self, plies: usize, now: Millis) -> Vec<Event> {
         while self.game.plies().len() > plies {
             self.game.undo();
         }
@@ -173,33 +173,33 @@ impl Table {
 
     /// The clocks brought up to the game (this page's plies, an end, a
     /// takeback): the side to move's runs once the game is on.
-    pub(super) fn run_clock(&mut self, now: f64) {
+    pub(super) fn run_clock(&mut self, now: Millis) {
         self.turn_seen(now);
         if !self.begun() {
             return;
         }
         if let Some(clock) = &mut self.clock {
-            clock.follow(&self.game, now as u64);
+            clock.follow(&self.game, now);
         }
     }
 
     /// The welcome's word on a timed game's turn under way: the side to
     /// move's time now, as this page counts it.
-    pub(super) fn running_now(&self, now: f64) -> Option<u64> {
+    pub(super) fn running_now(&self, now: Millis) -> Option<Millis> {
         if !self.begun() || self.game.outcome().is_some() {
             return None;
         }
         let clock = self.clock_at(now)?;
-        Some(clock.left(self.game.position().to_move(), now as u64))
+        Some(clock.left(self.game.position().to_move(), now))
     }
 
     /// The clocks as they stand at `now` (for the page to show): this
     /// page's own actions since the last message (a resignation, a
     /// takeback) already counted.
-    pub fn clock_at(&self, now: f64) -> Option<GameClock> {
+    pub fn clock_at(&self, now: Millis) -> Option<GameClock> {
         let mut clock = self.clock.clone()?;
         if self.begun() {
-            clock.follow(&self.game, now as u64);
+            clock.follow(&self.game, now);
         }
         Some(clock)
     }
@@ -207,7 +207,7 @@ impl Table {
     /// The clocks taken from a record (a spectator's, a newcomer's): its
     /// control and tags, the side to move's clock running from `now`. How
     /// long the turn under way had already run, this page cannot know.
-    pub(super) fn clock_from(&mut self, record: &Record, now: f64) {
+    pub(super) fn clock_from(&mut self, record: &Record, now: Millis) {
         self.clock = record
             .timing
             .control
@@ -221,13 +221,13 @@ impl Table {
     /// allows: a claim of more is a warning.
     pub(super) fn clock_claimed(
         &mut self,
-        claims: &[Option<u64>],
+        claims: &[Option<Millis>],
         blind: bool,
-        now: f64,
+        now: Millis,
     ) -> Vec<Event> {
         let watching = !matches!(self.role, Role::Player(_));
         let credit = if watching || blind {
-            0
+            Millis::ZERO
         } else {
             self.silence_credit(now)
         };
@@ -237,19 +237,20 @@ impl Table {
         let lag = (!blind).then_some(LAG_MS + credit);
         // What the claims would have kept without the silence's credit: the
         // difference is spent.
-        let without = (credit > 0).then(|| {
+        let without = (credit > Millis::ZERO).then(|| {
             let mut plain = clock.clone();
-            plain.follow_claimed(&self.game, claims, Some(LAG_MS), now as u64);
+            plain.follow_claimed(&self.game, claims, Some(LAG_MS), now);
             plain.timing().left
         });
-        let refused = clock.follow_claimed(&self.game, claims, lag, now as u64);
+        let refused = clock.follow_claimed(&self.game, claims, lag, now);
         if let Some(plain) = without {
             let taken = clock.timing().left;
-            let used: u64 = taken
+            let used = taken
                 .iter()
                 .zip(&plain)
-                .map(|(with, without)| with.saturating_sub(*without))
-                .sum();
+                .fold(Millis::ZERO, |used, (with, without)| {
+                    used + (*with - *without)
+                });
             self.silence.spent += used.min(credit);
         }
         // (A page that watches only shows the figure: it does not blame a
@@ -266,7 +267,7 @@ impl Table {
     /// has been down [`LAG_MS`] (its last ply may be on the way). A
     /// spectator waits for a player's word, and takes it once its own
     /// count proves it (or the other seat agrees).
-    pub fn check_flag(&mut self, now: f64) -> Vec<Event> {
+    pub fn check_flag(&mut self, now: Millis) -> Vec<Event> {
         // (An end or a takeback of this page's own stops or moves the clocks.)
         self.run_clock(now);
         if self.watching() {
@@ -279,7 +280,7 @@ impl Table {
             return Vec::new();
         }
         let to_move = self.game.position().to_move();
-        let at = now as u64;
+        let at = now;
         let fallen = if to_move == me {
             clock.flagged(at)
         } else if self.blind() && now < self.blind_until {
@@ -306,7 +307,7 @@ impl Table {
     /// this page's own clock agrees (within [`LAG_MS`]). A watching page
     /// takes it when its own count of that side's time (by that side's own
     /// word) proves it, or once the other seat says so too.
-    pub(super) fn flag(&mut self, peer: &str, side: Side, plies: u32, now: f64) -> Vec<Event> {
+    pub(super) fn flag(&mut self, peer: &str, side: Side, plies: u32, now: Millis) -> Vec<Event> {
         if self.mover_side(peer).is_none() {
             return vec![Event::Warn(Warning::NotPlayer)];
         }
@@ -336,7 +337,7 @@ impl Table {
             // Stale (the game moved or ended meanwhile): records settle it.
             return Vec::new();
         }
-        if clock.left(side, now as u64) > LAG_MS || self.game.time_out().is_err() {
+        if clock.left(side, now) > LAG_MS || self.game.time_out().is_err() {
             return vec![Event::Warn(Warning::EarlyFlag)];
         }
         self.run_clock(now);

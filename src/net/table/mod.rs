@@ -39,7 +39,7 @@ use super::identity::{PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature}
 use super::limits::{Bucket, BURST, OPPONENT_BURST, OPPONENT_RATE, RATE, ROOM_BURST, ROOM_RATE};
 use super::message::{decode, Claim, DecodeError, Message, Offer};
 use crate::engine::timing::GameClock;
-use crate::engine::{Game, GameError, Rules, Side};
+use crate::engine::{Game, GameError, Millis, Rules, Side};
 use clocks::Silence;
 pub use clocks::SILENCE_CREDIT_MS;
 use witness::Witness;
@@ -49,26 +49,26 @@ pub type PeerId = String;
 
 /// A heartbeat every this many milliseconds (so that a connection gone
 /// quiet is noticed soon)…
-pub const PING_MS: f64 = 500.0;
+pub const PING_MS: Millis = Millis(500);
 /// …a connection that brought nothing for three of the peer's own beats,
 /// and at least this long, is lost (a network that changed or went away:
 /// the page joins the room afresh). Not less: a slow phone's page can stall
 /// for a second and a half (a test does just that), and is not lost…
-pub const QUIET_MS: f64 = 3_000.0;
+pub const QUIET_MS: Millis = Millis(3_000);
 /// …and a peer not heard for this long is away.
-pub const AWAY_MS: f64 = 6_500.0;
+pub const AWAY_MS: Millis = Millis(6_500);
 
 /// A timed game: the time a ply may spend on the way, credited to its
 /// mover. A mover's claim of its time is taken up to this much above what
 /// the receiving page counted; the other page's flag is claimed only once
 /// it has been down this long; a claim against this page's own flag is
 /// taken when its own clock is within this much of zero.
-pub const LAG_MS: u64 = 500;
+pub const LAG_MS: Millis = Millis(500);
 
 /// A visitor that fell behind (its game shorter than a seat's heartbeat
 /// says) asks that seat for the game; a seat answers one visitor at most
 /// this often.
-pub const ASK_MS: f64 = 2_000.0;
+pub const ASK_MS: Millis = Millis(2_000);
 
 /// The records all visitors' asks may bring together: this many at once,
 /// then [`ASK_RATE`] a second (each is a whole game, up to 64 KiB).
@@ -78,7 +78,7 @@ const ASK_RATE: f64 = 1.0;
 /// A page opened again while the other side was to move cannot know how
 /// long that turn has run (the other may have moved meanwhile): it claims
 /// that flag only once it has the other's record, or after this long.
-pub const REOPEN_WAIT_MS: f64 = 30_000.0;
+pub const REOPEN_WAIT_MS: Millis = Millis(30_000);
 
 /// What this page is at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,22 +110,22 @@ enum Kind {
 #[derive(Clone, Debug)]
 struct Peer {
     kind: Kind,
-    heard: f64,
+    heard: Millis,
     /// When it connected (or came back on its connection): a peer still
     /// not introduced [`INTRO_MS`] later is closed.
-    met: f64,
+    met: Millis,
     /// This page asked for its connection to be closed.
     closed: bool,
     bucket: Bucket,
     flooding: bool,
-    chats: Vec<f64>,
+    chats: Vec<Millis>,
     /// The seat it proved, and the side it plays.
     proved: Option<(SeatRole, Side)>,
     /// The name its proof was made for (a proved seat's).
     proved_name: String,
     /// When this page last sent it the game because it asked (a visitor
     /// that fell behind): at most one record every [`ASK_MS`].
-    answered: Option<f64>,
+    answered: Option<Millis>,
     /// Its hello, kept until the server gives this page its id (a proof is
     /// made for that id).
     early: Option<(String, Claim)>,
@@ -133,19 +133,19 @@ struct Peer {
     greeted: bool,
     /// Left (`bye`, or the server said so), at this time: kept a while so
     /// that coming back does not refill its allowance.
-    left: Option<f64>,
+    left: Option<Millis>,
     /// Speaks another protocol version.
     version: Option<u32>,
     /// When its last ping came, and the time between its last two: its
     /// heartbeat, by which its silence is judged (a page of an earlier
     /// version pings less often; a client that never pings is never judged
     /// quiet).
-    pinged: Option<f64>,
-    beat: Option<f64>,
+    pinged: Option<Millis>,
+    beat: Option<Millis>,
 }
 
 impl Peer {
-    fn new(now: f64) -> Peer {
+    fn new(now: Millis) -> Peer {
         Peer {
             kind: Kind::Unknown,
             heard: now,
@@ -344,7 +344,7 @@ pub struct Table {
     /// when this page was opened again on the other's turn; and until when
     /// (a player's page) it waits for the other's record before claiming.
     blind_turn: Option<usize>,
-    blind_until: f64,
+    blind_until: Millis,
     /// A watching page's: what each seat said beyond what both agree on,
     /// and each side's time by its own word (see [`witness`]).
     witness: Witness,
@@ -388,15 +388,15 @@ impl Table {
             watchers: 0,
             welcomer: None,
             expect: None,
-            room_bucket: Bucket::full(ROOM_BURST, 0.0),
-            opponent_bucket: Bucket::full(OPPONENT_BURST, 0.0),
-            asks: Bucket::full(ASK_BURST, 0.0),
+            room_bucket: Bucket::full(ROOM_BURST, Millis::ZERO),
+            opponent_bucket: Bucket::full(OPPONENT_BURST, Millis::ZERO),
+            asks: Bucket::full(ASK_BURST, Millis::ZERO),
             n: 0,
             last: [0, 0],
             clock: None,
             tournament_board: false,
             blind_turn: None,
-            blind_until: 0.0,
+            blind_until: Millis::ZERO,
             witness: Witness::default(),
             silence: Silence::default(),
             peers: BTreeMap::new(),
@@ -442,7 +442,7 @@ impl Table {
     }
 
     /// A message from `peer`, as received.
-    pub fn receive(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
+    pub fn receive(&mut self, peer: &str, text: &str, now: Millis) -> Vec<Event> {
         match self.peers.get_mut(peer) {
             None => {
                 // Matchbox reports a peer before its first message; a
@@ -466,7 +466,7 @@ impl Table {
             return self.flooding(peer);
         }
         if let Some(p) = self.peers.get_mut(peer) {
-            if p.bucket.tokens >= BURST / 2.0 {
+            if p.bucket.tokens() >= BURST / 2.0 {
                 p.flooding = false;
             }
         }
@@ -492,7 +492,7 @@ impl Table {
     }
 
     /// A message from `peer`: the opponent's seat was heard.
-    fn heard_from(&mut self, peer: &str, now: f64) {
+    fn heard_from(&mut self, peer: &str, now: Millis) {
         if let Some(p) = self.peers.get(peer).filter(|p| p.kind == Kind::Opponent) {
             let pinged = p.pinged.is_some();
             self.seat_heard(pinged, now);
@@ -502,7 +502,7 @@ impl Table {
     /// Takes one message from `peer`'s allowance: the proved opponent has
     /// its own; everyone else has one each and, together but for the peers
     /// a spectator follows, the room's.
-    fn allowed(&mut self, peer: &str, now: f64) -> bool {
+    fn allowed(&mut self, peer: &str, now: Millis) -> bool {
         let Some(p) = self.peers.get_mut(peer) else {
             return false;
         };
@@ -532,7 +532,7 @@ impl Table {
         }
     }
 
-    fn handle(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
+    fn handle(&mut self, peer: &str, message: Message, now: Millis) -> Vec<Event> {
         match message {
             Message::Signed { seal, body } => self.signed(peer, seal, *body, now),
             // What a player signs is taken signed only.
@@ -541,7 +541,7 @@ impl Table {
         }
     }
 
-    fn handle_body(&mut self, peer: &str, message: Message, now: f64) -> Vec<Event> {
+    fn handle_body(&mut self, peer: &str, message: Message, now: Millis) -> Vec<Event> {
         match message {
             // (A signed message's body is never itself signed.)
             Message::Signed { .. } => vec![Event::Warn(Warning::NotPlayer)],
@@ -588,8 +588,8 @@ impl Table {
                     // judged.)
                     p.beat = p
                         .pinged
-                        .map(|last| now - last)
-                        .filter(|gap| *gap >= PING_MS / 2.0);
+                        .map(|last| now.since(last))
+                        .filter(|gap| *gap >= PING_MS / 2);
                     p.pinged = Some(now);
                 }
                 self.pinged(peer, at, plies)

@@ -3,7 +3,7 @@
 
 use super::{slot, Event, Kind, Role, Table, Warning};
 use crate::engine::timing::GameClock;
-use crate::engine::{Game, Side, Timing};
+use crate::engine::{Game, Millis, Side, Timing};
 use crate::net::limits::{CHAT_LINES, CHAT_WINDOW_MS};
 use crate::net::merge::takeback_point;
 use crate::net::message::{Message, Offer, MAX_CHAT};
@@ -151,7 +151,7 @@ impl Table {
 
     /// A seat resigns: the opponent's resignation ends the game here; a
     /// watching page holds a seat's until the other seat says it too.
-    pub(super) fn resigned(&mut self, peer: &str, now: f64) -> Vec<Event> {
+    pub(super) fn resigned(&mut self, peer: &str, now: Millis) -> Vec<Event> {
         match (self.mover_side(peer), self.seat_role(peer)) {
             // A watching page holds a seat's resignation until the
             // other seat says it too.
@@ -225,11 +225,11 @@ impl Table {
 
     /// A chat line from a peer: a player's (or a seat's, to a page that
     /// watches), at most [`CHAT_LINES`] in [`CHAT_WINDOW_MS`].
-    pub(super) fn chatted(&mut self, peer: &str, text: String, now: f64) -> Vec<Event> {
+    pub(super) fn chatted(&mut self, peer: &str, text: String, now: Millis) -> Vec<Event> {
         let Some(p) = self.peers.get_mut(peer) else {
             return Vec::new();
         };
-        p.chats.retain(|t| now - t < CHAT_WINDOW_MS);
+        p.chats.retain(|t| now.since(*t) < CHAT_WINDOW_MS);
         if p.chats.len() >= CHAT_LINES {
             return vec![Event::Warn(Warning::Flood)];
         }

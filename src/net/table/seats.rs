@@ -3,7 +3,7 @@
 //! someone faster.
 
 use super::{seat_slot, slot, Event, Kind, Role, Table, Warning};
-use crate::engine::{Game, Side};
+use crate::engine::{Game, Millis, Side};
 use crate::net::identity::{join_bytes, PublicKey, Role as SeatRole, SeatCert, SeatKey, Signature};
 use crate::net::merge::peer_record;
 use crate::net::message::{Message, Refusal, Seat};
@@ -15,8 +15,8 @@ impl Table {
         peer: &str,
         record: &str,
         open: Option<Seat>,
-        running: Option<u64>,
-        now: f64,
+        running: Option<Millis>,
+        now: Millis,
     ) -> Vec<Event> {
         let Some((role, side)) = self.peers.get(peer).and_then(|p| p.proved) else {
             return match self.role {
@@ -75,7 +75,7 @@ impl Table {
                 self.clock_from(&record, now);
                 if let (Some(running), Some(clock)) = (running, &mut self.clock) {
                     // The host's count of the turn under way.
-                    clock.hold_to(self.game.position().to_move(), running, now as u64);
+                    clock.hold_to(self.game.position().to_move(), running, now);
                     self.blind_turn = None;
                 }
                 self.witness_welcome(&record, side, running, now);
@@ -222,7 +222,7 @@ impl Table {
     /// The host's certificate of the guest, from anyone (it proves itself):
     /// the joining guest learns its seat is taken (or someone else's),
     /// spectators and newcomers who holds the second seat, under which name.
-    pub(super) fn seated(&mut self, side: Side, cert: SeatCert, now: f64) -> Vec<Event> {
+    pub(super) fn seated(&mut self, side: Side, cert: SeatCert, now: Millis) -> Vec<Event> {
         if !cert.is_from(&self.host) {
             return vec![Event::Warn(Warning::BadSecret)];
         }

@@ -3,6 +3,7 @@
 //! by the seat that proved itself on the connection, never replayed.
 
 use super::{seat_slot, Event, PeerId, Table, Warning};
+use crate::engine::Millis;
 use crate::net::envelope::Seal;
 use crate::net::identity::Role as SeatRole;
 use crate::net::message::{encode, fields_text, seal_scope, Message};
@@ -17,7 +18,7 @@ impl Table {
         peer: &str,
         seal: Seal<SeatRole>,
         body: Message,
-        now: f64,
+        now: Millis,
     ) -> Vec<Event> {
         let (role, n) = (seal.signer, seal.n);
         let proved = self
@@ -83,10 +84,10 @@ impl Table {
         out
     }
 
-    /// Numbers this page's signed messages from `from` on (the page gives
-    /// the time in milliseconds: a page opened again numbers above what it
-    /// signed before).
-    pub fn number_from(&mut self, from: u64) {
-        self.n = self.n.max(from);
+    /// Numbers this page's signed messages from `now` on (the page's clock
+    /// in milliseconds: a page opened again numbers above what it signed
+    /// before).
+    pub fn number_from(&mut self, now: Millis) {
+        self.n = self.n.max(now.get());
     }
 }

@@ -5,6 +5,7 @@
 
 use super::{Event, Kind, PlayError, Table, Warning, ASK_BURST, ASK_MS, ASK_RATE};
 use crate::engine::timing::GameClock;
+use crate::engine::Millis;
 use crate::net::merge::{merge, peer_record, Merge};
 use crate::net::message::{hash_text, Message};
 
@@ -14,7 +15,7 @@ impl Table {
     /// # Errors
     /// [`PlayError`]: this page does not play, it is not its turn, or the
     /// engine's reason.
-    pub fn play(&mut self, text: &str, now: f64) -> Result<Vec<Event>, PlayError> {
+    pub fn play(&mut self, text: &str, now: Millis) -> Result<Vec<Event>, PlayError> {
         let side = self.side().ok_or(PlayError::NotPlayer)?;
         if self.game.outcome().is_none() && self.game.position().to_move() != side {
             return Err(PlayError::NotYourTurn);
@@ -26,7 +27,7 @@ impl Table {
             && self
                 .clock
                 .as_ref()
-                .is_some_and(|c| c.flagged(now as u64) == Some(side))
+                .is_some_and(|c| c.flagged(now) == Some(side))
         {
             return Err(PlayError::Flagged);
         }
@@ -57,8 +58,8 @@ impl Table {
         index: u32,
         text: &str,
         hash: &str,
-        left: Option<u64>,
-        now: f64,
+        left: Option<Millis>,
+        now: Millis,
     ) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             return vec![Event::Warn(Warning::NotPlayer)];
@@ -115,14 +116,14 @@ impl Table {
     /// A visitor asks for the game (it sent its own, shorter or other):
     /// a player answers with its welcome, to one visitor at most once every
     /// [`ASK_MS`].
-    pub(super) fn asked(&mut self, peer: &str, now: f64) -> Vec<Event> {
+    pub(super) fn asked(&mut self, peer: &str, now: Millis) -> Vec<Event> {
         if self.side().is_none() || self.kind(peer) != Kind::Visitor {
             return Vec::new();
         }
         let Some(p) = self.peers.get_mut(peer) else {
             return Vec::new();
         };
-        if p.answered.is_some_and(|at| now - at < ASK_MS) {
+        if p.answered.is_some_and(|at| now.since(at) < ASK_MS) {
             return Vec::new();
         }
         p.answered = Some(now);
@@ -153,7 +154,7 @@ impl Table {
         )
     }
 
-    pub(super) fn sync(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
+    pub(super) fn sync(&mut self, peer: &str, text: &str, now: Millis) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             // A spectator's record is no news to a player.
             return Vec::new();
@@ -194,7 +195,7 @@ impl Table {
                 self.game = game;
                 self.pending = None;
                 // The sender's plies with the times its record claims.
-                let claims: Vec<Option<u64>> = (before..self.game.plies().len())
+                let claims: Vec<Option<Millis>> = (before..self.game.plies().len())
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
                 let mut events = self.clock_claimed(&claims, blind, now);
@@ -211,7 +212,7 @@ impl Table {
     }
 
     /// A heartbeat: answered, and a game of another length caught up.
-    pub(super) fn pinged(&mut self, peer: &str, at: u64, plies: Option<u32>) -> Vec<Event> {
+    pub(super) fn pinged(&mut self, peer: &str, at: Millis, plies: Option<u32>) -> Vec<Event> {
         let mut events = vec![Event::Send(peer.to_owned(), Message::Pong { at })];
         // The opponent's game is not as long as ours (a ply sent
         // while it reconnected), or longer: our record settles it.

@@ -3,7 +3,7 @@
 
 use super::{Event, Kind, Presence, Role, Table, AWAY_MS, QUIET_MS};
 use crate::engine::timing::GameClock;
-use crate::engine::{Movetext, Record, Side};
+use crate::engine::{Millis, Movetext, Record, Side};
 use crate::net::identity::Role as SeatRole;
 use crate::net::message::Message;
 use crate::net::room::RoomCode;
@@ -94,36 +94,39 @@ impl Table {
             .filter(|(_, p)| {
                 p.left.is_none() && matches!(p.kind, Kind::Opponent | Kind::Claimed(_))
             })
-            .max_by(|(_, a), (_, b)| a.heard.total_cmp(&b.heard))
+            .max_by_key(|(_, p)| p.heard)
             .map(|(id, _)| id.as_str())
     }
 
     /// How long the [`Table::counterpart`] has been silent at `now` (a page
     /// pings every [`super::PING_MS`]); `None` without one.
-    pub fn quiet_ms(&self, now: f64) -> Option<f64> {
+    pub fn quiet_ms(&self, now: Millis) -> Option<Millis> {
         let peer = self.counterpart()?;
-        self.peers.get(peer).map(|p| now - p.heard)
+        self.peers.get(peer).map(|p| now.since(p.heard))
     }
 
     /// The [`Table::counterpart`] has missed three of its own heartbeats
     /// (and at least [`QUIET_MS`]): the connection brings nothing. A peer
     /// whose heartbeat is not known yet (two pings) is never quiet.
-    pub fn quiet(&self, now: f64) -> bool {
+    pub fn quiet(&self, now: Millis) -> bool {
         self.counterpart()
             .and_then(|peer| self.peers.get(peer))
-            .and_then(|p| p.beat.map(|beat| now - p.heard >= QUIET_MS.max(3.0 * beat)))
+            .and_then(|p| {
+                p.beat
+                    .map(|beat| now.since(p.heard) >= QUIET_MS.max(beat * 3))
+            })
             .unwrap_or(false)
     }
 
     /// The opponent's presence at `now`.
-    pub fn presence(&self, now: f64) -> Presence {
+    pub fn presence(&self, now: Millis) -> Presence {
         if self.side().is_some() && self.cert.is_none() {
             return Presence::Waiting;
         }
         let here = self.peers.values().any(|p| {
             p.left.is_none()
                 && matches!(p.kind, Kind::Opponent | Kind::Claimed(_))
-                && now - p.heard < AWAY_MS
+                && now.since(p.heard) < AWAY_MS
         });
         if here {
             Presence::Connected

@@ -27,7 +27,7 @@
 
 use super::{seat_slot, slot, Event, Role, Table};
 use crate::engine::timing::GameClock;
-use crate::engine::{last_tag, Game, Outcome, Record, Side};
+use crate::engine::{last_tag, Game, Millis, Outcome, Record, Side};
 use crate::net::identity::Role as SeatRole;
 
 /// What a watching page keeps of each seat's word.
@@ -39,7 +39,7 @@ pub(super) struct Witness {
     pub(super) said: [Option<Record>; 2],
     /// Each side's time left by its own word (`[first, second]`), and since
     /// when it runs (the side to move's, by this page's clock).
-    pub(super) own: [Option<(u64, Option<f64>)>; 2],
+    pub(super) own: [Option<(Millis, Option<Millis>)>; 2],
     /// The side the host plays (as its proof said; a rematch swaps it).
     pub(super) host_side: Option<Side>,
     /// The first ply on which the seats' words differ: no ply from there
@@ -84,15 +84,15 @@ impl Table {
 
     /// `side`'s time left at `now` by its own word (an upper bound on what
     /// it has), when this page knows it.
-    fn own_left(&self, side: Side, now: f64) -> Option<u64> {
+    fn own_left(&self, side: Side, now: Millis) -> Option<Millis> {
         let (left, since) = self.witness.own[slot(side)]?;
-        let ran = since.map_or(0.0, |since| (now - since).max(0.0));
-        Some(left.saturating_sub(ran as u64))
+        let ran = since.map_or(Millis::ZERO, |since| now.since(since));
+        Some(left - ran)
     }
 
     /// The turn passed, or the game changed: the side to move's own count
     /// runs from `now`, the other's is stopped.
-    fn witness_turn(&mut self, now: f64) {
+    fn witness_turn(&mut self, now: Millis) {
         let to_move = self.game.position().to_move();
         // No clock runs before the second seat is taken.
         let stopped = self.game.outcome().is_some() || !self.begun();
@@ -102,7 +102,7 @@ impl Table {
                 match (running, *since) {
                     (true, None) => *since = Some(now),
                     (false, Some(from)) => {
-                        *left = left.saturating_sub((now - from).max(0.0) as u64);
+                        *left -= now.since(from);
                         *since = None;
                     }
                     _ => {}
@@ -119,23 +119,23 @@ impl Table {
 
     /// The second seat was taken while this page watched: the clocks start,
     /// the side to move's own count with them.
-    pub(super) fn game_begins(&mut self, now: f64) {
+    pub(super) fn game_begins(&mut self, now: Millis) {
         self.witness_turn(now);
     }
 
     /// Whether the seat that plays `side` is here and answering (its page
     /// can say its own flag itself).
-    fn seat_here(&self, side: Side, now: f64) -> bool {
+    fn seat_here(&self, side: Side, now: Millis) -> bool {
         self.peers.values().any(|p| {
             p.left.is_none()
                 && p.proved.is_some_and(|(_, s)| s == side)
-                && now - p.heard < super::AWAY_MS
+                && now.since(p.heard) < super::AWAY_MS
         })
     }
 
     /// A seat's own ply was taken, with the time its mover claims after it
     /// (its own word: an upper bound on its time).
-    pub(super) fn witness_ply(&mut self, side: Side, claim: Option<u64>, now: f64) {
+    pub(super) fn witness_ply(&mut self, side: Side, claim: Option<Millis>, now: Millis) {
         // Its word, as far as this page's count took it.
         let accepted = self.clock.as_ref().and_then(GameClock::last);
         if let Some(claim) = claim.or(accepted) {
@@ -161,7 +161,7 @@ impl Table {
 
     /// Each side's own word from a record that side's seat said or both
     /// seats agree on (`sides`): its last time tag, or the control's time.
-    fn witness_record(&mut self, record: &Record, sides: &[Side], now: f64) {
+    fn witness_record(&mut self, record: &Record, sides: &[Side], now: Millis) {
         let Some(control) = record.timing.control else {
             return;
         };
@@ -183,8 +183,8 @@ impl Table {
         &mut self,
         record: &Record,
         host_side: Side,
-        running: Option<u64>,
-        now: f64,
+        running: Option<Millis>,
+        now: Millis,
     ) {
         // (What the guest said before the host's welcome stays its word.)
         self.witness.host_side = Some(host_side);
@@ -208,7 +208,7 @@ impl Table {
     /// The seat `role` says the game is `record`: its own plies beyond this
     /// page's game are taken (their times held to this page's count), the
     /// rest waits for the other seat's word.
-    pub(super) fn heard_word(&mut self, role: SeatRole, record: Record, now: f64) -> Vec<Event> {
+    pub(super) fn heard_word(&mut self, role: SeatRole, record: Record, now: Millis) -> Vec<Event> {
         if record.game == self.game {
             self.witness.said[seat_slot(role)] = None;
             return Vec::new();
@@ -224,7 +224,7 @@ impl Table {
         &mut self,
         role: SeatRole,
         end: impl FnOnce(&mut Game) -> bool,
-        now: f64,
+        now: Millis,
     ) -> Vec<Event> {
         if self.game.outcome().is_some() {
             return Vec::new();
@@ -245,7 +245,7 @@ impl Table {
 
     /// Takes what the seats' words allow: each seat's own plies, then the
     /// game both seats say, if they say the same.
-    pub(super) fn settle_words(&mut self, now: f64) -> Vec<Event> {
+    pub(super) fn settle_words(&mut self, now: Millis) -> Vec<Event> {
         let mut changed = false;
         let mut events = Vec::new();
         // A seat whose game goes another way than this page's from a ply
@@ -309,7 +309,7 @@ impl Table {
                     continue;
                 }
                 self.game = game;
-                let claims: Vec<Option<u64>> = (from..from + taken)
+                let claims: Vec<Option<Millis>> = (from..from + taken)
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
                 events.extend(self.clock_claimed(&claims, blind, now));
@@ -353,7 +353,7 @@ impl Table {
 
     /// The game both seats said (`host` and `guest`, their records of it):
     /// a takeback, an end, a rematch (the names swapped).
-    fn adopt(&mut self, host: &Record, guest: &Record, now: f64) {
+    fn adopt(&mut self, host: &Record, guest: &Record, now: Millis) {
         // A rematch (only ever agreed after the end): a new game, the
         // sides changing hands.
         let rematch = host.game.plies().is_empty()
@@ -376,7 +376,7 @@ impl Table {
 
     /// A watching page at `now`: a flag a seat claimed that this page's own
     /// count of that side's time (its own word) now proves.
-    pub(super) fn witnessed_flag(&mut self, now: f64) -> Vec<Event> {
+    pub(super) fn witnessed_flag(&mut self, now: Millis) -> Vec<Event> {
         if self.game.outcome().is_some() {
             return Vec::new();
         }
@@ -394,7 +394,10 @@ impl Table {
         // While the flagged player's page is here, it says its own flag
         // (the other seat controls when each page hears of a turn's start,
         // so this page's count is a proof only for a page that is gone).
-        if !claimed || self.seat_here(to_move, now) || self.own_left(to_move, now) != Some(0) {
+        if !claimed
+            || self.seat_here(to_move, now)
+            || self.own_left(to_move, now) != Some(Millis::ZERO)
+        {
             return Vec::new();
         }
         self.game = timed_out;
@@ -410,17 +413,17 @@ impl Table {
 
     /// A newcomer that hears the guest's page but not the host's: it
     /// believes the game from the host only, and waits for it.
-    pub fn waiting_for_host(&self, now: f64) -> bool {
+    pub fn waiting_for_host(&self, now: Millis) -> bool {
         self.role == Role::Newcomer
             && self.seat_here_as(SeatRole::Guest, now)
             && !self.seat_here_as(SeatRole::Host, now)
     }
 
-    fn seat_here_as(&self, role: SeatRole, now: f64) -> bool {
+    fn seat_here_as(&self, role: SeatRole, now: Millis) -> bool {
         self.peers.values().any(|p| {
             p.left.is_none()
                 && p.proved.is_some_and(|(r, _)| r == role)
-                && now - p.heard < super::AWAY_MS
+                && now.since(p.heard) < super::AWAY_MS
         })
     }
 

@@ -251,7 +251,7 @@ impl Organizer {
                 }
                 self.limits.push(Allowance {
                     peer: peer.to_owned(),
-                    bucket: Bucket::full(BURST, now.as_f64()),
+                    bucket: Bucket::full(BURST, now),
                     hello: None,
                 });
                 self.limits.len() - 1
@@ -265,7 +265,7 @@ impl Organizer {
         {
             return false;
         }
-        if !allowance.bucket.take(BURST, RATE, now.as_f64()) {
+        if !allowance.bucket.take(BURST, RATE, now) {
             return false;
         }
         if !hello {
@@ -273,8 +273,8 @@ impl Organizer {
         }
         let shared = self
             .hellos
-            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now.as_f64()))
-            .take(ROOM_BURST, ROOM_RATE, now.as_f64());
+            .get_or_insert_with(|| Bucket::full(ROOM_BURST, now))
+            .take(ROOM_BURST, ROOM_RATE, now);
         if shared {
             self.limits[index].hello = Some(now);
         }

@@ -1,7 +1,7 @@
 //! Games by link and quick pairing: a link's plies are taken only from the
 //! opponent's signed hand, and names in records are bounded.
 
-use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Rules, Side};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatKey};
 use kharbga::net::message::{encode, Claim, Message, Seat};
 use kharbga::net::table::{Role, Table, Warning};
@@ -74,8 +74,8 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     );
     // Youssef plays; Amel's answer after it comes with her resignation,
     // and a stranger's "resignation" of hers, before it, does not.
-    table.play("b1", 0.0).unwrap();
-    table.play("b2", 0.0).unwrap();
+    table.play("b1", Millis(0)).unwrap();
+    table.play("b2", Millis(0)).unwrap();
     let mut answer = table.game.clone();
     answer.play_text("c1").unwrap();
     answer.resign(Side::First).unwrap();
@@ -107,8 +107,8 @@ fn a_game_begun_by_link_seats_the_first_signed_guest() {
         key(1),
         "?".into(),
     );
-    host.play("a1", 0.0).unwrap();
-    host.play("a2", 0.0).unwrap();
+    host.play("a1", Millis(0)).unwrap();
+    host.play("a2", Millis(0)).unwrap();
     let mut answer = host.game.clone();
     answer.play_text("e5").unwrap();
     // The guest's signed answer seats its key; another key's, later, is

@@ -1,6 +1,7 @@
 //! The protocol's messages as text: each one reads back as written, and
 //! what is not one is a typed error.
 
+use kharbga::engine::Millis;
 use kharbga::net::identity::{PublicKey, Role as SeatRole};
 use kharbga::net::message::{
     decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_MESSAGE, PROTOCOL,
@@ -43,7 +44,7 @@ fn every_message_round_trips() {
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
             open: Some(Seat::First),
-            running: Some(59_900),
+            running: Some(Millis(59_900)),
         },
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
@@ -67,7 +68,7 @@ fn every_message_round_trips() {
             index: 8,
             ply: "a1".into(),
             hash: "00ff00ff00ff00ff".into(),
-            left: Some(179_900),
+            left: Some(Millis(179_900)),
         },
         Message::Flag {
             side: Seat::First,
@@ -88,14 +89,14 @@ fn every_message_round_trips() {
         },
         Message::Watchers { count: 2 },
         Message::Ping {
-            at: 1_700_000_000_012,
+            at: Millis(1_700_000_000_012),
             plies: None,
         },
         Message::Ping {
-            at: 1_700_000_000_012,
+            at: Millis(1_700_000_000_012),
             plies: Some(31),
         },
-        Message::Pong { at: 12 },
+        Message::Pong { at: Millis(12) },
         Message::Bye,
         Message::Pair { host: host_key() },
         Message::Refused {
@@ -137,7 +138,7 @@ fn bad_messages_are_typed_errors() {
     assert_eq!(
         decode("kharbga\t3\tping\t12.5"),
         Ok(Message::Ping {
-            at: 12,
+            at: Millis(12),
             plies: None
         })
     );

@@ -2,7 +2,7 @@
 //! the records that keep both pages on the same game; nobody plays for
 //! another side.
 
-use kharbga::engine::Side;
+use kharbga::engine::{Millis, Side};
 use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{encode, DecodeError, Message, Offer};
 use kharbga::net::table::{Event, Role, Table, Warning};
@@ -44,7 +44,7 @@ fn nobody_moves_for_another_side() {
     // The guest tries to move for the host (it is the host's turn).
     let ply = some_ply(&net, host);
     assert_eq!(
-        net.table_mut(guest).play(&ply, 0.0),
+        net.table_mut(guest).play(&ply, Millis(0)),
         Err(kharbga::net::table::PlayError::NotYourTurn)
     );
     // A ply message the guest signs, for the host's side.
@@ -62,7 +62,7 @@ fn nobody_moves_for_another_side() {
     net.deliver("p-watch", "p-host", &signed);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
     // A spectator cannot play through its table either.
-    assert!(net.table_mut(watcher).play(&ply, 0.0).is_err());
+    assert!(net.table_mut(watcher).play(&ply, Millis(0)).is_err());
     assert_eq!(net.table(host).game.plies().len(), 0);
 }
 
@@ -108,7 +108,10 @@ fn bad_plies_are_refused_and_the_game_stays() {
         net.warnings(host),
         vec![Warning::Decode(DecodeError::Malformed)]
     );
-    let ping = encode(&Message::Ping { at: 1, plies: None });
+    let ping = encode(&Message::Ping {
+        at: Millis(1),
+        plies: None,
+    });
     let now = net.now;
     let mut floods = 0;
     for _ in 0..400 {
@@ -118,7 +121,7 @@ fn bad_plies_are_refused_and_the_game_stays() {
     }
     assert_eq!(floods, 1);
     net.queue.clear();
-    net.now += 5_000.0;
+    net.now += Millis(5_000);
     net.play(guest, &good);
     assert_eq!(
         net.table(host).game.plies().len(),
@@ -251,7 +254,7 @@ fn another_protocol_version_is_reported_while_its_page_is_here() {
 fn the_seat_secret_ply_never_helps_an_unbound_stranger() {
     // A page that never proved a seat cannot resign for anyone.
     let (mut net, host, _) = seated();
-    net.table_mut(host).connected("p-x".into(), 0.0);
+    net.table_mut(host).connected("p-x".into(), Millis(0));
     net.deliver("p-x", "p-host", &encode(&Message::Resign));
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
     assert!(net.table(host).game.outcome().is_none());
@@ -265,7 +268,7 @@ fn an_offer_holds_the_position_and_lapses_with_a_move() {
     net.act(guest, |t| t.offer(Offer::Draw));
     let ply = some_ply(&net, guest);
     assert_eq!(
-        net.table_mut(guest).play(&ply, 0.0),
+        net.table_mut(guest).play(&ply, Millis(0)),
         Err(kharbga::net::table::PlayError::OfferOpen)
     );
     net.act(host, |t| t.answer(false));
@@ -329,7 +332,7 @@ fn a_resignation_that_crosses_a_ply_ends_the_same_on_both_pages() {
     play_turn(&mut net, host);
     // The guest's ply is in flight when the host resigns.
     let ply = some_ply(&net, guest);
-    let events = net.table_mut(guest).play(&ply, 0.0).unwrap();
+    let events = net.table_mut(guest).play(&ply, Millis(0)).unwrap();
     net.route(guest, events);
     let events = net.table_mut(host).resign();
     net.route(host, events);
@@ -347,7 +350,7 @@ fn a_ply_lost_in_a_reconnection_is_caught_up_at_the_heartbeat() {
     let ply = some_ply(&net, guest);
     net.play(guest, &ply);
     let ply = some_ply(&net, guest);
-    let events = net.table_mut(guest).play(&ply, 0.0).unwrap();
+    let events = net.table_mut(guest).play(&ply, Millis(0)).unwrap();
     drop(events);
     assert_ne!(net.table(host).game, net.table(guest).game);
     // At the next heartbeat the lengths differ: the records settle it.

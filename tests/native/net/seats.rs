@@ -2,7 +2,7 @@
 //! by each seat's key, pages that come back, and what a stranger, a
 //! spectator or a signalling server in the middle cannot take or change.
 
-use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Record, Rules, Side};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert, SeatKey};
 use kharbga::net::message::{encode, Claim, Message, Refusal, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
@@ -39,7 +39,7 @@ fn a_forged_seat_claim_is_refused() {
     };
     // Each from a connection of its own, refused as a bad secret.
     let refused = |net: &mut Net, peer: &str, name: &str, claim: Claim| {
-        net.table_mut(host).connected(peer.into(), 0.0);
+        net.table_mut(host).connected(peer.into(), Millis(0));
         net.deliver(peer, "p-host", &hello(name, claim));
         assert_eq!(net.warnings(host), vec![Warning::BadSecret], "{peer}");
     };
@@ -125,7 +125,7 @@ fn a_hello_heard_before_the_news_of_its_connection_is_answered() {
     let guest = 0;
     let back = reloaded(&left, Side::First);
     let host = net.add_message_first("p-host-2", back);
-    net.now += 10.0;
+    net.now += Millis(10);
     for page in [host, guest] {
         assert_eq!(net.table(page).presence(net.now), Presence::Connected);
         assert_eq!(net.warnings(page), vec![]);
@@ -160,7 +160,7 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
         Table::host(game, Side::First, "Amel".into(), key(1), "?".into()),
     );
     // A stranger's refusal does not demote the waiting host.
-    net.table_mut(host).connected("p-x".into(), 0.0);
+    net.table_mut(host).connected("p-x".into(), Millis(0));
     net.deliver(
         "p-x",
         "p-host",
@@ -272,7 +272,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
             running: None,
         }),
     ] {
-        page.receive("p-evil", &text, 1.0);
+        page.receive("p-evil", &text, Millis(1));
     }
     assert_eq!(
         page.role,
