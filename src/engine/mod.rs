@@ -30,6 +30,8 @@ mod zobrist;
 pub use bitboard::{Bitboard, Direction, Geometry};
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use error::{PositionErrorKind, PositionField};
+#[cfg(test)]
+pub(crate) use game::clones as game_clones;
 pub use game::{Game, GameError, PlayedPly};
 pub use millis::Millis;
 pub use outcome::{Outcome, Reason};

@@ -182,11 +182,11 @@ impl Net {
             .collect()
     }
 
-    /// A page plays a ply through its table.
+    /// A page plays a ply (its text) through its table.
     pub(crate) fn play(&mut self, page: usize, ply: &str) {
         let events = self.pages[page]
             .1
-            .play(ply, self.now)
+            .play(ply.parse().expect("a ply"), self.now)
             .expect("a legal ply of ours");
         self.route(page, events);
         self.run();
@@ -210,8 +210,13 @@ impl Net {
 /// A player's page opened again from what it saved (its game, names, key,
 /// the room's host key and the guest's certificate).
 pub(crate) fn reloaded(left: &Table, side: Side) -> Table {
+    reloaded_with(left, side, left.game().clone())
+}
+
+/// [`reloaded`], from an older copy of its game.
+pub(crate) fn reloaded_with(left: &Table, side: Side, game: Game) -> Table {
     let mut table = Table::resume(
-        left.game.clone(),
+        game,
         side,
         left.names.clone(),
         left.key.clone().expect("a player's key"),
@@ -269,11 +274,11 @@ pub(crate) fn seated_after(plies: usize) -> (Net, usize, usize) {
 
 /// An untimed ply message: ply number `index` of the game, `ply`, and the
 /// `hash` of the position it leads to.
-pub(crate) fn untimed_ply(index: u32, ply: &str, hash: &str) -> Message {
+pub(crate) fn untimed_ply(index: u32, ply: &str, hash: u64) -> Message {
     Message::Ply {
         index,
-        ply: ply.into(),
-        hash: hash.into(),
+        ply: ply.parse().expect("a ply"),
+        hash,
         left: None,
     }
 }
@@ -283,8 +288,8 @@ pub(crate) fn untimed_ply(index: u32, ply: &str, hash: &str) -> Message {
 pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
     let side = net.table(page).side().expect("a player");
     let mut last = String::new();
-    while net.table(page).game.outcome().is_none()
-        && net.table(page).game.position().to_move() == side
+    while net.table(page).game().outcome().is_none()
+        && net.table(page).game().position().to_move() == side
     {
         last = some_ply(net, page);
         net.play(page, &last);
@@ -295,7 +300,7 @@ pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
 /// The player whose turn it is (the host or the guest) plays its first
 /// legal ply.
 pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
-    let mover = match net.table(host).game.position().to_move() {
+    let mover = match net.table(host).game().position().to_move() {
         Side::First => host,
         Side::Second => guest,
     };
@@ -305,7 +310,7 @@ pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
 
 /// The first legal ply of the page's game, as text.
 pub(crate) fn some_ply(net: &Net, page: usize) -> String {
-    net.table(page).game.position().legal_plies()[0].to_string()
+    net.table(page).game().position().legal_plies()[0].to_string()
 }
 
 /// `text` is not read: malformed.

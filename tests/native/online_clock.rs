@@ -6,7 +6,7 @@
 
 use kharbga::engine::clock::TimeControl;
 use kharbga::engine::{BoardSize, Game, Millis, Reason, Rules, Side, Timing};
-use kharbga::net::message::{decode, hash_text, Message, PROTOCOL};
+use kharbga::net::message::{decode, Message, PROTOCOL};
 use kharbga::net::table::{Table, Warning, LAG_MS};
 
 use super::net::{assert_malformed, key, newcomer, play_turn, reloaded, Net};
@@ -53,7 +53,7 @@ fn host_played_first_turn(base_s: u32) -> (Net, usize, usize) {
 /// The next ply of the game as `receiver` holds it, with a claimed time,
 /// as `signer`'s seat would sign it (not played on the signer's page).
 fn claimed_ply(net: &mut Net, receiver: usize, signer: usize, left: Millis) -> String {
-    let mut game = net.table(receiver).game.clone();
+    let mut game = net.table(receiver).game().clone();
     sealed_next_ply(net, signer, &mut game, left)
 }
 
@@ -65,13 +65,13 @@ pub(crate) fn sealed_next_ply(
     game: &mut Game,
     left: Millis,
 ) -> String {
-    let ply = game.position().legal_plies()[0].to_string();
+    let ply = game.position().legal_plies()[0];
     let index = game.plies().len() as u32;
-    game.play_text(&ply).unwrap();
+    game.play(ply).unwrap();
     let message = Message::Ply {
         index,
         ply,
-        hash: hash_text(game.position().hash()),
+        hash: game.position().hash(),
         left: Some(left),
     };
     net.sealed(signer, message)
@@ -100,10 +100,10 @@ fn a_ply_carries_its_movers_time_and_a_claim_of_more_is_cut_to_what_the_page_saw
     let (mut net, host, guest) = timed_seated(60, 2);
     // Amel's turn: two soldiers, 3 s then 2 s; the increment at its end.
     net.now += Millis(3_000);
-    let ply = net.table(host).game.position().legal_plies()[0].to_string();
+    let ply = net.table(host).game().position().legal_plies()[0].to_string();
     net.play(host, &ply);
     net.now += Millis(2_000);
-    let ply = net.table(host).game.position().legal_plies()[0].to_string();
+    let ply = net.table(host).game().position().legal_plies()[0].to_string();
     net.play(host, &ply);
     let host_tags = net.table(host).clock.as_ref().unwrap().timing().left;
     // (Each message delivered takes the tests' clock 10 ms on.)
@@ -168,7 +168,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
     net.now += Millis(30_000);
     net.claim_first_flag(guest, 0, "p-host");
     assert!(net.warnings(host).contains(&Warning::EarlyFlag));
-    assert!(net.table(host).game.outcome().is_none());
+    assert!(net.table(host).game().outcome().is_none());
 
     // The host's flag falls at 60 s; the guest waits the allowance.
     net.now += Millis(30_100);
@@ -176,14 +176,14 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
     let now = net.now;
     net.act(guest, |t| t.check_flag(now));
     assert!(
-        net.table(guest).game.outcome().is_none(),
+        net.table(guest).game().outcome().is_none(),
         "within the allowance"
     );
     net.now += LAG_MS;
     let now = net.now;
     net.act(guest, |t| t.check_flag(now));
     for page in [guest, host] {
-        let outcome = net.table(page).game.outcome().expect("over on time");
+        let outcome = net.table(page).game().outcome().expect("over on time");
         assert_eq!(outcome.reason, Reason::Time);
         assert_eq!(outcome.winner, Some(Side::Second));
         assert_eq!(net.table(page).clock.as_ref().unwrap().running(), None);
@@ -224,13 +224,13 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     let now = net.now;
     net.act(host, |t| t.check_flag(now));
     assert!(
-        net.table(host).game.outcome().is_none(),
+        net.table(host).game().outcome().is_none(),
         "within the allowance"
     );
     net.now += LAG_MS + Millis(100);
     let now = net.now;
     net.act(host, |t| t.check_flag(now));
-    let outcome = net.table(host).game.outcome().expect("won on time");
+    let outcome = net.table(host).game().outcome().expect("won on time");
     assert_eq!(
         (outcome.winner, outcome.reason),
         (Some(Side::First), Reason::Time)
@@ -242,7 +242,7 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     let now = net.now;
     let events = back.check_flag(now);
     assert!(!events.is_empty(), "his page says so itself");
-    let outcome = back.game.outcome().expect("lost on time");
+    let outcome = back.game().outcome().expect("lost on time");
     assert_eq!(
         (outcome.winner, outcome.reason),
         (Some(Side::First), Reason::Time)
@@ -250,7 +250,7 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     let back = net.add("p-guest-again", back);
     assert!(!net.warnings(back).contains(&Warning::Diverged));
     assert!(!net.warnings(host).contains(&Warning::Diverged));
-    assert_eq!(net.table(back).game, net.table(host).game);
+    assert_eq!(net.table(back).game(), net.table(host).game());
 }
 
 #[test]
@@ -265,9 +265,9 @@ fn a_time_left_is_digits_only() {
 
 /// `page` plays the first legal ply, its messages held (in flight); returns them.
 fn play_held(net: &mut Net, page: usize) -> Vec<kharbga::net::table::Event> {
-    let ply = net.table(page).game.position().legal_plies()[0].to_string();
+    let ply = net.table(page).game().position().legal_plies()[0].to_string();
     let now = net.now;
-    net.table_mut(page).play(&ply, now).unwrap()
+    net.table_mut(page).play(ply.parse().unwrap(), now).unwrap()
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn a_takeback_on_the_clock_gives_the_turn_and_the_running_clock_back() {
     net.act(host, |t| t.offer(Offer::Takeback));
     net.act(guest, |t| t.answer(true));
     for page in [host, guest] {
-        assert!(net.table(page).game.plies().is_empty());
+        assert!(net.table(page).game().plies().is_empty());
         let now = net.now;
         let clock = net.table(page).clock_at(now).unwrap();
         assert_eq!(
@@ -321,7 +321,11 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
         "no claim before his record"
     );
     let back = net.add("p-host-again", back);
-    assert_eq!(net.table(back).game.plies().len(), 4, "his plies caught up");
+    assert_eq!(
+        net.table(back).game().plies().len(),
+        4,
+        "his plies caught up"
+    );
     assert!(
         !net.warnings(back).contains(&Warning::Clock),
         "his times are his"
@@ -331,7 +335,7 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
     let now = net.now;
     net.act(back, |t| t.check_flag(now));
     for page in [back, guest] {
-        let outcome = net.table(page).game.outcome().expect("over on time");
+        let outcome = net.table(page).game().outcome().expect("over on time");
         assert_eq!(
             (outcome.winner, outcome.reason),
             (Some(Side::Second), Reason::Time)
@@ -349,11 +353,11 @@ fn a_ply_that_crossed_the_claim_of_its_flag_was_too_late_on_both_pages() {
     net.now += Millis(800);
     let now = net.now;
     net.act(guest, |t| t.check_flag(now));
-    assert!(net.table(guest).game.outcome().is_some());
+    assert!(net.table(guest).game().outcome().is_some());
     // The claim reaches her: her ply was on its way as her flag fell.
     let outcome = net
         .table(host)
-        .game
+        .game()
         .outcome()
         .expect("lost on time at her page too");
     assert_eq!(
@@ -361,11 +365,11 @@ fn a_ply_that_crossed_the_claim_of_its_flag_was_too_late_on_both_pages() {
         (Some(Side::Second), Reason::Time)
     );
     assert!(
-        net.table(host).game.plies().is_empty(),
+        net.table(host).game().plies().is_empty(),
         "the late ply taken back"
     );
     // Her ply arrives at last: too late, nothing changes.
     net.act(host, |_| held);
-    assert_eq!(net.table(guest).game, net.table(host).game);
+    assert_eq!(net.table(guest).game(), net.table(host).game());
     assert!(net.warnings(host).is_empty());
 }

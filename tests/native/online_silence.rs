@@ -36,12 +36,12 @@ fn guests_turn(base_s: u32) -> (Net, usize, usize) {
 fn turn_in_the_dark(net: &mut Net, page: usize, think_ms: Millis) -> (Vec<String>, Vec<Millis>) {
     let side = net.table(page).side().unwrap();
     let mut held = Vec::new();
-    while net.table(page).game.position().to_move() == side {
+    while net.table(page).game().position().to_move() == side {
         net.now += think_ms;
         let ply = some_ply(net, page);
         let now = net.now;
         let table = net.table_mut(page);
-        let events = table.play(&ply, now).expect("a legal ply");
+        let events = table.play(ply.parse().unwrap(), now).expect("a legal ply");
         held.extend(table.outgoing(&events).into_iter().map(|(_, text)| text));
     }
     let tags = net.table(page).clock.as_ref().unwrap().timing().left;
@@ -111,10 +111,13 @@ fn a_turn_played_at_once_after_the_last_heartbeat_keeps_its_movers_time() {
     let (mut net, host, guest) = timed_seated(60, 0);
     net.now += Millis(1_000);
     let side = net.table(host).side().unwrap();
-    while net.table(host).game.position().to_move() == side {
+    while net.table(host).game().position().to_move() == side {
         let ply = some_ply(&net, host);
         let now = net.now;
-        let events = net.table_mut(host).play(&ply, now).expect("a legal ply");
+        let events = net
+            .table_mut(host)
+            .play(ply.parse().unwrap(), now)
+            .expect("a legal ply");
         net.route(host, events);
     }
     net.now += Millis(150);
@@ -216,7 +219,7 @@ fn a_claim_after_a_silence_is_held_to_the_games_credit_and_spends_it() {
 /// The guest's whole turn as its own client would sign it, each ply
 /// claiming `claim` ms left (none spent).
 fn forged_turn(net: &mut Net, host: usize, guest: usize, claim: Millis) -> Vec<String> {
-    let mut game = net.table(host).game.clone();
+    let mut game = net.table(host).game().clone();
     let mut texts = Vec::new();
     while game.position().to_move() == Side::Second {
         texts.push(sealed_next_ply(net, guest, &mut game, claim));
@@ -238,13 +241,13 @@ fn a_flag_waits_for_a_ply_that_may_be_on_its_way_through_a_lost_connection() {
         events.is_empty(),
         "the credit is before the flag: {events:?}"
     );
-    assert_eq!(net.table(host).game.outcome(), None);
+    assert_eq!(net.table(host).game().outcome(), None);
     // The credit has passed too: the flag is claimed.
     let now = zero + (LAG_MS + Millis(3_000)) + Millis(100);
     net.now = now;
     let events = net.table_mut(host).check_flag(now);
     assert!(!events.is_empty());
-    let outcome = net.table(host).game.outcome().expect("lost on time");
+    let outcome = net.table(host).game().outcome().expect("lost on time");
     assert_eq!(outcome.reason, Reason::Time);
     assert_eq!(outcome.winner, Some(Side::First));
 }
@@ -260,5 +263,8 @@ fn a_seat_that_said_goodbye_gets_nothing_for_the_silence_after() {
     assert_eq!(net.table(host).silence_credit(now), Millis(0));
     let events = net.table_mut(host).check_flag(now);
     assert!(!events.is_empty(), "claimed after the allowance alone");
-    assert_eq!(net.table(host).game.outcome().unwrap().reason, Reason::Time);
+    assert_eq!(
+        net.table(host).game().outcome().unwrap().reason,
+        Reason::Time
+    );
 }

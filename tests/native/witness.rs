@@ -22,9 +22,13 @@ use super::online_clock::{left, timed_seated};
 fn queue_guest_turn(net: &mut Net, guest: usize) {
     let now = net.now;
     let mut events = Vec::new();
-    while net.table(guest).game.position().to_move() == Side::Second {
+    while net.table(guest).game().position().to_move() == Side::Second {
         let ply = some_ply(net, guest);
-        events.extend(net.table_mut(guest).play(&ply, now).unwrap());
+        events.extend(
+            net.table_mut(guest)
+                .play(ply.parse().unwrap(), now)
+                .unwrap(),
+        );
     }
     net.route(guest, events);
 }
@@ -71,7 +75,7 @@ fn a_resignation_told_to_a_spectator_alone_is_not_the_result() {
     // the host's, and showed the guest as the winner).
     let resign = net.sealed(guest, Message::Resign);
     net.deliver("p-guest", "p-watch", &resign);
-    assert!(net.table(watcher).game.outcome().is_none());
+    assert!(net.table(watcher).game().outcome().is_none());
     assert_eq!(
         net.table(watcher).unconfirmed(),
         Some((
@@ -86,27 +90,27 @@ fn a_resignation_told_to_a_spectator_alone_is_not_the_result() {
     // The game goes on: the host's plies reach the spectator, and the
     // guest's word is gone with the position it was about.
     play_turn(&mut net, host);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
     assert_eq!(net.table(watcher).unconfirmed(), None);
     // A record from the guest that ends the game its own way (the host
     // resigned) is its word too.
-    let mut ended = net.table(host).game.clone();
+    let mut ended = net.table(host).game().clone();
     ended.resign(Side::First).unwrap();
     let text = record_of(&net, host, &ended, Vec::new());
     let sync = net.sealed(guest, Message::Sync { record: text });
     net.deliver("p-guest", "p-watch", &sync);
-    assert!(net.table(watcher).game.outcome().is_none());
+    assert!(net.table(watcher).game().outcome().is_none());
     // A real resignation: the guest's page says it, the host's page takes
     // it and says its game to everyone, so the spectator hears both.
     net.act(guest, Table::resign);
     let outcome = net
         .table(watcher)
-        .game
+        .game()
         .outcome()
         .expect("both seats say it");
     assert_eq!(outcome.reason, Reason::Resignation);
     assert_eq!(outcome.winner, Some(Side::First));
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -118,11 +122,11 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         let early = (!late).then(|| net.add("p-watch", newcomer()));
         net.now += Millis(10_000);
         let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
-        let plies = net.table(host).game.plies().len() as u32;
+        let plies = net.table(host).game().plies().len() as u32;
         // The guest claims the host's flag while 50 s remain on it, to the
         // spectator alone, as a flag and as a record that ends on time.
         net.claim_first_flag(guest, plies, "p-watch");
-        let mut timed_out = net.table(host).game.clone();
+        let mut timed_out = net.table(host).game().clone();
         timed_out.time_out().unwrap();
         let text = record_of(&net, host, &timed_out, Vec::new());
         let sync = net.sealed(guest, Message::Sync { record: text });
@@ -130,7 +134,10 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         let now = net.now;
         let events = net.table_mut(watcher).check_flag(now);
         assert!(events.is_empty(), "late: {late}");
-        assert!(net.table(watcher).game.outcome().is_none(), "late: {late}");
+        assert!(
+            net.table(watcher).game().outcome().is_none(),
+            "late: {late}"
+        );
         // The host plays on: the lie is gone with its position.
         play_turn(&mut net, host);
         assert_eq!(net.table(watcher).unconfirmed(), None);
@@ -154,7 +161,7 @@ fn a_flag_claimed_while_the_clock_runs_is_not_the_result() {
         net.route(watcher, events);
         let outcome = net
             .table(watcher)
-            .game
+            .game()
             .outcome()
             .expect("its own count proves the flag");
         assert_eq!(outcome.reason, Reason::Time, "late: {late}");
@@ -173,7 +180,7 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         net.now += Millis(2_000);
         let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
         net.now += Millis(2_000);
-        let mut game = net.table(guest).game.clone();
+        let mut game = net.table(guest).game().clone();
         let mut tags = net.table(guest).clock.as_ref().unwrap().timing().left;
         let side = Side::Second;
         while game.position().to_move() == side {
@@ -184,7 +191,7 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         let text = record_of(&net, guest, &game, tags);
         let sync = net.sealed(guest, Message::Sync { record: text });
         net.deliver("p-guest", "p-watch", &sync);
-        assert_eq!(net.table(watcher).game, game, "its own plies are taken");
+        assert_eq!(*net.table(watcher).game(), game, "its own plies are taken");
         // What the host would count: 56 s, the way's allowance at most on top.
         let shown = left(&net, watcher, side);
         assert!(
@@ -203,7 +210,7 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     // with its own signed version: the names swapped, the host resigned.
     let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
-    let mut lie = net.table(host).game.clone();
+    let mut lie = net.table(host).game().clone();
     lie.resign(Side::First).unwrap();
     let forged = Record::write(&lie, "Youssef", "Amel", "d", &[]);
     let welcome = net.sealed(
@@ -225,8 +232,8 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     let watching = net.table(page);
     assert_eq!(watching.role, Role::Spectator);
     assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
-    assert_eq!(watching.game, net.table(host).game);
-    assert!(watching.game.outcome().is_none());
+    assert_eq!(watching.game(), net.table(host).game());
+    assert!(watching.game().outcome().is_none());
 }
 
 #[test]
@@ -267,7 +274,7 @@ fn a_join_with_the_guests_public_key_alone_takes_nothing() {
     net.run();
     // The spectator was not drowned: the game still reaches it.
     play_turn(&mut net, host);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
     // The real guest closes its page: the host does not take the stranger
     // for it.
     net.remove(guest);
@@ -283,16 +290,16 @@ fn a_spectator_that_missed_a_ply_catches_up_at_the_heartbeat() {
     // A ply that never reaches the spectator (dropped on the way).
     let ply = some_ply(&net, host);
     let now = net.now;
-    let events = net.table_mut(host).play(&ply, now).unwrap();
+    let events = net.table_mut(host).play(ply.parse().unwrap(), now).unwrap();
     net.route(host, events);
     net.queue.retain(|(_, to, _)| to != "p-watch");
     net.run();
-    assert_ne!(net.table(watcher).game, net.table(host).game);
+    assert_ne!(net.table(watcher).game(), net.table(host).game());
     // The host's heartbeat says its length: the spectator asks, and is
     // answered with the game.
     let now = net.now;
     net.act(host, |t| t.tick(now));
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -312,7 +319,7 @@ fn the_page_that_loses_the_seat_race_watches_and_follows() {
     play_turn(&mut net, host);
     play_turn(&mut net, first);
     play_turn(&mut net, host);
-    assert_eq!(net.table(second).game, net.table(host).game);
+    assert_eq!(net.table(second).game(), net.table(host).game());
     assert!(
         !net.warnings(second).contains(&Warning::NotPlayer),
         "no ply refused"
@@ -343,7 +350,7 @@ fn names_that_look_the_same_are_told_apart() {
     assert_eq!(net.table(watcher).names, names);
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -361,7 +368,7 @@ fn a_timed_welcome_says_the_turn_under_way() {
 #[test]
 fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
     use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert};
-    use kharbga::net::message::{hash_text, Claim};
+    use kharbga::net::message::Claim;
     let (mut net, host, guest) = seated();
     // A newcomer hears the guest first: its proof names the host's side
     // (a certificate names a key, not a side).
@@ -396,24 +403,24 @@ fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
         "the host keeps its name"
     );
     // A ply of the host's side, signed by the guest, is not the host's.
-    let mut game = net.table(watcher).game.clone();
-    let ply = game.position().legal_plies()[0].to_string();
-    game.play_text(&ply).unwrap();
+    let mut game = net.table(watcher).game().clone();
+    let ply = game.position().legal_plies()[0];
+    game.play(ply).unwrap();
     let text = net.sealed(
         guest,
         Message::Ply {
             index: 0,
             ply,
-            hash: hash_text(game.position().hash()),
+            hash: game.position().hash(),
             left: None,
         },
     );
     net.deliver("p-guest", "p-watch", &text);
-    assert!(net.table(watcher).game.plies().is_empty());
+    assert!(net.table(watcher).game().plies().is_empty());
     assert!(net.warnings(watcher).contains(&Warning::WrongSide));
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -442,7 +449,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     net.claim_first_flag(guest, 0, "p-watch");
     let now = net.now;
     assert!(net.table_mut(watcher).check_flag(now).is_empty());
-    assert!(net.table(watcher).game.outcome().is_none());
+    assert!(net.table(watcher).game().outcome().is_none());
     // A minute later it has really fallen.
     net.now += Millis(61_000);
     let now = net.now;
@@ -479,7 +486,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
         let now = net.now;
         net.act(host, |t| t.tick(now));
     }
-    let plies = net.table(host).game.plies().len() as u32;
+    let plies = net.table(host).game().plies().len() as u32;
     net.claim_first_flag(guest, plies, "p-watch");
     let now = net.now;
     let host_left = net
@@ -491,7 +498,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
     assert!(host_left > Millis(5_000), "{host_left}");
     let events = net.table_mut(watcher).check_flag(now);
     assert!(events.is_empty());
-    assert!(net.table(watcher).game.outcome().is_none());
+    assert!(net.table(watcher).game().outcome().is_none());
 }
 
 #[test]
@@ -501,24 +508,24 @@ fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
     play_turn(&mut net, guest);
     play_turn(&mut net, host);
     // The guest's next ply: X to the host, Y to the spectator.
-    let agreed = net.table(host).game.plies().len();
-    let legal = net.table(guest).game.position().legal_plies();
+    let agreed = net.table(host).game().plies().len();
+    let legal = net.table(guest).game().position().legal_plies();
     let (x, y) = (legal[0].to_string(), legal[1].to_string());
-    let mut lie = net.table(guest).game.clone();
+    let mut lie = net.table(guest).game().clone();
     lie.play_text(&y).unwrap();
     let text = net.sealed(
         guest,
         Message::Ply {
             index: agreed as u32,
-            ply: y,
-            hash: kharbga::net::message::hash_text(lie.position().hash()),
+            ply: y.parse().unwrap(),
+            hash: lie.position().hash(),
             left: None,
         },
     );
     net.deliver("p-guest", "p-watch", &text);
-    assert_eq!(net.table(watcher).game.plies().len(), agreed + 1);
+    assert_eq!(net.table(watcher).game().plies().len(), agreed + 1);
     let now = net.now;
-    let events = net.table_mut(guest).play(&x, now).unwrap();
+    let events = net.table_mut(guest).play(x.parse().unwrap(), now).unwrap();
     net.route(guest, events);
     net.queue.retain(|(_, to, _)| to != "p-watch");
     net.run();
@@ -529,7 +536,7 @@ fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
     net.act(host, |t| t.tick(now));
     let watching = net.table(watcher);
     assert_eq!(
-        watching.game.plies().len(),
+        watching.game().plies().len(),
         agreed,
         "back where both seats agree: the guest's ply is disputed"
     );
@@ -570,8 +577,8 @@ fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     assert_eq!(
-        net.table(watcher).game,
-        net.table(host).game,
+        net.table(watcher).game(),
+        net.table(host).game(),
         "the guest's plies still count"
     );
 }
@@ -581,7 +588,7 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
     let (mut net, host, guest) = seated();
     play_turn(&mut net, host);
     net.act(guest, Table::resign);
-    assert!(net.table(host).game.outcome().is_some());
+    assert!(net.table(host).game().outcome().is_some());
     // The guest's welcome reaches the newcomer first.
     let mut page = greeted_by_guest(&mut net, guest);
     let now = net.now;
@@ -596,7 +603,7 @@ fn an_end_both_seats_said_reaches_a_newcomer_whichever_welcome_comes_first() {
     );
     page.receive("p-guest", &welcome, now);
     let page = net.add("p-new", page);
-    let outcome = net.table(page).game.outcome().expect("both seats say it");
+    let outcome = net.table(page).game().outcome().expect("both seats say it");
     assert_eq!(outcome.reason, Reason::Resignation);
     assert_eq!(net.table(page).unconfirmed(), None);
 }
@@ -611,9 +618,9 @@ fn a_resignation_reaches_a_spectator_that_missed_the_last_ply() {
     net.run();
     net.act(host, Table::resign);
     let watching = net.table(watcher);
-    assert_eq!(watching.game, net.table(host).game);
+    assert_eq!(watching.game(), net.table(host).game());
     assert_eq!(
-        watching.game.outcome().map(|o| o.reason),
+        watching.game().outcome().map(|o| o.reason),
         Some(Reason::Resignation)
     );
 }
@@ -647,6 +654,6 @@ fn the_seat_race_loser_follows_a_winner_it_heard_before_the_certificate() {
     net.warnings(loser);
     play_turn(&mut net, host);
     play_turn(&mut net, winner);
-    assert_eq!(net.table(loser).game, net.table(host).game);
+    assert_eq!(net.table(loser).game(), net.table(host).game());
     assert!(!net.warnings(loser).contains(&Warning::NotPlayer));
 }

@@ -120,7 +120,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
             table.cert.as_ref().map(|c| (c.key, c.signature)),
         )
     });
-    session.game = table.game;
+    session.game = table.into_game();
     let entry = session.entry(
         &m,
         &session.game,

@@ -14,6 +14,7 @@
 //! invitation, there. The game screen knows online play only as a
 //! [`Referee`], which only this module makes.
 
+mod board;
 pub mod entry;
 pub mod link;
 pub mod page;
@@ -36,9 +37,14 @@ use crate::engine::timing::GameClock;
 use crate::engine::{Millis, Ply};
 use crate::net::merge::takeback_point;
 use crate::net::message::Offer;
-use crate::net::table::{Event, Table};
+use crate::net::table::{Event, GameChange, Table};
 use crate::store::Hands;
 use crate::tr;
+
+/// Where a step's game changes go: the board of the game screen attached
+/// now (its number: a screen built again replaces it, and only the one
+/// attached last detaches).
+pub type BoardFeed = StoredValue<(u64, Option<Callback<Vec<GameChange>>>)>;
 
 /// The game screen's referee online: the table, and the link its events go
 /// out by.
@@ -46,10 +52,13 @@ use crate::tr;
 pub struct OnlineHooks {
     /// The referee: its game is the one the board follows.
     pub table: RwSignal<Table>,
-    /// Sends what the table says to send.
+    /// Sends what the table says to send (and the game's changes to the
+    /// board).
     pub send: Callback<Vec<Event>>,
     /// Play goes by link (moves are open without the opponent connected).
     pub by_link: RwSignal<bool>,
+    /// The board the table's game changes go to.
+    pub board: BoardFeed,
 }
 
 impl Referee for OnlineHooks {
@@ -73,20 +82,33 @@ impl Referee for OnlineHooks {
                 controller.update(|c| c.hands = hands);
             }
         });
-        // The board follows the referee's game (a peer's ply, a resync, a
-        // takeback, an end). The game is compared in place and copied only
-        // when it changed (not on a heartbeat, a clock tick or a visitor).
-        Effect::new(move |_| {
-            let changed = table.with(|t| controller.with_untracked(|c| c.game() != &t.game));
-            if !changed {
-                return;
+        // The board follows the referee's game by what changed in it (a
+        // peer's ply, this player's own once played, a takeback, an end):
+        // nothing is compared or copied on a heartbeat, a clock tick or a
+        // visitor, nor on a ply.
+        let follow = Callback::new(move |changes: Vec<GameChange>| {
+            let played = table
+                .try_with_untracked(|t| {
+                    controller.try_update(|c| board::follow(c, &changes, t.game()))
+                })
+                .flatten()
+                .unwrap_or_default();
+            for played in &played {
+                crate::app::play::screen::announce(play, played);
             }
-            let game = table.with_untracked(|t| t.game.clone());
-            let played = controller.try_update(|c| c.follow(&game)).flatten();
-            if let Some(played) = played {
-                crate::app::play::screen::announce(play, &played);
+            if !played.is_empty() {
                 play.result_open.set(true);
             }
+        });
+        let feed = self.board;
+        let id = feed.with_value(|(last, _)| last + 1);
+        feed.set_value((id, Some(follow)));
+        on_cleanup(move || {
+            let _ = feed.try_update_value(|(last, board)| {
+                if *last == id {
+                    *board = None;
+                }
+            });
         });
         if play.clock.with_untracked(Option::is_none) {
             return;
@@ -107,20 +129,11 @@ impl Referee for OnlineHooks {
         });
     }
 
-    fn propose(&self, ply: Ply, play: Play) {
-        // The table plays it and sends it; the board follows the table's
-        // game, which it is, or stays, should the table refuse.
-        match self
-            .table
-            .try_update(|t| t.play(&ply.to_string(), now_ms()))
-        {
-            Some(Ok(events)) => self.send.run(events),
-            _ => {
-                let game = self.table.with_untracked(|t| t.game.clone());
-                play.controller.update(|c| {
-                    c.follow(&game);
-                });
-            }
+    fn propose(&self, ply: Ply, _play: Play) {
+        // The table plays it and sends it; the board follows with the ply
+        // among its changes, or stays as it is, should the table refuse.
+        if let Some(Ok(events)) = self.table.try_update(|t| t.play(ply, now_ms())) {
+            self.send.run(events);
         }
     }
 
@@ -166,11 +179,11 @@ fn OnlineEndControls(hooks: OnlineHooks, on_new_game: Callback<()>) -> impl Into
     };
     let player = Memo::new(move |_| table.with(|t| t.side().is_some()));
     let live =
-        Memo::new(move |_| table.with(|t| t.game.outcome().is_none() && t.offered.is_none()));
+        Memo::new(move |_| table.with(|t| t.game().outcome().is_none() && t.offered.is_none()));
     let can_take_back = Memo::new(move |_| {
         table.with(|t| {
             t.side()
-                .is_some_and(|side| takeback_point(&t.game, side).is_some())
+                .is_some_and(|side| takeback_point(t.game(), side).is_some())
         })
     });
     view! {

@@ -157,7 +157,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
             .table
             .try_with_untracked(|t| {
                 matches!(t.role, Role::Player(_))
-                    .then(|| t.game.outcome())
+                    .then(|| t.game().outcome())
                     .flatten()
                     .map(|o| (Score::of(Some(o)), t.record()))
             })

@@ -17,13 +17,14 @@ use leptos::task::spawn_local;
 
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
+use super::BoardFeed;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
 use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
-use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
+use crate::net::table::{Event, GameChange, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +103,9 @@ pub struct Room {
     pub entry: StoredValue<Option<Entry>>,
     /// Counts rematches: the game screen is built again for each.
     pub generation: RwSignal<u32>,
+    /// The board the table's game changes go to (the game screen's, while
+    /// one is attached).
+    pub board: BoardFeed,
     /// How each connected peer is reached (direct or relayed, the round
     /// trip, lost), as the browser last told.
     pub paths: RwSignal<BTreeMap<String, PeerPath>>,
@@ -153,6 +157,7 @@ impl Room {
             by_link: RwSignal::new(by_link),
             entry: StoredValue::new(entry),
             generation: RwSignal::new(0),
+            board: StoredValue::new((0, None)),
             paths: RwSignal::new(BTreeMap::new()),
             unreachable: RwSignal::new(false),
             trying: StoredValue::new_local(None),
@@ -227,6 +232,19 @@ impl Room {
                 }
             }
         });
+        // The game's changes to the board, in one go.
+        let changes: Vec<GameChange> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Game(change) => Some(change.clone()),
+                _ => None,
+            })
+            .collect();
+        if !changes.is_empty() {
+            if let Some((_, Some(board))) = self.board.try_get_value() {
+                board.run(changes);
+            }
+        }
         for event in events {
             if event == Event::Warn(Warning::SeatTaken) {
                 self.forget_game();

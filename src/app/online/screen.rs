@@ -172,6 +172,7 @@ pub fn OnlineScreen(
         table,
         send: Callback::new(move |events| room.process(events)),
         by_link: room.by_link,
+        board: room.board,
     };
     // The game screen is built again when the seats change (a newcomer
     // joined, the opponent bound, a rematch): its names, hands and entry.
@@ -193,7 +194,7 @@ pub fn OnlineScreen(
             Role::Spectator => None,
             Role::Newcomer | Role::Invited(_) => return None,
         };
-        let game = table.with_untracked(|t| t.game.clone());
+        let game = table.with_untracked(|t| t.game().clone());
         let rules = *game.rules();
         // A player's seats as saved; the game screen opens its hands once
         // both seats are taken (or play goes by link).

@@ -93,7 +93,7 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
                     .winner
                     .map(|w| t.names[slot(w.opponent())].clone())
                     .unwrap_or_default();
-                let end = reason_token(outcome, t.game.rules().variant);
+                let end = reason_token(outcome, t.game().rules().variant);
                 view! {
                     <p class="notice" data-testid="online-unconfirmed" role="status">
                         {move || tr!("online-unconfirmed", {
@@ -183,10 +183,25 @@ fn ByLink(
         })
     });
     let code = StoredValue::new(code);
-    let url = move || {
+    // What the link says: the game (its length and end), the names and
+    // this page's seat. Written again when one of them changes, never on
+    // a heartbeat.
+    let said = Memo::new(move |_| {
         table.with(|t| {
+            (
+                t.game().plies().len(),
+                t.game().outcome(),
+                t.names.clone(),
+                t.side(),
+                t.cert.is_some(),
+            )
+        })
+    });
+    let url = move || {
+        said.track();
+        table.with_untracked(|t| {
             let side = t.side()?;
-            let mut record = Record::new(t.game.clone());
+            let mut record = Record::new(t.game().clone());
             record.first.clone_from(&t.names[0]);
             record.second.clone_from(&t.names[1]);
             let game = share::encode(&record);
@@ -281,7 +296,7 @@ pub fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView 
     move || {
         invited.get().map(|side| {
             let (host, variant) = table.with_untracked(|t| {
-                (t.names[slot(side.opponent())].clone(), t.game.rules().variant)
+                (t.names[slot(side.opponent())].clone(), t.game().rules().variant)
             });
             let submit = move |event: leptos::ev::SubmitEvent| {
                 event.prevent_default();

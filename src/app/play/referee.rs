@@ -21,9 +21,9 @@ pub trait Referee: Send + Sync {
     /// game (each ply it brings announced), the player's hands and the
     /// clocks follow it. What it starts belongs to the screen.
     fn attach(&self, play: Play);
-    /// Proposes `ply` (the referee's engine checks it: the one check on
-    /// this page) and tells the others; should it refuse (its game moved
-    /// meanwhile), the board follows its game back.
+    /// Proposes `ply` (the referee's engine checks it) and tells the
+    /// others; the board follows the referee's game as it changes (should
+    /// the referee refuse, nothing changed).
     fn propose(&self, ply: Ply, play: Play);
     /// Whether the side to move's time has run out at `now`: if so the
     /// referee ends the game and tells the others.

@@ -156,9 +156,7 @@ impl Table {
     /// Takes back this page's own late plies (see [`Table::late_plies`])
     /// and ends the game on its time.
     pub(super) fn lost_in_flight(&mut self, plies: usize, now: Millis) -> Vec<Event> {
-        while self.game.plies().len() > plies {
-            self.game.undo();
-        }
+        self.game.back_to(plies);
         if self.game.time_out().is_err() {
             return Vec::new();
         }
@@ -268,6 +266,12 @@ impl Table {
     /// spectator waits for a player's word, and takes it once its own
     /// count proves it (or the other seat agrees).
     pub fn check_flag(&mut self, now: Millis) -> Vec<Event> {
+        let events = self.flag_fallen(now);
+        self.with_changes(events)
+    }
+
+    /// See [`Table::check_flag`].
+    fn flag_fallen(&mut self, now: Millis) -> Vec<Event> {
         // (An end or a takeback of this page's own stops or moves the clocks.)
         self.run_clock(now);
         if self.watching() {

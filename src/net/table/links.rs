@@ -90,7 +90,7 @@ impl Table {
         let taken = match merge(&self.game, record.game, side.opponent(), true) {
             Merge::Same | Merge::Behind => 0,
             Merge::Ahead(game) => {
-                self.game = game;
+                self.game.replace(game);
                 self.pending = None;
                 self.game.plies().len().saturating_sub(before)
             }

@@ -27,6 +27,7 @@ mod admission;
 mod clocks;
 mod links;
 mod offers;
+mod refereed;
 mod seats;
 mod signing;
 mod sync;
@@ -42,6 +43,8 @@ use crate::engine::timing::GameClock;
 use crate::engine::{Game, GameError, Millis, Rules, Side};
 use clocks::Silence;
 pub use clocks::SILENCE_CREDIT_MS;
+pub use refereed::GameChange;
+use refereed::Refereed;
 use witness::Witness;
 
 /// A peer's id on the signalling server (it changes on every reconnect).
@@ -260,6 +263,8 @@ pub enum Event {
     Warn(Warning),
     /// The game changed (a ply, a resync, an end, a takeback).
     Changed,
+    /// What changed in the game, step by step: what the board applies.
+    Game(GameChange),
     /// The opponent took the free seat (names are set).
     Seated,
     /// Welcomed: the game is known, and this seat is free (or none).
@@ -297,7 +302,7 @@ pub enum Presence {
 #[derive(Clone, Debug)]
 pub struct Table {
     /// The game as this page holds it (checked ply by ply).
-    pub game: Game,
+    game: Refereed,
     /// The players' names, `[first, second]`.
     pub names: [String; 2],
     /// The record's date.
@@ -361,7 +366,7 @@ impl Table {
         names[slot(side)] = name.clone();
         let host = key.public();
         Table {
-            game,
+            game: Refereed::new(game),
             names,
             date,
             role: Role::Player(side),
@@ -374,7 +379,7 @@ impl Table {
     /// A page that opened the link of `host`'s room and knows nothing yet.
     pub fn newcomer(host: PublicKey) -> Table {
         Table {
-            game: Game::new(crate::engine::Rules::kharbga()),
+            game: Refereed::new(Game::new(crate::engine::Rules::kharbga())),
             names: [String::new(), String::new()],
             date: String::new(),
             role: Role::Newcomer,
@@ -488,7 +493,25 @@ impl Table {
         self.heard_from(peer, now);
         // A seat taken, an end, a takeback, a rematch: the clocks follow.
         self.run_clock(now);
+        self.with_changes(events)
+    }
+
+    /// `events`, and after them what changed in the game since the last
+    /// step ([`Event::Game`]: what the board applies).
+    fn with_changes(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        events.extend(self.game.take_changes().into_iter().map(Event::Game));
         events
+    }
+
+    /// The game this page referees.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, handed over (a game sent by link, checked: the table is
+    /// done with).
+    pub fn into_game(self) -> Game {
+        self.game.into_game()
     }
 
     /// A message from `peer`: the opponent's seat was heard.
@@ -571,7 +594,7 @@ impl Table {
                 ply,
                 hash,
                 left,
-            } => self.ply(peer, index, &ply, &hash, left, now),
+            } => self.ply(peer, index, ply, hash, left, now),
             Message::Flag { side, plies } => self.flag(peer, side.into(), plies, now),
             Message::Sync { record } => self.sync(peer, &record, now),
             Message::Resign => self.resigned(peer, now),

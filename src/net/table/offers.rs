@@ -20,11 +20,12 @@ impl Table {
         }
         // Its whole game too: a page that watches and is behind, or that
         // heard the other's ply first, can still match it to the other's.
-        vec![
+        let events = vec![
             Event::Broadcast(Message::Resign),
             self.said_to_all(),
             Event::Changed,
-        ]
+        ];
+        self.with_changes(events)
     }
 
     /// True when `offer` makes sense now (about a game of `plies` plies).
@@ -87,7 +88,7 @@ impl Table {
         } else {
             events.push(Event::Changed);
         }
-        events
+        self.with_changes(events)
     }
 
     /// Applies an accepted offer made by `offerer`; the record goes to
@@ -110,9 +111,7 @@ impl Table {
             }
             Offer::Takeback => {
                 if let Some(to) = takeback_point(&self.game, offerer) {
-                    while self.game.plies().len() > to {
-                        self.game.undo();
-                    }
+                    self.game.back_to(to);
                 }
                 vec![Event::Changed]
             }
@@ -124,7 +123,7 @@ impl Table {
     }
 
     fn rematch(&mut self) {
-        self.game = Game::new(*self.game.rules());
+        self.game.replace(Game::new(*self.game.rules()));
         if let Some(clock) = &mut self.clock {
             *clock = GameClock::resume(clock.control(), &Timing::NONE, &self.game, None);
         }

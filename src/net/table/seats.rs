@@ -71,7 +71,7 @@ impl Table {
                 if game.is_decided() {
                     game.undo();
                 }
-                self.game = game;
+                self.game.replace(game);
                 self.clock_from(&record, now);
                 if let (Some(running), Some(clock)) = (running, &mut self.clock) {
                     // The host's count of the turn under way.
@@ -79,7 +79,7 @@ impl Table {
                     self.blind_turn = None;
                 }
                 self.witness_welcome(&record, side, running, now);
-                if record.game != self.game {
+                if record.game != *self.game {
                     self.witness.said[seat_slot(role)] = Some(record);
                 }
                 self.welcomer = Some(peer.to_owned());

@@ -5,17 +5,19 @@
 
 use super::{Event, Kind, PlayError, Table, Warning, ASK_BURST, ASK_MS, ASK_RATE};
 use crate::engine::timing::GameClock;
-use crate::engine::Millis;
+use crate::engine::{Millis, Ply};
 use crate::net::merge::{merge, peer_record, Merge};
-use crate::net::message::{hash_text, Message};
+use crate::net::message::Message;
 
 impl Table {
-    /// A ply of this page's player: played here, then sent to everyone.
+    /// A ply of this page's player: played here, then sent to everyone
+    /// (the board follows with the [`super::GameChange::Played`] among
+    /// the events).
     ///
     /// # Errors
     /// [`PlayError`]: this page does not play, it is not its turn, or the
     /// engine's reason.
-    pub fn play(&mut self, text: &str, now: Millis) -> Result<Vec<Event>, PlayError> {
+    pub fn play(&mut self, ply: Ply, now: Millis) -> Result<Vec<Event>, PlayError> {
         let side = self.side().ok_or(PlayError::NotPlayer)?;
         if self.game.outcome().is_none() && self.game.position().to_move() != side {
             return Err(PlayError::NotYourTurn);
@@ -32,32 +34,28 @@ impl Table {
             return Err(PlayError::Flagged);
         }
         let index = self.game.plies().len() as u32;
-        let played = self
-            .game
-            .play_text(text)
-            .map_err(PlayError::Engine)?
-            .ply
-            .to_string();
+        self.game.play(ply).map_err(PlayError::Engine)?;
         self.pending = None;
         self.run_clock(now);
         let left = self.clock.as_ref().and_then(GameClock::last);
-        Ok(vec![
+        let events = vec![
             Event::Broadcast(Message::Ply {
                 index,
-                ply: played,
-                hash: hash_text(self.game.position().hash()),
+                ply,
+                hash: self.game.position().hash(),
                 left,
             }),
             Event::Changed,
-        ])
+        ];
+        Ok(self.with_changes(events))
     }
 
     pub(super) fn ply(
         &mut self,
         peer: &str,
         index: u32,
-        text: &str,
-        hash: &str,
+        ply: Ply,
+        hash: u64,
         left: Option<Millis>,
         now: Millis,
     ) -> Vec<Event> {
@@ -72,7 +70,7 @@ impl Table {
         }
         if index < length {
             // Already known (a resend): the same ply is no news.
-            let same = self.game.plies()[index].ply.to_string() == text;
+            let same = self.game.plies()[index].ply == ply;
             return if same {
                 Vec::new()
             } else {
@@ -91,12 +89,14 @@ impl Table {
             return vec![Event::Warn(Warning::WrongSide)];
         }
         let blind = self.blind();
-        if let Err(e) = self.game.play_text(text) {
-            return vec![Event::Warn(Warning::Illegal(e))];
-        }
-        if hash_text(self.game.position().hash()) != hash {
-            self.game.undo();
-            return vec![Event::Warn(Warning::HashMismatch), self.catch_up(peer)];
+        // Kept only when it leads to the position the sender says.
+        match self
+            .game
+            .play_if(ply, |game| game.position().hash() == hash)
+        {
+            Err(e) => return vec![Event::Warn(Warning::Illegal(e))],
+            Ok(false) => return vec![Event::Warn(Warning::HashMismatch), self.catch_up(peer)],
+            Ok(true) => {}
         }
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
@@ -192,7 +192,7 @@ impl Table {
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
                 let ended = game.outcome().is_some();
-                self.game = game;
+                self.game.replace(game);
                 self.pending = None;
                 // The sender's plies with the times its record claims.
                 let claims: Vec<Option<Millis>> = (before..self.game.plies().len())

@@ -27,7 +27,7 @@
 
 use super::{seat_slot, slot, Event, Role, Table};
 use crate::engine::timing::GameClock;
-use crate::engine::{last_tag, Game, Millis, Outcome, Record, Side};
+use crate::engine::{last_tag, Game, Millis, Outcome, Reason, Record, Side};
 use crate::net::identity::Role as SeatRole;
 
 /// What a watching page keeps of each seat's word.
@@ -209,7 +209,7 @@ impl Table {
     /// page's game are taken (their times held to this page's count), the
     /// rest waits for the other seat's word.
     pub(super) fn heard_word(&mut self, role: SeatRole, record: Record, now: Millis) -> Vec<Event> {
-        if record.game == self.game {
+        if record.game == *self.game {
             self.witness.said[seat_slot(role)] = None;
             return Vec::new();
         }
@@ -229,7 +229,7 @@ impl Table {
         if self.game.outcome().is_some() {
             return Vec::new();
         }
-        let mut game = self.game.clone();
+        let mut game = Game::clone(&self.game);
         if !end(&mut game) {
             return Vec::new();
         }
@@ -270,9 +270,7 @@ impl Table {
             if common < ours.len() && common < theirs.len() {
                 self.witness.disputed =
                     Some(self.witness.disputed.map_or(common, |d| d.min(common)));
-                while self.game.plies().len() > common {
-                    self.game.undo();
-                }
+                self.game.back_to(common);
                 self.run_clock(now);
                 self.witness_turn(now);
                 events.push(Event::Warn(super::Warning::Diverged));
@@ -298,17 +296,15 @@ impl Table {
                 };
                 let from = self.game.plies().len();
                 let blind = self.blind();
-                let mut game = self.game.clone();
                 for played in &record.game.plies()[from..from + count] {
-                    if game.play(played.ply).is_err() {
+                    if self.game.play(played.ply).is_err() {
                         break;
                     }
                 }
-                let taken = game.plies().len() - from;
+                let taken = self.game.plies().len() - from;
                 if taken == 0 {
                     continue;
                 }
-                self.game = game;
                 let claims: Vec<Option<Millis>> = (from..from + taken)
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
@@ -324,7 +320,7 @@ impl Table {
         }
         // What this page now shows is no longer news from either seat.
         for said in &mut self.witness.said {
-            if said.as_ref().is_some_and(|r| r.game == self.game) {
+            if said.as_ref().is_some_and(|r| r.game == *self.game) {
                 *said = None;
             }
         }
@@ -364,7 +360,7 @@ impl Table {
             self.witness.host_side = self.witness.host_side.map(Side::opponent);
             self.swap_claimed();
         }
-        self.game = host.game.clone();
+        self.game.replace(host.game.clone());
         self.witness.disputed = None;
         self.clock_from(host, now);
         // Each side's own word is its own seat's record.
@@ -381,7 +377,19 @@ impl Table {
             return Vec::new();
         }
         let to_move = self.game.position().to_move();
-        let mut timed_out = self.game.clone();
+        // While the flagged player's page is here, it says its own flag
+        // (the other seat controls when each page hears of a turn's start,
+        // so this page's count is a proof only for a page that is gone).
+        // (Asked ten times a second: the cheap questions first, and the
+        // game is copied only when a seat's word ends it on time.)
+        let on_time = |r: &Record| r.game.outcome().is_some_and(|o| o.reason == Reason::Time);
+        if !self.witness.said.iter().flatten().any(on_time)
+            || self.seat_here(to_move, now)
+            || self.own_left(to_move, now) != Some(Millis::ZERO)
+        {
+            return Vec::new();
+        }
+        let mut timed_out = Game::clone(&self.game);
         if timed_out.time_out().is_err() {
             return Vec::new();
         }
@@ -391,20 +399,13 @@ impl Table {
             .iter()
             .flatten()
             .any(|r| r.game == timed_out);
-        // While the flagged player's page is here, it says its own flag
-        // (the other seat controls when each page hears of a turn's start,
-        // so this page's count is a proof only for a page that is gone).
-        if !claimed
-            || self.seat_here(to_move, now)
-            || self.own_left(to_move, now) != Some(Millis::ZERO)
-        {
+        if !claimed || self.game.time_out().is_err() {
             return Vec::new();
         }
-        self.game = timed_out;
         self.run_clock(now);
         self.witness_turn(now);
         for said in &mut self.witness.said {
-            if said.as_ref().is_some_and(|r| r.game == self.game) {
+            if said.as_ref().is_some_and(|r| r.game == *self.game) {
                 *said = None;
             }
         }

@@ -60,14 +60,14 @@ fn every_message_round_trips() {
         },
         Message::Ply {
             index: 7,
-            ply: "e7-e6*".into(),
-            hash: "00ff00ff00ff00ff".into(),
+            ply: "e7-e6*".parse().unwrap(),
+            hash: 0x00ff_00ff_00ff_00ff,
             left: None,
         },
         Message::Ply {
             index: 8,
-            ply: "a1".into(),
-            hash: "00ff00ff00ff00ff".into(),
+            ply: "a1".parse().unwrap(),
+            hash: 0x00ff_00ff_00ff_00ff,
             left: Some(Millis(179_900)),
         },
         Message::Flag {
@@ -196,8 +196,26 @@ fn bad_messages_are_typed_errors() {
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
     assert_malformed("kharbga\t3\tjoin\tx\tnope");
     assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
-    let bad_hash = encode(&untimed_ply(0, "a1", "xyz"));
-    assert_eq!(decode(&bad_hash), Err(DecodeError::Field("hash")));
-    let long_ply = encode(&untimed_ply(0, "a1-a2-a3-a4", "0000000000000000"));
-    assert_eq!(decode(&long_ply), Err(DecodeError::Field("ply")));
+    // A ply is read into the engine's ply, its hash into a number: each
+    // only from the text that writes it.
+    let ply = |ply: &str, hash: &str| format!("kharbga\t{PROTOCOL}\tply\t0\t{ply}\t{hash}");
+    assert!(decode(&ply("a1", "0000000000000000")).is_ok());
+    assert_eq!(
+        encode(&untimed_ply(0, "a1", 0)),
+        ply("a1", "0000000000000000")
+    );
+    for hash in [
+        "xyz",
+        "00FF00FF00FF00FF",
+        "+00000000000000f",
+        "00000000000000000",
+    ] {
+        assert_eq!(decode(&ply("a1", hash)), Err(DecodeError::Field("hash")));
+    }
+    for bad in ["a1-a2-a3-a4", "zz", "A1", "d3d4", ""] {
+        assert_eq!(
+            decode(&ply(bad, "0000000000000000")),
+            Err(DecodeError::Field("ply"))
+        );
+    }
 }

@@ -56,10 +56,10 @@ fn saying_bye_and_hello_again_refills_nothing() {
     let ply = some_ply(&net, host);
     net.play(host, &ply);
     play_turn(&mut net, host);
-    let before = net.table(host).game.plies().len();
+    let before = net.table(host).game().plies().len();
     play_turn(&mut net, guest);
-    assert!(net.table(host).game.plies().len() > before);
-    assert_eq!(net.table(host).game, net.table(guest).game);
+    assert!(net.table(host).game().plies().len() > before);
+    assert_eq!(net.table(host).game(), net.table(guest).game());
 }
 
 #[test]
@@ -121,8 +121,8 @@ fn connections_that_never_say_hello_do_not_fill_the_room() {
     assert!(net.events(host).contains(&Event::Seated));
     play_turn(&mut net, host);
     play_turn(&mut net, friend);
-    assert_eq!(net.table(host).game, net.table(friend).game);
-    assert!(!net.table(host).game.plies().is_empty());
+    assert_eq!(net.table(host).game(), net.table(friend).game());
+    assert!(!net.table(host).game().plies().is_empty());
 }
 
 #[test]
@@ -149,8 +149,8 @@ fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
     play_turn(&mut net, host);
     play_turn(&mut net, back);
-    assert_eq!(net.table(host).game, net.table(back).game);
-    assert!(net.table(host).game.plies().len() >= 4);
+    assert_eq!(net.table(host).game(), net.table(back).game());
+    assert!(net.table(host).game().plies().len() >= 4);
 }
 
 #[test]

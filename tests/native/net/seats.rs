@@ -8,8 +8,8 @@ use kharbga::net::message::{encode, Claim, Message, Refusal, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
 use super::{
-    host_key, hosting, join_message, joining, key, newcomer, play_turn, reloaded, seated,
-    seated_after, some_ply, uncertified_guest, untimed_ply, watched, Net,
+    host_key, hosting, join_message, joining, key, newcomer, play_turn, reloaded, reloaded_with,
+    seated, seated_after, some_ply, uncertified_guest, untimed_ply, watched, Net,
 };
 
 /// The guest's claim of its seat (`key(2)`, certified by the host) as
@@ -72,7 +72,7 @@ fn a_forged_seat_claim_is_refused() {
     net.queue.clear();
     assert_eq!(net.table(host).names[1], "Youssef");
     // A ply from the stranger is not the opponent's.
-    let ply = encode(&untimed_ply(0, "a1", "0000000000000000"));
+    let ply = encode(&untimed_ply(0, "a1", 0));
     net.deliver("p-evil", "p-host", &ply);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
 }
@@ -87,23 +87,25 @@ fn a_player_who_returns_catches_up() {
     let host = 0;
     assert_eq!(net.table(host).presence(net.now), Presence::Away);
     let ply = some_ply(&net, host);
-    if net.table(host).game.position().to_move() == Side::First {
+    if net.table(host).game().position().to_move() == Side::First {
         net.play(host, &ply);
     }
     let back = reloaded(&left, Side::Second);
     let guest = net.add("p-guest-2", back);
-    assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
+    assert_eq!(net.table(guest).game(), net.table(host).game(), "resynced");
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
     assert_eq!(net.warnings(host), vec![]);
     assert_eq!(net.warnings(guest), vec![]);
     // The host returns too, with an older copy: it catches up from the guest.
-    let mut old = net.remove(host);
-    old.game.undo();
+    let old = net.remove(host);
+    let mut older = old.game().clone();
+    older.undo();
+    let mut old = reloaded_with(&old, Side::First, older);
     // (A page opened again knows no peer yet.)
     old.forget_peers();
     let guest = 0;
     let host = net.add("p-host-2", old);
-    assert_eq!(net.table(host).game, net.table(guest).game);
+    assert_eq!(net.table(host).game(), net.table(guest).game());
 }
 
 #[test]
@@ -132,7 +134,7 @@ fn a_hello_heard_before_the_news_of_its_connection_is_answered() {
     }
     let ply = some_ply(&net, host);
     net.play(host, &ply);
-    assert_eq!(net.table(guest).game, net.table(host).game);
+    assert_eq!(net.table(guest).game(), net.table(host).game());
 }
 
 #[test]
@@ -284,8 +286,8 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
     assert_eq!(net.table(newcomer).role, Role::Invited(Side::Second));
     assert_eq!(net.table(newcomer).names[0], "Amel");
     assert_eq!(
-        net.table(newcomer).game.rules(),
-        net.table(host).game.rules()
+        net.table(newcomer).game().rules(),
+        net.table(host).game().rules()
     );
     // Its join goes to the host, who seats it.
     net.act(newcomer, |t| t.join("Youssef".into(), key(2)));
@@ -303,7 +305,7 @@ fn spectators_follow_proved_seats_only() {
     // The spectator knows the guest's seat from the host's certificate.
     assert_eq!(net.table(watcher).names[1], "Youssef");
     play_turn(&mut net, host);
-    let before = net.table(watcher).game.clone();
+    let before = net.table(watcher).game().clone();
     // A stranger claims a seat to the spectator, then replaces the game,
     // resigns, chats under a player's name and counts 9,999 spectators.
     net.deliver(
@@ -331,14 +333,14 @@ fn spectators_follow_proved_seats_only() {
     let events = net.events(watcher);
     assert!(!events.iter().any(|e| matches!(e, Event::Chat { .. })));
     let watching = net.table(watcher);
-    assert_eq!(watching.game, before);
-    assert!(watching.game.outcome().is_none());
+    assert_eq!(*watching.game(), before);
+    assert!(watching.game().outcome().is_none());
     assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
     // It counts what it sees: itself and the stranger, not 9,999.
     assert_eq!(watching.watchers(), 2);
     // The players' own plies still reach it.
     play_turn(&mut net, guest);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -378,21 +380,21 @@ fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     let good = some_ply(&net, guest);
-    let other = net.table(guest).game.position().legal_plies()[1].to_string();
-    let signed = net.sealed(guest, untimed_ply(2, &good, "0000000000000000"));
+    let other = net.table(guest).game().position().legal_plies()[1].to_string();
+    let signed = net.sealed(guest, untimed_ply(2, &good, 0));
     let changed = signed.replace(&format!("\t{good}\t"), &format!("\t{other}\t"));
     assert_ne!(changed, signed);
     for (to, page) in [("p-host", host), ("p-watch", watcher)] {
         net.deliver("p-guest", to, &changed);
         assert_eq!(net.warnings(page), vec![Warning::NotPlayer]);
-        assert_eq!(net.table(page).game.plies().len(), 2);
+        assert_eq!(net.table(page).game().plies().len(), 2);
     }
     // A resignation made up on the way, in the host's name, to the guest.
     let resign = net.sealed(host, Message::Resign);
     let forged = resign.replace("\tresign", "\tchat\tgg");
     net.deliver("p-host", "p-guest", &forged);
     assert_eq!(net.warnings(guest), vec![Warning::NotPlayer]);
-    assert!(net.table(guest).game.outcome().is_none());
+    assert!(net.table(guest).game().outcome().is_none());
 }
 
 #[test]
@@ -415,7 +417,7 @@ fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
     assert_eq!(net.table(back).presence(net.now), Presence::Connected);
     play_turn(&mut net, 0);
     play_turn(&mut net, back);
-    assert_eq!(net.table(0).game, net.table(back).game);
+    assert_eq!(net.table(0).game(), net.table(back).game());
 }
 
 #[test]
@@ -440,5 +442,5 @@ fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
     net.deliver("p-host", "p-guest-2", &old);
     // The host's hello carried the number of the last message it signed:
     // the replay is older than that.
-    assert!(net.table(back).game.outcome().is_none());
+    assert!(net.table(back).game().outcome().is_none());
 }

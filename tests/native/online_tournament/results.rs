@@ -348,8 +348,8 @@ fn no_rematch_on_a_tournament_board() {
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     play_turn(&mut net, host);
     net.act(guest, Table::resign);
-    assert!(net.table(host).game.outcome().is_some());
-    let game = net.table(host).game.clone();
+    assert!(net.table(host).game().outcome().is_some());
+    let game = net.table(host).game().clone();
     let _ = net.events(host);
     let _ = net.events(guest);
     // Neither page offers one.
@@ -378,7 +378,7 @@ fn no_rematch_on_a_tournament_board() {
     let _ = net.events(guest);
     net.act(host, |t| t.answer(true));
     for page in [host, guest] {
-        assert_eq!(net.table(page).game, game);
+        assert_eq!(*net.table(page).game(), game);
         assert_eq!(
             net.table(page).names,
             ["Amel".to_owned(), "Youssef".to_owned()]
