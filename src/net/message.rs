@@ -23,8 +23,7 @@ pub const PROTOCOL: u32 = 3;
 /// The largest message accepted, in bytes (a whole record fits many times).
 pub const MAX_MESSAGE: usize = 64 * 1024;
 
-/// The longest name, in characters.
-pub const MAX_NAME: usize = 40;
+pub use super::text::MAX_NAME;
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;

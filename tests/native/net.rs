@@ -218,10 +218,10 @@ pub(crate) fn reloaded_with(left: &Table, side: Side, game: Game) -> Table {
     let mut table = Table::resume(
         game,
         side,
-        left.names.clone(),
-        left.key.clone().expect("a player's key"),
-        left.host,
-        left.cert.as_ref().map(|c| (c.key, c.signature)),
+        left.names().clone(),
+        left.key().cloned().expect("a player's key"),
+        left.host(),
+        left.cert().map(|c| (c.key, c.signature)),
         "?".into(),
     );
     // The page numbers its messages from the time it opened (after any it
@@ -249,7 +249,7 @@ pub(crate) fn seated() -> (Net, usize, usize) {
     assert!(net
         .events(guest)
         .contains(&Event::Invited(Some(Side::Second))));
-    assert_eq!(net.table(guest).names[0], "Amel");
+    assert_eq!(net.table(guest).names()[0], "Amel");
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     (net, host, guest)

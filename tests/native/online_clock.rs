@@ -26,7 +26,7 @@ pub(crate) fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize)
     )
     .timed(control, &Timing::NONE, None, net.now, net.now);
     assert_eq!(
-        table.clock.as_ref().unwrap().running(),
+        table.clock().unwrap().running(),
         None,
         "no clock runs before the opponent sits down"
     );
@@ -34,7 +34,7 @@ pub(crate) fn timed_seated(base_s: u32, increment_s: u32) -> (Net, usize, usize)
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     for page in [host, guest] {
-        let clock = net.table(page).clock.as_ref().expect("a timed game");
+        let clock = net.table(page).clock().expect("a timed game");
         assert_eq!(clock.control(), control, "the welcome's record names it");
         assert_eq!(clock.running(), Some(Side::First));
     }
@@ -80,7 +80,7 @@ pub(crate) fn sealed_next_ply(
 /// The saved page `saved` of `side`'s player (a game of `base_s` seconds
 /// a side, saved at `saved_at`) opened again at `at`.
 fn reopened(saved: &Table, side: Side, base_s: u32, saved_at: Millis, at: Millis) -> Table {
-    let clock = saved.clock.as_ref().expect("a timed game");
+    let clock = saved.clock().expect("a timed game");
     reloaded(saved, side).timed(
         TimeControl::new(base_s, 0).unwrap(),
         &clock.timing(),
@@ -105,7 +105,7 @@ fn a_ply_carries_its_movers_time_and_a_claim_of_more_is_cut_to_what_the_page_saw
     net.now += Millis(2_000);
     let ply = net.table(host).game().position().legal_plies()[0].to_string();
     net.play(host, &ply);
-    let host_tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let host_tags = net.table(host).clock().unwrap().timing().left;
     // (Each message delivered takes the tests' clock 10 ms on.)
     assert!(
         (Millis(56_800)..=Millis(57_000)).contains(&host_tags[0]),
@@ -116,13 +116,13 @@ fn a_ply_carries_its_movers_time_and_a_claim_of_more_is_cut_to_what_the_page_saw
         "55 s and the 2 s increment at the turn's end: {host_tags:?}"
     );
     assert_eq!(
-        net.table(guest).clock.as_ref().unwrap().timing().left,
+        net.table(guest).clock().unwrap().timing().left,
         host_tags,
         "the mover's claims are within what the guest saw"
     );
     assert!(!net.warnings(guest).contains(&Warning::Clock));
     assert_eq!(
-        net.table(guest).clock.as_ref().unwrap().running(),
+        net.table(guest).clock().unwrap().running(),
         Some(Side::Second)
     );
 
@@ -156,7 +156,7 @@ fn a_ply_carries_its_movers_time_and_a_claim_of_more_is_cut_to_what_the_page_saw
     let ply = claimed_ply(&mut net, host, guest, fair);
     net.deliver("p-guest", "p-host", &ply);
     assert!(!net.warnings(host).contains(&Warning::Clock));
-    let tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let tags = net.table(host).clock().unwrap().timing().left;
     assert_eq!(tags.len(), 4);
     assert_eq!(tags.last(), Some(&fair));
 }
@@ -186,7 +186,7 @@ fn a_flag_is_claimed_after_the_allowance_and_the_flagged_page_checks_it() {
         let outcome = net.table(page).game().outcome().expect("over on time");
         assert_eq!(outcome.reason, Reason::Time);
         assert_eq!(outcome.winner, Some(Side::Second));
-        assert_eq!(net.table(page).clock.as_ref().unwrap().running(), None);
+        assert_eq!(net.table(page).clock().unwrap().running(), None);
     }
     assert!(!net.warnings(host).contains(&Warning::EarlyFlag));
     assert!(net.table(host).record().contains("[Reason \"time\"]"));
@@ -199,7 +199,7 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     net.now += Millis(4_000);
     let saved_at = net.now;
     let saved = net.table(guest).clone();
-    let times = saved.clock.as_ref().unwrap().both(saved_at);
+    let times = saved.clock().unwrap().both(saved_at);
     assert!(
         (Millis(25_900)..=Millis(26_000)).contains(&times[1]),
         "{times:?}"
@@ -330,7 +330,7 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
         !net.warnings(back).contains(&Warning::Clock),
         "his times are his"
     );
-    assert_eq!(net.table(back).clock.as_ref().unwrap().timing().left, his);
+    assert_eq!(net.table(back).clock().unwrap().timing().left, his);
     // Her own turn ran while she was away: her flag falls on her page.
     let now = net.now;
     net.act(back, |t| t.check_flag(now));

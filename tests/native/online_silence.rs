@@ -44,7 +44,7 @@ fn turn_in_the_dark(net: &mut Net, page: usize, think_ms: Millis) -> (Vec<String
         let events = table.play(ply.parse().unwrap(), now).expect("a legal ply");
         held.extend(table.outgoing(&events).into_iter().map(|(_, text)| text));
     }
-    let tags = net.table(page).clock.as_ref().unwrap().timing().left;
+    let tags = net.table(page).clock().unwrap().timing().left;
     (held, tags)
 }
 
@@ -76,7 +76,7 @@ fn keeps_its_movers_time(net: &mut Net, host: usize, tags: &[Millis], why: &str)
         .iter()
         .map(|t| *t / 100 * 100)
         .collect();
-    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    let seen = net.table(host).clock().unwrap().timing().left;
     assert_eq!(&seen[seen.len() - 2..], theirs, "{why}");
 }
 
@@ -88,7 +88,7 @@ fn a_turn_played_while_the_connection_was_lost_keeps_its_movers_time() {
         .iter()
         .map(|t| *t / 100 * 100)
         .collect();
-    let seen = net.table(host).clock.as_ref().unwrap().timing().left;
+    let seen = net.table(host).clock().unwrap().timing().left;
     assert_eq!(
         &seen[seen.len() - 2..],
         theirs,
@@ -169,7 +169,7 @@ fn without_a_silence_the_lag_allowance_alone_is_credited() {
         net.deliver("p-guest", "p-host", &text);
     }
     assert!(net.warnings(host).contains(&Warning::Clock));
-    let tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let tags = net.table(host).clock().unwrap().timing().left;
     let kept = tags[tags.len() - 1];
     assert!(
         kept <= counted + LAG_MS && kept + Millis(200) >= counted + LAG_MS,
@@ -201,7 +201,7 @@ fn a_claim_after_a_silence_is_held_to_the_games_credit_and_spends_it() {
         net.warnings(host).contains(&Warning::Clock),
         "a claim beyond the credit"
     );
-    let tags = net.table(host).clock.as_ref().unwrap().timing().left;
+    let tags = net.table(host).clock().unwrap().timing().left;
     let kept = tags[tags.len() - 1];
     let most = before - Millis(30_000) + LAG_MS + Millis(6_000) + Millis(100);
     assert!(

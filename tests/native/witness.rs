@@ -50,11 +50,11 @@ fn greeted_by_guest(net: &mut Net, guest: usize) -> Table {
 /// time tags.
 fn record_of(net: &Net, page: usize, game: &Game, tags: Vec<Millis>) -> String {
     let table = net.table(page);
-    let control = table.clock.as_ref().map(|c| c.control());
+    let control = table.clock().map(|c| c.control());
     Record::write_timed(
         game,
-        &table.names[0],
-        &table.names[1],
+        &table.names()[0],
+        &table.names()[1],
         "d",
         &[],
         &Timing {
@@ -181,7 +181,7 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         let watcher = early.unwrap_or_else(|| net.add("p-watch", newcomer()));
         net.now += Millis(2_000);
         let mut game = net.table(guest).game().clone();
-        let mut tags = net.table(guest).clock.as_ref().unwrap().timing().left;
+        let mut tags = net.table(guest).clock().unwrap().timing().left;
         let side = Side::Second;
         while game.position().to_move() == side {
             let ply = game.position().legal_plies()[0].to_string();
@@ -223,15 +223,15 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     );
     page.receive("p-guest", &welcome, now);
     assert_eq!(
-        page.role,
+        page.role(),
         Role::Newcomer,
         "the guest's welcome is not believed"
     );
     // The host's welcome is: its game, its names, no result.
     let page = net.add("p-new", page);
     let watching = net.table(page);
-    assert_eq!(watching.role, Role::Spectator);
-    assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(watching.role(), Role::Spectator);
+    assert_eq!(watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
     assert_eq!(watching.game(), net.table(host).game());
     assert!(watching.game().outcome().is_none());
 }
@@ -311,9 +311,9 @@ fn the_page_that_loses_the_seat_race_watches_and_follows() {
     net.press_join(first, "Youssef", key(2));
     net.press_join(second, "Mallory", key(3));
     net.run();
-    assert_eq!(net.table(first).role, Role::Player(Side::Second));
-    assert_eq!(net.table(second).role, Role::Spectator);
-    assert!(net.table(second).key.is_none());
+    assert_eq!(net.table(first).role(), Role::Player(Side::Second));
+    assert_eq!(net.table(second).role(), Role::Spectator);
+    assert!(net.table(second).key().is_none());
     net.warnings(second);
     // It follows the host's plies (before: each was refused).
     play_turn(&mut net, host);
@@ -344,10 +344,10 @@ fn names_that_look_the_same_are_told_apart() {
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Amel\u{3164}".into(), key(2)));
     let names = ["Amel".to_owned(), "Amel 2".to_owned()];
-    assert_eq!(net.table(host).names, names);
-    assert_eq!(net.table(guest).names, names);
+    assert_eq!(net.table(host).names(), names);
+    assert_eq!(net.table(guest).names(), names);
     let watcher = net.add("p-watch", newcomer());
-    assert_eq!(net.table(watcher).names, names);
+    assert_eq!(net.table(watcher).names(), names);
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     assert_eq!(net.table(watcher).game(), net.table(host).game());
@@ -398,7 +398,7 @@ fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
     page.receive("p-guest", &encode(&hello), now);
     let watcher = net.add("p-watch", page);
     assert_eq!(
-        net.table(watcher).names,
+        net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()],
         "the host keeps its name"
     );
@@ -442,7 +442,7 @@ fn a_flag_at_move_zero_is_not_proved_by_the_time_before_the_seat_was_taken() {
     net.now += Millis(120_000);
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Mallory".into(), key(2)));
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     // The host's page closes at once; the guest claims its flag at move 0.
     net.remove(host);
     let (guest, watcher) = (guest - 1, watcher - 1);
@@ -571,7 +571,7 @@ fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
     net.table_mut(watcher).connected("p-host-2".into(), now);
     net.deliver("p-host-2", "p-watch", &encode(&hello));
     assert_eq!(
-        net.table(watcher).names,
+        net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     play_turn(&mut net, host);
@@ -649,8 +649,8 @@ fn the_seat_race_loser_follows_a_winner_it_heard_before_the_certificate() {
         net.deliver(&from, &to, &text);
     }
     net.run();
-    assert_eq!(net.table(winner).role, Role::Player(Side::Second));
-    assert_eq!(net.table(loser).role, Role::Spectator);
+    assert_eq!(net.table(winner).role(), Role::Player(Side::Second));
+    assert_eq!(net.table(loser).role(), Role::Spectator);
     net.warnings(loser);
     play_turn(&mut net, host);
     play_turn(&mut net, winner);

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::link::{Link, LinkEvent};
 use super::room::{Connection, LinkState};
-use super::screen::{fresh_key, OnlineStart};
+use super::start::{fresh_key, OnlineStart};
 use super::settings::OnlineSettings;
 use crate::app::i18n::tr_text;
 use crate::app::play::Match;

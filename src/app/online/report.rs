@@ -156,7 +156,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         let ended = room
             .table
             .try_with_untracked(|t| {
-                matches!(t.role, Role::Player(_))
+                matches!(t.role(), Role::Player(_))
                     .then(|| t.game().outcome())
                     .flatten()
                     .map(|o| (Score::of(Some(o)), t.record()))

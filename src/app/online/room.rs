@@ -17,13 +17,13 @@ use leptos::task::spawn_local;
 
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
-use super::BoardFeed;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
 use crate::app::services::storage::Saves;
 use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
+use super::hooks::BoardFeed;
 use crate::net::table::{Event, GameChange, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
@@ -141,7 +141,7 @@ impl Room {
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
     pub fn open(mut table: Table, entry: Option<Entry>, by_link: bool) -> Room {
-        let host = table.host;
+        let host = table.host();
         // Signed messages are numbered from now on (above any this seat
         // signed before a reload).
         table.number_from(now_ms());
@@ -300,7 +300,7 @@ impl Room {
     /// The indicator's token.
     pub fn status(&self) -> &'static str {
         let presence = self.table.with(|t| t.presence(self.clock.get()));
-        let role = self.table.with(|t| t.role);
+        let role = self.table.with(|t| t.role());
         let token = status_token(&self.state.get(), role, presence);
         match token {
             // A newcomer whose host cannot be reached.

@@ -3,8 +3,8 @@
 //! differ (a ply lost in a reconnection, a visitor that fell behind and
 //! asks).
 
-use super::{Event, Kind, PlayError, Table, Warning, ASK_BURST, ASK_MS, ASK_RATE};
-use crate::engine::timing::GameClock;
+use super::admission::Kind;
+use super::{Event, PlayError, Table, Warning};
 use crate::engine::{Millis, Ply};
 use crate::net::merge::{merge, peer_record, Merge};
 use crate::net::message::Message;
@@ -25,19 +25,14 @@ impl Table {
         if self.offered.is_some() {
             return Err(PlayError::OfferOpen);
         }
-        if self.begun()
-            && self
-                .clock
-                .as_ref()
-                .is_some_and(|c| c.flagged(now) == Some(side))
-        {
+        if self.begun() && self.clocks.flagged(now) == Some(side) {
             return Err(PlayError::Flagged);
         }
         let index = self.game.plies().len() as u32;
         self.game.play(ply).map_err(PlayError::Engine)?;
         self.pending = None;
         self.run_clock(now);
-        let left = self.clock.as_ref().and_then(GameClock::last);
+        let left = self.clocks.last();
         let events = vec![
             Event::Broadcast(Message::Ply {
                 index,
@@ -115,20 +110,12 @@ impl Table {
 
     /// A visitor asks for the game (it sent its own, shorter or other):
     /// a player answers with its welcome, to one visitor at most once every
-    /// [`ASK_MS`].
+    /// [`ASK_MS`](super::ASK_MS), all of them a few records a second.
     pub(super) fn asked(&mut self, peer: &str, now: Millis) -> Vec<Event> {
-        if self.side().is_none() || self.kind(peer) != Kind::Visitor {
-            return Vec::new();
-        }
-        let Some(p) = self.peers.get_mut(peer) else {
-            return Vec::new();
-        };
-        if p.answered.is_some_and(|at| now.since(at) < ASK_MS) {
-            return Vec::new();
-        }
-        p.answered = Some(now);
-        // All visitors together: a few records a second at most.
-        if !self.asks.take(ASK_BURST, ASK_RATE, now) {
+        if self.side().is_none()
+            || self.kind(peer) != Kind::Visitor
+            || !self.admission.answer_ask(peer, now)
+        {
             return Vec::new();
         }
         vec![self.welcome(peer, now)]
@@ -173,7 +160,7 @@ impl Table {
         let before = self.game.plies().len();
         let blind = self.blind();
         // The other's record: this page knows where the turn stands now.
-        self.blind_turn = None;
+        self.clocks.sees_turn();
         let lost_on_time = record.game.outcome().is_some_and(|o| {
             o.reason == crate::engine::Reason::Time
                 && self

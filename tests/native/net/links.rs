@@ -117,7 +117,7 @@ fn a_game_begun_by_link_seats_the_first_signed_guest() {
         take_by_link(&mut host, &key(2), Side::Second, &answer),
         Ok(1)
     );
-    let cert = host.cert.clone().expect("the guest is seated");
+    let cert = host.cert().cloned().expect("the guest is seated");
     assert_eq!(cert.key, key(2).public());
     assert!(cert.is_from(&host_key()));
     let mut more = host.game().clone();
@@ -146,7 +146,7 @@ fn quick_pairing_takes_only_a_new_game_of_its_queue() {
         );
         let joiner = net.add("p-joiner", Table::paired(host_key(), rules));
         assert_eq!(
-            net.table(joiner).role == Role::Invited(Side::Second),
+            net.table(joiner).role() == Role::Invited(Side::Second),
             ok,
             "{:?}",
             net.table(joiner).game().rules()
@@ -199,7 +199,7 @@ fn names_in_records_are_bounded() {
                 running: None,
             }),
         );
-        assert_eq!(net.table(newcomer).role, Role::Newcomer);
+        assert_eq!(net.table(newcomer).role(), Role::Newcomer);
         // …and in a game sent by link.
         let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "d");
         let mut sent = Game::new(rules);

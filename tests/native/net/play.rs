@@ -16,11 +16,11 @@ use super::{
 fn a_whole_game_is_played_and_watched() {
     let (mut net, host, guest, watcher) = watched();
     assert!(net.events(watcher).contains(&Event::Invited(None)));
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(guest).watchers(), 1);
     assert_eq!(
-        net.table(watcher).names,
+        net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     let mut plies = 0;
@@ -207,7 +207,7 @@ fn takeback_draw_and_rematch() {
     for page in [host, guest] {
         assert!(net.table(page).game().plies().is_empty());
         assert_eq!(
-            net.table(page).names,
+            net.table(page).names(),
             ["Youssef".to_owned(), "Amel".to_owned()]
         );
     }
@@ -283,17 +283,17 @@ fn an_offer_holds_the_position_and_lapses_with_a_move() {
         Err(kharbga::net::table::PlayError::OfferOpen)
     );
     net.act(host, |t| t.answer(false));
-    assert!(net.table(guest).offered.is_none());
+    assert!(net.table(guest).offered().is_none());
     play_turn(&mut net, guest);
     play_turn(&mut net, host);
     let _ = net.events(host);
     // The host asks to take back on the guest's turn; the guest answers by
     // moving: the offer lapses on both pages.
     net.act(host, |t| t.offer(Offer::Takeback));
-    assert!(net.table(guest).pending.is_some());
+    assert!(net.table(guest).pending().is_some());
     play_turn(&mut net, guest);
-    assert!(net.table(host).offered.is_none(), "declined by the move");
-    assert!(net.table(guest).pending.is_none());
+    assert!(net.table(host).offered().is_none(), "declined by the move");
+    assert!(net.table(guest).pending().is_none());
     assert!(net
         .events(host)
         .contains(&Event::Answered(Offer::Takeback, false)));
@@ -305,14 +305,14 @@ fn a_stale_offer_lapses_when_the_opponent_returns() {
     let (mut net, host, guest) = seated();
     play_turn(&mut net, host);
     net.act(host, |t| t.offer(Offer::Draw));
-    assert!(net.table(guest).pending.is_some());
+    assert!(net.table(guest).pending().is_some());
     // The guest's page goes away before answering: the offer dies with it.
     let left = net.remove(guest);
-    assert!(net.table(host).offered.is_none());
+    assert!(net.table(host).offered().is_none());
     let back = reloaded(&left, Side::Second);
     let guest = net.add("p-guest-2", back);
-    assert!(net.table(guest).pending.is_none());
-    assert!(net.table(0).offered.is_none());
+    assert!(net.table(guest).pending().is_none());
+    assert!(net.table(0).offered().is_none());
 }
 
 #[test]
@@ -329,7 +329,7 @@ fn a_spectator_follows_takebacks_and_rematches() {
     net.act(host, |t| t.offer(Offer::Rematch));
     net.act(guest, |t| t.answer(true));
     assert!(net.table(watcher).game().plies().is_empty());
-    assert_eq!(net.table(watcher).names, net.table(host).names);
+    assert_eq!(net.table(watcher).names(), net.table(host).names());
     // In the rematch the guest moves first; the spectator follows its plies.
     play_turn(&mut net, guest);
     assert_eq!(net.table(watcher).game(), net.table(host).game());

@@ -65,7 +65,7 @@ fn saying_bye_and_hello_again_refills_nothing() {
 #[test]
 fn visitors_are_counted_by_each_page_and_capped() {
     let (mut net, host, guest, watcher) = watched();
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(watcher).watchers(), 1);
     // A count told by someone is not believed.
@@ -80,7 +80,7 @@ fn visitors_are_counted_by_each_page_and_capped() {
         net.add(&format!("p-v{n}"), newcomer());
     }
     let late = net.add("p-late", newcomer());
-    assert_eq!(net.table(late).role, Role::Newcomer);
+    assert_eq!(net.table(late).role(), Role::Newcomer);
     assert!(net.warnings(late).contains(&Warning::RoomFull));
     let _ = guest;
 }
@@ -117,7 +117,7 @@ fn connections_that_never_say_hello_do_not_fill_the_room() {
     assert!(events.contains(&Event::Invited(Some(Side::Second))));
     assert!(!events.contains(&Event::Warn(Warning::RoomFull)));
     net.act(friend, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(net.table(friend).role, Role::Player(Side::Second));
+    assert_eq!(net.table(friend).role(), Role::Player(Side::Second));
     assert!(net.events(host).contains(&Event::Seated));
     play_turn(&mut net, host);
     play_turn(&mut net, friend);
@@ -135,7 +135,7 @@ fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
     }
     let friend = net.add("p-friend", newcomer());
     assert!(!net.warnings(friend).contains(&Warning::RoomFull));
-    assert_eq!(net.table(friend).role, Role::Invited(Side::Second));
+    assert_eq!(net.table(friend).role(), Role::Invited(Side::Second));
     net.act(friend, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     // Once the seat is taken the cap holds again for newcomers…

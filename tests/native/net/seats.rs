@@ -70,7 +70,7 @@ fn a_forged_seat_claim_is_refused() {
     };
     refused(&mut net, "p-evil-4", "Amel", as_host);
     net.queue.clear();
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
     // A ply from the stranger is not the opponent's.
     let ply = encode(&untimed_ply(0, "a1", 0));
     net.deliver("p-evil", "p-host", &ply);
@@ -83,7 +83,7 @@ fn a_player_who_returns_catches_up() {
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
     let left = net.remove(guest);
-    assert!(left.cert.is_some(), "the guest holds its certificate");
+    assert!(left.cert().is_some(), "the guest holds its certificate");
     let host = 0;
     assert_eq!(net.table(host).presence(net.now), Presence::Away);
     let ply = some_ply(&net, host);
@@ -146,7 +146,7 @@ fn a_second_newcomer_cannot_take_a_taken_seat() {
         "p-host",
         &encode(&join_message("Other", &key(7), "p-guest", "p-host")),
     );
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
     assert!(matches!(
         net.queue.last(),
         Some((_, _, text)) if text.ends_with("refused\tseat-taken")
@@ -170,18 +170,18 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
             why: Refusal::SeatTaken,
         }),
     );
-    assert_eq!(net.table(host).role, Role::Player(Side::First));
+    assert_eq!(net.table(host).role(), Role::Player(Side::First));
     // A join from a peer that was never welcomed is refused.
     net.deliver(
         "p-x",
         "p-host",
         &encode(&join_message("X", &key(9), "p-x", "p-host")),
     );
-    assert!(net.table(host).cert.is_none());
+    assert!(net.table(host).cert().is_none());
     net.queue.clear();
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
 }
 
 #[test]
@@ -204,16 +204,16 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     assert!(sent.iter().any(|(_, _, text)| text.contains("seat-taken")));
     net.run();
     assert_eq!(
-        net.table(guest).names,
+        net.table(guest).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     assert_eq!(
-        net.table(host).names,
+        net.table(host).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     // The host certified the guest's key, and nobody else's.
     for page in [host, guest] {
-        let cert = net.table(page).cert.clone().expect("the seat is taken");
+        let cert = net.table(page).cert().cloned().expect("the seat is taken");
         assert_eq!(cert.key, key(2).public());
         assert!(cert.is_from(&host_key()));
     }
@@ -277,14 +277,14 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
         page.receive("p-evil", &text, Millis(1));
     }
     assert_eq!(
-        page.role,
+        page.role(),
         Role::Newcomer,
         "the stranger's welcome is not believed"
     );
     // The host's welcome is.
     let newcomer = net.add("p-new", page);
-    assert_eq!(net.table(newcomer).role, Role::Invited(Side::Second));
-    assert_eq!(net.table(newcomer).names[0], "Amel");
+    assert_eq!(net.table(newcomer).role(), Role::Invited(Side::Second));
+    assert_eq!(net.table(newcomer).names()[0], "Amel");
     assert_eq!(
         net.table(newcomer).game().rules(),
         net.table(host).game().rules()
@@ -292,7 +292,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
     // Its join goes to the host, who seats it.
     net.act(newcomer, |t| t.join("Youssef".into(), key(2)));
     assert_eq!(
-        net.table(host).cert.as_ref().map(|c| c.key),
+        net.table(host).cert().map(|c| c.key),
         Some(key(2).public())
     );
     assert_eq!(net.table(newcomer).presence(net.now), Presence::Connected);
@@ -301,9 +301,9 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
 #[test]
 fn spectators_follow_proved_seats_only() {
     let (mut net, host, guest, watcher) = watched();
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     // The spectator knows the guest's seat from the host's certificate.
-    assert_eq!(net.table(watcher).names[1], "Youssef");
+    assert_eq!(net.table(watcher).names()[1], "Youssef");
     play_turn(&mut net, host);
     let before = net.table(watcher).game().clone();
     // A stranger claims a seat to the spectator, then replaces the game,
@@ -335,7 +335,7 @@ fn spectators_follow_proved_seats_only() {
     let watching = net.table(watcher);
     assert_eq!(*watching.game(), before);
     assert!(watching.game().outcome().is_none());
-    assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
     // It counts what it sees: itself and the stranger, not 9,999.
     assert_eq!(watching.watchers(), 2);
     // The players' own plies still reach it.
@@ -357,7 +357,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
     assert_eq!(net.warnings(guest), vec![Warning::BadSecret]);
     // A real certificate for another name cannot be made without the
     // host's key; one seen again is no news.
-    let again = net.table(host).cert.clone().unwrap();
+    let again = net.table(host).cert().cloned().unwrap();
     net.deliver(
         "p-host",
         "p-guest",
@@ -369,7 +369,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
         }),
     );
     for page in [host, guest] {
-        assert_eq!(net.table(page).names[1], "Youssef");
+        assert_eq!(net.table(page).names()[1], "Youssef");
     }
 }
 
@@ -406,12 +406,12 @@ fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
     let join = net.queue.remove(0);
     net.deliver(&join.0, &join.1, &join.2);
     net.queue.clear();
-    assert!(net.table(host).cert.is_some());
+    assert!(net.table(host).cert().is_some());
     let left = net.remove(guest);
-    assert!(left.cert.is_none());
+    assert!(left.cert().is_none());
     let back = net.add("p-guest-2", reloaded(&left, Side::Second));
     assert_eq!(
-        net.table(back).cert.as_ref().map(|c| c.key),
+        net.table(back).cert().map(|c| c.key),
         Some(key(2).public())
     );
     assert_eq!(net.table(back).presence(net.now), Presence::Connected);
