@@ -220,7 +220,7 @@ pub(crate) fn reloaded_with(left: &Table, side: Side, game: Game) -> Table {
         side,
         left.names().clone(),
         left.key().cloned().expect("a player's key"),
-        left.host(),
+        left.host_key(),
         left.cert().map(|c| (c.key, c.signature)),
         "?".into(),
     );

@@ -92,7 +92,7 @@ fn reopened(saved: &Table, side: Side, base_s: u32, saved_at: Millis, at: Millis
 
 /// The time `side` has left on `page` now.
 pub(crate) fn left(net: &Net, page: usize, side: Side) -> Millis {
-    net.table(page).clock.as_ref().unwrap().left(side, net.now)
+    net.table(page).clock().unwrap().left(side, net.now)
 }
 
 #[test]
@@ -134,8 +134,7 @@ fn a_ply_carries_its_movers_time_and_a_claim_of_more_is_cut_to_what_the_page_saw
     assert!(net.warnings(host).contains(&Warning::Clock));
     let cut = *net
         .table(host)
-        .clock
-        .as_ref()
+        .clock()
         .unwrap()
         .timing()
         .left
@@ -212,8 +211,7 @@ fn a_page_that_is_closed_keeps_its_clock_running_and_loses_on_time() {
     let early = reopen(saved_at + Millis(5_000));
     assert_eq!(
         early
-            .clock
-            .as_ref()
+            .clock()
             .unwrap()
             .left(Side::Second, saved_at + Millis(5_000)),
         times[1] - Millis(5_000)
@@ -303,14 +301,7 @@ fn a_page_opened_again_on_the_others_turn_waits_for_its_record() {
     // ...he sets his two soldiers 10 s later (nobody hears them)...
     net.now += Millis(10_000);
     play_turn(&mut net, guest);
-    let his = net
-        .table(guest)
-        .clock
-        .as_ref()
-        .unwrap()
-        .timing()
-        .left
-        .clone();
+    let his = net.table(guest).clock().unwrap().timing().left.clone();
     // ...and she comes back six minutes later: his flag would have fallen
     // by her count, but she cannot know he moved.
     net.now += Millis(360_000);

@@ -231,7 +231,7 @@ fn a_newcomer_believes_the_game_from_the_host_only() {
     let page = net.add("p-new", page);
     let watching = net.table(page);
     assert_eq!(watching.role(), Role::Spectator);
-    assert_eq!(watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(*watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
     assert_eq!(watching.game(), net.table(host).game());
     assert!(watching.game().outcome().is_none());
 }
@@ -344,10 +344,10 @@ fn names_that_look_the_same_are_told_apart() {
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Amel\u{3164}".into(), key(2)));
     let names = ["Amel".to_owned(), "Amel 2".to_owned()];
-    assert_eq!(net.table(host).names(), names);
-    assert_eq!(net.table(guest).names(), names);
+    assert_eq!(*net.table(host).names(), names);
+    assert_eq!(*net.table(guest).names(), names);
     let watcher = net.add("p-watch", newcomer());
-    assert_eq!(net.table(watcher).names(), names);
+    assert_eq!(*net.table(watcher).names(), names);
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
     assert_eq!(net.table(watcher).game(), net.table(host).game());
@@ -398,7 +398,7 @@ fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
     page.receive("p-guest", &encode(&hello), now);
     let watcher = net.add("p-watch", page);
     assert_eq!(
-        net.table(watcher).names(),
+        *net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()],
         "the host keeps its name"
     );
@@ -489,12 +489,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
     let plies = net.table(host).game().plies().len() as u32;
     net.claim_first_flag(guest, plies, "p-watch");
     let now = net.now;
-    let host_left = net
-        .table(host)
-        .clock
-        .as_ref()
-        .unwrap()
-        .left(Side::First, now);
+    let host_left = net.table(host).clock().unwrap().left(Side::First, now);
     assert!(host_left > Millis(5_000), "{host_left}");
     let events = net.table_mut(watcher).check_flag(now);
     assert!(events.is_empty());
@@ -571,7 +566,7 @@ fn a_second_connection_of_the_host_naming_the_other_side_proves_nothing() {
     net.table_mut(watcher).connected("p-host-2".into(), now);
     net.deliver("p-host-2", "p-watch", &encode(&hello));
     assert_eq!(
-        net.table(watcher).names(),
+        *net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     play_turn(&mut net, host);

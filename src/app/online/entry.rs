@@ -115,7 +115,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
     // The host's certificate of a guest seated by link is kept.
     session.online = table.key().cloned().map(|key| {
         OnlineSeat::new(
-            table.host(),
+            table.host_key(),
             key,
             table.cert().map(|c| (c.key, c.signature)),
         )

@@ -65,9 +65,7 @@ impl Referee for OnlineHooks {
         // visitor, nor on a ply.
         let follow = Callback::new(move |changes: Vec<GameChange>| {
             let played = table
-                .try_with_untracked(|t| {
-                    controller.try_update(|c| follow(c, &changes, t.game()))
-                })
+                .try_with_untracked(|t| controller.try_update(|c| follow(c, &changes, t.game())))
                 .flatten()
                 .unwrap_or_default();
             for played in &played {

@@ -15,6 +15,7 @@ use gloo_timers::callback::{Interval, Timeout};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::hooks::BoardFeed;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{fresh_id, now_ms, page_url, record_date, replace_fragment};
@@ -23,7 +24,6 @@ use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, Offer};
 use crate::net::room::{self, PeerPath};
-use super::hooks::BoardFeed;
 use crate::net::table::{Event, GameChange, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
@@ -141,7 +141,7 @@ impl Room {
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
     pub fn open(mut table: Table, entry: Option<Entry>, by_link: bool) -> Room {
-        let host = table.host();
+        let host = table.host_key();
         // Signed messages are numbered from now on (above any this seat
         // signed before a reload).
         table.number_from(now_ms());

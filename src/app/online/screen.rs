@@ -47,7 +47,7 @@ pub fn OnlineScreen(
     // A tournament's board: its game is the board's result (no rematch),
     // the result dialog leads back to the tournament, and this page
     // reports the result itself once the game has ended.
-    let board = tournament_of(&table.host());
+    let board = tournament_of(&table.host_key());
     table.set_tournament_board(board.is_some());
     let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
     let report = match board {
@@ -123,7 +123,7 @@ pub fn OnlineScreen(
         session.online = side.and_then(|_| {
             table.with_untracked(|t| {
                 Some(OnlineSeat::new(
-                    t.host(),
+                    t.host_key(),
                     t.key().cloned()?,
                     t.cert().map(|c| (c.key, c.signature)),
                 ))

@@ -595,7 +595,10 @@ impl Admission {
     pub(super) fn quiet(&self, now: Millis) -> bool {
         self.counterpart()
             .and_then(|peer| self.peers.get(peer))
-            .and_then(|p| p.beat.map(|beat| now.since(p.heard) >= QUIET_MS.max(beat * 3)))
+            .and_then(|p| {
+                p.beat
+                    .map(|beat| now.since(p.heard) >= QUIET_MS.max(beat * 3))
+            })
             .unwrap_or(false)
     }
 

@@ -103,7 +103,7 @@ impl Clocks {
     /// The clocks taken from a record (a spectator's, a newcomer's) for
     /// `game`: its control and tags. How long the turn under way had
     /// already run, this page cannot know.
-    pub(super) fn from_record(&mut self, record: &Record, game: &Game) {
+    pub(super) fn read_record(&mut self, record: &Record, game: &Game) {
         self.clock = record
             .timing
             .control

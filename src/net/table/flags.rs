@@ -73,7 +73,7 @@ impl Table {
     /// The clocks taken from a record (a spectator's, a newcomer's): its
     /// control and tags, the side to move's clock running from `now`.
     pub(super) fn clock_from(&mut self, record: &Record, now: Millis) {
-        self.clocks.from_record(record, &self.game);
+        self.clocks.read_record(record, &self.game);
         self.run_clock(now);
     }
 
@@ -199,7 +199,10 @@ impl Table {
             // Stale (the game moved or ended meanwhile): records settle it.
             return Vec::new();
         }
-        let early = self.clocks.left(side, now).is_some_and(|left| left > LAG_MS);
+        let early = self
+            .clocks
+            .left(side, now)
+            .is_some_and(|left| left > LAG_MS);
         if early || self.game.time_out().is_err() {
             return vec![Event::Warn(Warning::EarlyFlag)];
         }

@@ -61,8 +61,10 @@ impl Table {
                         return vec![Event::Warn(Warning::BadRecord)];
                     }
                 }
-                self.seats
-                    .set_record([record.first.clone(), record.second.clone()], record.date.clone());
+                self.seats.set_record(
+                    [record.first.clone(), record.second.clone()],
+                    record.date.clone(),
+                );
                 // An end the players decided (a resignation, an agreed
                 // draw, a flag) is the host's word until the guest's page
                 // says it too.
@@ -311,7 +313,8 @@ impl Table {
             Refusal::BadSecret => vec![Event::Warn(Warning::BadSecret)],
             Refusal::RoomFull => {
                 // Only a newcomer waits to be let in.
-                if self.seats.role() == Role::Newcomer && matches!(self.kind(peer), Kind::Claimed(_))
+                if self.seats.role() == Role::Newcomer
+                    && matches!(self.kind(peer), Kind::Claimed(_))
                 {
                     vec![Event::Warn(Warning::RoomFull)]
                 } else {

@@ -59,7 +59,6 @@ pub use seats::{slot, Role};
 
 use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use super::message::{decode, DecodeError, Message, Offer};
-use crate::engine::timing::GameClock;
 use crate::engine::{Game, GameError, Millis, Rules, Side};
 
 /// Why a message was dropped: shown to the player, in their language.

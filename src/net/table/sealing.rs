@@ -25,10 +25,7 @@ impl Table {
         now: Millis,
     ) -> Vec<Event> {
         let role = seal.signer;
-        let proved = self
-            .admission
-            .proved(peer)
-            .is_some_and(|(r, _)| r == role);
+        let proved = self.admission.proved(peer).is_some_and(|(r, _)| r == role);
         let key = match role {
             SeatRole::Host => Some(self.seats.host()),
             SeatRole::Guest => self.seats.cert().map(|c| c.key),

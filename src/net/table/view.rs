@@ -49,7 +49,7 @@ impl Table {
     }
 
     /// The room's host key (the room is its hash).
-    pub fn host(&self) -> PublicKey {
+    pub fn host_key(&self) -> PublicKey {
         self.seats.host()
     }
 

@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use super::state::{BoardRoom, Report, State, StateError};
 use super::wire::{decode, escape, seal, verifies, Body, Refusal, EVERYONE, MAX_PEER_ID};
-use crate::net::envelope::unescape;
 use crate::engine::clock::TimeControl;
 use crate::engine::{Millis, Record, Rules};
+use crate::net::envelope::unescape;
 use crate::net::identity::{PublicKey, SeatKey};
 use crate::net::limits::{Bucket, BURST, RATE, ROOM_BURST, ROOM_RATE};
 use crate::net::message::MAX_NAME;

@@ -20,7 +20,7 @@ fn a_whole_game_is_played_and_watched() {
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(guest).watchers(), 1);
     assert_eq!(
-        net.table(watcher).names(),
+        *net.table(watcher).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     let mut plies = 0;
@@ -207,7 +207,7 @@ fn takeback_draw_and_rematch() {
     for page in [host, guest] {
         assert!(net.table(page).game().plies().is_empty());
         assert_eq!(
-            net.table(page).names(),
+            *net.table(page).names(),
             ["Youssef".to_owned(), "Amel".to_owned()]
         );
     }

@@ -204,11 +204,11 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     assert!(sent.iter().any(|(_, _, text)| text.contains("seat-taken")));
     net.run();
     assert_eq!(
-        net.table(guest).names(),
+        *net.table(guest).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     assert_eq!(
-        net.table(host).names(),
+        *net.table(host).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     // The host certified the guest's key, and nobody else's.
@@ -291,10 +291,7 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
     );
     // Its join goes to the host, who seats it.
     net.act(newcomer, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(
-        net.table(host).cert().map(|c| c.key),
-        Some(key(2).public())
-    );
+    assert_eq!(net.table(host).cert().map(|c| c.key), Some(key(2).public()));
     assert_eq!(net.table(newcomer).presence(net.now), Presence::Connected);
 }
 
@@ -335,7 +332,7 @@ fn spectators_follow_proved_seats_only() {
     let watching = net.table(watcher);
     assert_eq!(*watching.game(), before);
     assert!(watching.game().outcome().is_none());
-    assert_eq!(watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(*watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
     // It counts what it sees: itself and the stranger, not 9,999.
     assert_eq!(watching.watchers(), 2);
     // The players' own plies still reach it.
@@ -410,10 +407,7 @@ fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
     let left = net.remove(guest);
     assert!(left.cert().is_none());
     let back = net.add("p-guest-2", reloaded(&left, Side::Second));
-    assert_eq!(
-        net.table(back).cert().map(|c| c.key),
-        Some(key(2).public())
-    );
+    assert_eq!(net.table(back).cert().map(|c| c.key), Some(key(2).public()));
     assert_eq!(net.table(back).presence(net.now), Presence::Connected);
     play_turn(&mut net, 0);
     play_turn(&mut net, back);

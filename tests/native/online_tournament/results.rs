@@ -380,7 +380,7 @@ fn no_rematch_on_a_tournament_board() {
     for page in [host, guest] {
         assert_eq!(*net.table(page).game(), game);
         assert_eq!(
-            net.table(page).names(),
+            *net.table(page).names(),
             ["Amel".to_owned(), "Youssef".to_owned()]
         );
     }
