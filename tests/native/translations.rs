@@ -190,6 +190,7 @@ const FILES: [&str; 5] = [
 const PAGE_ONLY: [(&str, &str); 18] = [
     ("src/app/online/settings.rs", "online.ftl"),
     ("src/app/online/mod.rs", "online.ftl"),
+    ("src/app/online/hooks.rs", "online.ftl"),
     ("src/app/online/page.rs", "online.ftl"),
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),
