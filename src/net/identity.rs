@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use ed25519_compact::{KeyPair, Seed};
 use sha2::{Digest, Sha256};
 
-use super::room::RoomCode;
+use super::code::RoomCode;
 
 /// The alphabet of keys and signatures in text: Crockford's base 32, as
 /// room codes (digits and letters without i, l, o, u).

@@ -1,59 +1,18 @@
 //! Rooms and their links. A room is its host's public key: the invitation
 //! link is the page's address with `#r<key>`, and the room's code on the
-//! signalling server, 16 characters of Crockford's base 32, is 80 bits of
-//! a hash of that key ([`PublicKey::room`]), so nobody finds a room by
-//! guessing, and a link names the one key its newcomer believes. Links of
-//! earlier versions carried the code alone (`#r<code>`).
+//! signalling server ([`RoomCode`], in [`super::code`]) is a hash of that
+//! key ([`PublicKey::room`]), so nobody finds a room by guessing, and a
+//! link names the one key its newcomer believes. Links of earlier versions
+//! carried the code alone (`#r<code>`). Also the signalling server's
+//! addresses, how a peer is reached, and how soon a page joins its room
+//! afresh.
 
+pub use super::code::{RoomCode, CODE_LEN};
 use super::identity::{PublicKey, Signature};
-use crate::engine::Side;
-
-/// The alphabet: digits and letters without I, L, O, U.
-const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-
-/// A room code's length.
-pub const CODE_LEN: usize = 16;
+use crate::engine::{Millis, Side};
 
 /// What an invitation link's fragment starts with.
 pub const FRAGMENT: &str = "#r";
-
-/// A room's code: it can only be drawn from random bytes or read from a
-/// text of that shape, so a room code in hand is always a valid one.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RoomCode(String);
-
-impl RoomCode {
-    /// A room's code, from 10 random bytes.
-    pub fn from_bytes(bytes: [u8; 10]) -> RoomCode {
-        let mut bits: u128 = 0;
-        for b in bytes {
-            bits = (bits << 8) | u128::from(b);
-        }
-        RoomCode(
-            (0..CODE_LEN)
-                .rev()
-                .map(|i| ALPHABET[((bits >> (i * 5)) & 31) as usize] as char)
-                .collect(),
-        )
-    }
-
-    /// The code in `text`, if it is one.
-    pub fn parse(text: &str) -> Option<RoomCode> {
-        (text.len() == CODE_LEN && text.bytes().all(|b| ALPHABET.contains(&b)))
-            .then(|| RoomCode(text.to_owned()))
-    }
-
-    /// Its text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Display for RoomCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// What an invitation link's fragment names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,25 +192,25 @@ pub struct Rejoins {
     /// Joins on silence in a row (none after a steady while).
     times: usize,
     /// When the last one happens (its decision plus its wait).
-    last: f64,
+    last: Millis,
 }
 
 impl Rejoins {
     /// A silence this long after the last rejoin is news again.
-    pub const STEADY_MS: f64 = 30_000.0;
-    /// The waits, in ms, before the first, second… rejoin in a row (the
-    /// last one from then on).
+    pub const STEADY_MS: Millis = Millis(30_000);
+    /// The waits, in ms (as the page's timers take them), before the
+    /// first, second… rejoin in a row (the last one from then on).
     pub const STEPS: [u32; 5] = [100, 5_000, 15_000, 30_000, 60_000];
 
     /// The other side went silent at `now`: how long to wait before
     /// joining afresh (unless it comes back meanwhile).
-    pub fn delay(&mut self, now: f64) -> u32 {
-        if self.times > 0 && now - self.last >= Self::STEADY_MS {
+    pub fn delay(&mut self, now: Millis) -> u32 {
+        if self.times > 0 && now.since(self.last) >= Self::STEADY_MS {
             self.times = 0;
         }
         let wait = Self::STEPS[self.times.min(Self::STEPS.len() - 1)];
         self.times += 1;
-        self.last = now + f64::from(wait);
+        self.last = now + Millis(u64::from(wait));
         wait
     }
 }

@@ -15,16 +15,18 @@ use gloo_timers::callback::{Interval, Timeout};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::hooks::BoardFeed;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{
     fresh_id, now_ms, page_url, record_date, replace_fragment, trace,
 };
 use crate::app::services::storage::Saves;
+use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, fields_text, Message, Offer};
 use crate::net::room::{self, PeerPath};
-use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
+use crate::net::table::{Event, GameChange, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,7 +78,7 @@ pub fn invitation(host: &PublicKey) -> String {
 }
 
 /// A library entry's id, start time and date.
-pub type Entry = (String, f64, String);
+pub type Entry = (String, Millis, String);
 
 /// One online room, as this page holds it.
 #[derive(Clone, Copy)]
@@ -94,7 +96,7 @@ pub struct Room {
     /// The answer to our last offer.
     pub answered: RwSignal<Option<(Offer, bool)>>,
     /// The indicator's clock (the heartbeat sets it).
-    pub clock: RwSignal<f64>,
+    pub clock: RwSignal<Millis>,
     /// The invitation's QR code (SVG), once drawn.
     pub qr: RwSignal<Option<String>>,
     /// Play goes by link (moves are open without the opponent connected).
@@ -103,6 +105,9 @@ pub struct Room {
     pub entry: StoredValue<Option<Entry>>,
     /// Counts rematches: the game screen is built again for each.
     pub generation: RwSignal<u32>,
+    /// The board the table's game changes go to (the game screen's, while
+    /// one is attached).
+    pub board: BoardFeed,
     /// How each connected peer is reached (direct or relayed, the round
     /// trip, lost), as the browser last told.
     pub paths: RwSignal<BTreeMap<String, PeerPath>>,
@@ -138,10 +143,10 @@ impl Room {
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
     pub fn open(mut table: Table, entry: Option<Entry>, by_link: bool) -> Room {
-        let host = table.host;
+        let host = table.host_key();
         // Signed messages are numbered from now on (above any this seat
         // signed before a reload).
-        table.number_from(now_ms() as u64);
+        table.number_from(now_ms());
         let room = Room {
             table: RwSignal::new(table),
             host: StoredValue::new(host),
@@ -154,6 +159,7 @@ impl Room {
             by_link: RwSignal::new(by_link),
             entry: StoredValue::new(entry),
             generation: RwSignal::new(0),
+            board: StoredValue::new((0, None)),
             paths: RwSignal::new(BTreeMap::new()),
             unreachable: RwSignal::new(false),
             trying: StoredValue::new_local(None),
@@ -231,6 +237,19 @@ impl Room {
                 }
             }
         });
+        // The game's changes to the board, in one go.
+        let changes: Vec<GameChange> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Game(change) => Some(change.clone()),
+                _ => None,
+            })
+            .collect();
+        if !changes.is_empty() {
+            if let Some((_, Some(board))) = self.board.try_get_value() {
+                board.run(changes);
+            }
+        }
         for event in events {
             if event == Event::Warn(Warning::SeatTaken) {
                 self.forget_game();
@@ -286,7 +305,7 @@ impl Room {
     /// The indicator's token.
     pub fn status(&self) -> &'static str {
         let presence = self.table.with(|t| t.presence(self.clock.get()));
-        let role = self.table.with(|t| t.role);
+        let role = self.table.with(|t| t.role());
         let token = status_token(&self.state.get(), role, presence);
         match token {
             // A newcomer whose host cannot be reached.
@@ -530,7 +549,7 @@ impl Room {
             self.rejoin_if_lost();
             let n = ticks.get_value() + 1;
             ticks.set_value(n);
-            if f64::from(n * STEP_MS) >= PING_MS {
+            if Millis(u64::from(n * STEP_MS)) >= PING_MS {
                 ticks.set_value(0);
                 self.act(|t| t.tick(now));
                 // A network module that stopped inside is noticed here.

@@ -341,21 +341,21 @@ fn no_rematch_on_a_tournament_board() {
         key(1),
         "2026.11.25".into(),
     );
-    host_table.tournament_board = true;
+    host_table.set_tournament_board(true);
     let host = net.add("p-host", host_table);
     let guest = net.add("p-guest", newcomer());
-    net.table_mut(guest).tournament_board = true;
+    net.table_mut(guest).set_tournament_board(true);
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     play_turn(&mut net, host);
     net.act(guest, Table::resign);
-    assert!(net.table(host).game.outcome().is_some());
-    let game = net.table(host).game.clone();
+    assert!(net.table(host).game().outcome().is_some());
+    let game = net.table(host).game().clone();
     let _ = net.events(host);
     let _ = net.events(guest);
     // Neither page offers one.
     for page in [host, guest] {
         net.act(page, |t| t.offer(Offer::Rematch));
-        assert_eq!(net.table(page).offered, None);
+        assert_eq!(net.table(page).offered(), None);
     }
     assert!(!net.events(guest).contains(&Event::Offered(Offer::Rematch)));
     assert!(!net.events(host).contains(&Event::Offered(Offer::Rematch)));
@@ -370,7 +370,7 @@ fn no_rematch_on_a_tournament_board() {
     );
     net.deliver("p-guest", "p-host", &offer);
     net.run();
-    assert_eq!(net.table(host).pending, None);
+    assert_eq!(net.table(host).pending(), None);
     assert!(net
         .events(host)
         .iter()
@@ -378,9 +378,9 @@ fn no_rematch_on_a_tournament_board() {
     let _ = net.events(guest);
     net.act(host, |t| t.answer(true));
     for page in [host, guest] {
-        assert_eq!(net.table(page).game, game);
+        assert_eq!(*net.table(page).game(), game);
         assert_eq!(
-            net.table(page).names,
+            *net.table(page).names(),
             ["Amel".to_owned(), "Youssef".to_owned()]
         );
     }
