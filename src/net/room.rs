@@ -215,6 +215,64 @@ impl Rejoins {
     }
 }
 
+/// A page that joined the room and has not reached the host's page on
+/// this join (a newcomer, a spectator or a guest that reloaded; never the
+/// host). Only an offer starts a handshake, and the pages already in the
+/// room make the offers: when the host's page gives its handshake with
+/// this page up (the signalling slow, a busy machine: matchbox waits ten
+/// seconds for the answer), nothing ever tries again, and this page would
+/// say "Connecting…" for good while both seats are present. So, unless the
+/// host's page is heard within [`HostWait::WAIT_MS`] of joining, the page
+/// joins afresh (a new peer on the server, offered to by everyone again),
+/// the first time at once, later each time ([`Rejoins`]). A page that
+/// heard nobody and was told no direct path is possible waits as it is
+/// (its page says why).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HostWait {
+    /// When the link was last opened, while the host is not reached on it.
+    joined: Option<Millis>,
+    /// How soon to join again.
+    rejoins: Rejoins,
+}
+
+impl HostWait {
+    /// How long a page that joined waits for the host's page before it
+    /// joins again.
+    pub const WAIT_MS: Millis = Millis(6_000);
+
+    /// The link opened (again) at `now`.
+    pub fn joined(&mut self, now: Millis) {
+        self.joined = Some(now);
+    }
+
+    /// The link closed: nothing to wait for until it opens.
+    pub fn closed(&mut self) {
+        self.joined = None;
+    }
+
+    /// A look at `now`: whether the host's page is here (proved), anyone
+    /// else is, and no direct path could be found. `Some(wait)`: join
+    /// afresh after `wait` ms (decided once a join).
+    pub fn look(
+        &mut self,
+        host_here: bool,
+        anyone_here: bool,
+        unreachable: bool,
+        now: Millis,
+    ) -> Option<u32> {
+        let joined = self.joined?;
+        if host_here {
+            self.joined = None;
+            return None;
+        }
+        if (!anyone_here && unreachable) || now.since(joined) < Self::WAIT_MS {
+            return None;
+        }
+        self.joined = None;
+        Some(self.rejoins.delay(now))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +298,44 @@ mod tests {
         assert_eq!(from_fragment("#g123"), None);
         assert_eq!(RoomCode::parse("0000000000000000i"), None);
         assert_eq!(RoomCode::parse("000000000000000I"), None);
+    }
+
+    #[test]
+    fn a_page_that_does_not_reach_the_host_joins_again_later_each_time() {
+        let mut wait = HostWait::default();
+        // Nothing before the link opens.
+        assert_eq!(wait.look(false, true, false, Millis(60_000)), None);
+        wait.joined(Millis(1_000));
+        // The guest's page is here, the host's not: in time, join again at
+        // once — once a join.
+        assert_eq!(wait.look(false, true, false, Millis(6_999)), None);
+        assert_eq!(wait.look(false, true, false, Millis(7_000)), Some(100));
+        assert_eq!(wait.look(false, true, false, Millis(7_250)), None);
+        // Again and again: later each time, and never more than once a
+        // minute.
+        let mut now = Millis(7_100);
+        let mut waits = Vec::new();
+        for _ in 0..6 {
+            wait.joined(now);
+            now = now + HostWait::WAIT_MS;
+            let w = wait.look(false, false, false, now).expect("joins again");
+            waits.push(w);
+            now = now + Millis(u64::from(w));
+        }
+        assert_eq!(waits, [5_000, 15_000, 30_000, 60_000, 60_000, 60_000]);
+        // The host's page heard: no more.
+        wait.joined(now);
+        assert_eq!(wait.look(true, true, false, now + Millis(100)), None);
+        assert_eq!(wait.look(false, true, false, now + Millis(60_000)), None);
+        // Nobody heard and no path possible: the page says so and waits.
+        wait.joined(now);
+        assert_eq!(wait.look(false, false, true, now + Millis(60_000)), None);
+        // But a peer heard while the host is not: join again.
+        assert!(wait.look(false, true, true, now + Millis(60_000)).is_some());
+        // A closed link waits for nothing.
+        wait.joined(now);
+        wait.closed();
+        assert_eq!(wait.look(false, true, false, now + Millis(60_000)), None);
     }
 
     #[test]

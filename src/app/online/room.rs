@@ -123,6 +123,11 @@ pub struct Room {
     rejoining: StoredValue<bool>,
     /// How soon (the first time at once, later when it happens again).
     rejoins: StoredValue<room::Rejoins>,
+    /// Whether this page reached the host's page since it joined, and how
+    /// soon it joins again when it did not ([`room::HostWait`]).
+    host_wait: StoredValue<room::HostWait>,
+    /// That join, once decided.
+    host_retry: StoredValue<Option<Timeout>, LocalStorage>,
     /// Opens the link again at once.
     reopen: StoredValue<Option<Reopen>, LocalStorage>,
     /// Looks whether the signalling server is back (it went away while
@@ -166,6 +171,8 @@ impl Room {
             rejoin: StoredValue::new_local(None),
             rejoining: StoredValue::new(false),
             rejoins: StoredValue::new(room::Rejoins::default()),
+            host_wait: StoredValue::new(room::HostWait::default()),
+            host_retry: StoredValue::new_local(None),
             reopen: StoredValue::new_local(None),
             probe: StoredValue::new_local(None),
             network: StoredValue::new_local(None),
@@ -369,6 +376,7 @@ impl Room {
                     self.act(|t| t.set_id(id, now));
                     self.state.set(LinkState::Open);
                     reached.set_value(true);
+                    self.host_wait.update_value(|w| w.joined(now));
                 }
                 LinkEvent::Peer(peer) => {
                     self.unreachable.set(false);
@@ -409,6 +417,7 @@ impl Room {
                     self.paths.update(BTreeMap::clear);
                     self.trying.set_value(None);
                     self.probe.set_value(None);
+                    self.host_wait.update_value(room::HostWait::closed);
                 }
             }
         };
@@ -511,6 +520,44 @@ impl Room {
         self.rejoin.set_value(Some(deadline));
     }
 
+    /// A page that joined and does not reach the host's page (whose
+    /// handshake with it was given up) joins afresh, soon, and later each
+    /// time ([`room::HostWait`]); never the host's own page.
+    fn wait_for_host(self, now: Millis) {
+        let Some((hosting, host_here, anyone_here)) = self
+            .table
+            .try_with_untracked(|t| (t.hosting(), t.host_here(now), t.anyone_here()))
+        else {
+            return;
+        };
+        if hosting {
+            return;
+        }
+        let unreachable = self.unreachable.get_untracked();
+        let Some(wait) = self
+            .host_wait
+            .try_update_value(|w| w.look(host_here, anyone_here, unreachable, now))
+            .flatten()
+        else {
+            return;
+        };
+        trace(&format!(
+            "room: the host's page not reached; joining again in {wait} ms"
+        ));
+        let retry = Timeout::new(wait, move || {
+            let host_here = self
+                .table
+                .try_with_untracked(|t| t.host_here(now_ms()))
+                .unwrap_or(true);
+            if !host_here {
+                self.join_afresh();
+            }
+        });
+        // (A fired one is dropped when the next is set, never inside its
+        // own call.)
+        self.host_retry.set_value(Some(retry));
+    }
+
     /// Joins the room afresh: the connections held are forgotten and the
     /// link opened again at once (nothing once the room is gone).
     fn join_afresh(self) {
@@ -547,6 +594,7 @@ impl Room {
             let now = now_ms();
             self.clock.set(now);
             self.rejoin_if_lost();
+            self.wait_for_host(now);
             let n = ticks.get_value() + 1;
             ticks.set_value(n);
             if Millis(u64::from(n * STEP_MS)) >= PING_MS {

@@ -444,6 +444,11 @@ impl Admission {
             .collect()
     }
 
+    /// Any peer is here.
+    pub(super) fn anyone_here(&self) -> bool {
+        self.peers.values().any(Peer::here)
+    }
+
     /// `peer` is here and proved the host's seat.
     pub(super) fn is_host_here(&self, peer: &str) -> bool {
         self.peers

@@ -170,6 +170,16 @@ impl Table {
         self.admission.quiet(now)
     }
 
+    /// The host's page is here, proved and answering at `now`.
+    pub fn host_here(&self, now: Millis) -> bool {
+        self.admission.seat_here_as(SeatRole::Host, now)
+    }
+
+    /// Any page is connected to this one.
+    pub fn anyone_here(&self) -> bool {
+        self.admission.anyone_here()
+    }
+
     /// The opponent's presence at `now`.
     pub fn presence(&self, now: Millis) -> Presence {
         if self.side().is_some() && self.seats.cert().is_none() {
