@@ -172,7 +172,15 @@ save-set-aside-unnamed = A saved game could not be read ({ $reason }): it was se
     }
 save-newer = Some saved games were made by a newer version of the app: they are kept, but not shown here.
 save-full = Storage is full: this game is not being saved, but it stays here while the page is open. Delete some games in the library to make room.
-save-unavailable = This browser does not let the app save (private mode?): games last only while the page is open.
+save-unavailable = This browser does not let the app save (a private window, or site data turned off): games, settings and puzzle results last only while the page is open.
+save-full-at-open = Storage is full: your saved games are all here, but nothing new (games, settings, puzzle results) can be kept until you make room. Delete some games in the library.
+save-not-kept-settings = Storage is full: your settings were not saved. They apply while the page is open; delete some games in the library to make room, then set them again.
+save-not-kept-learning = Storage is full: your puzzle result and rating were not saved, and will be lost when the page closes. Delete some games in the library to make room.
+save-not-kept-reviews = Storage is full: the computer's review was not saved. Delete some games in the library to make room.
+save-not-kept-tournaments = Storage is full: the tournament was not saved, and will be lost when the page closes. Delete some games in the library to make room.
+save-not-kept-seats = Storage is full: your seat's key in the online tournament was not saved: after a reload you could not return to it. Delete some games in the library to make room, and keep this page open.
+save-refused = The browser stopped letting the app save: what you do now lasts only while the page is open.
+save-open-library = Open the library
 chunk-missing = This part of Kharbga could not be fetched: check the connection.
 chunk-retry = Try again
 link-newer = This link was made by a newer version of the app (format { $version }). Reload the page to get the newest version.

@@ -171,7 +171,15 @@ save-set-aside-unnamed = Une partie enregistrée est illisible ({ $reason }) : e
     }
 save-newer = Des parties enregistrées viennent d’une version plus récente de l’application : elles sont conservées, mais pas affichées ici.
 save-full = Le stockage est plein : cette partie n’est plus enregistrée, mais elle reste ici tant que la page est ouverte. Supprimez des parties dans la bibliothèque pour faire de la place.
-save-unavailable = Ce navigateur ne permet pas d’enregistrer (navigation privée ?) : les parties ne durent que le temps de la page.
+save-unavailable = Ce navigateur ne permet pas d’enregistrer (fenêtre privée, ou données des sites désactivées) : parties, réglages et résultats des problèmes ne durent que le temps de la page.
+save-full-at-open = Le stockage est plein : vos parties enregistrées sont toutes là, mais rien de nouveau (parties, réglages, résultats des problèmes) ne peut être gardé tant que vous ne faites pas de place. Supprimez des parties dans la bibliothèque.
+save-not-kept-settings = Le stockage est plein : vos réglages n’ont pas été enregistrés. Ils valent tant que la page est ouverte ; supprimez des parties dans la bibliothèque pour faire de la place, puis refaites-les.
+save-not-kept-learning = Le stockage est plein : votre résultat et votre classement aux problèmes n’ont pas été enregistrés, et seront perdus à la fermeture de la page. Supprimez des parties dans la bibliothèque pour faire de la place.
+save-not-kept-reviews = Le stockage est plein : l’analyse de l’ordinateur n’a pas été enregistrée. Supprimez des parties dans la bibliothèque pour faire de la place.
+save-not-kept-tournaments = Le stockage est plein : le tournoi n’a pas été enregistré, et sera perdu à la fermeture de la page. Supprimez des parties dans la bibliothèque pour faire de la place.
+save-not-kept-seats = Le stockage est plein : la clé de votre place dans le tournoi en ligne n’a pas été enregistrée : après un rechargement, vous ne pourriez pas y revenir. Supprimez des parties dans la bibliothèque pour faire de la place, et gardez cette page ouverte.
+save-refused = Le navigateur ne laisse plus l’application enregistrer : ce que vous faites maintenant ne dure que le temps de la page.
+save-open-library = Ouvrir la bibliothèque
 chunk-missing = Cette partie de Kharbga n’a pas pu être chargée : vérifiez la connexion.
 chunk-retry = Réessayer
 link-newer = Ce lien a été créé par une version plus récente de l’application (format { $version }). Rechargez la page pour obtenir la dernière version.

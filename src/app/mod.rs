@@ -41,7 +41,7 @@ use self::services::prefs::Prefs;
 use self::services::storage::{SaveNotice, Saves};
 use crate::engine::{Game, Record, Rules, Side};
 use crate::store::share::{self, ShareError};
-use crate::store::Seats;
+use crate::store::{Kept, Seats};
 
 /// Starts `page` in the browser: the panic hook, the app. (No logger: the
 /// page's code logs nothing; a panic goes to the console by its hook.)
@@ -128,6 +128,8 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     });
     let saves = Saves::open();
     provide_context(saves);
+    // Every refused write is said, as long as the page lives.
+    StoredValue::new_local(saves.watch_refusals());
     provide_context(ComputerPlayer::new());
     // The player's preferences, shown on the page and kept as they change.
     let prefs = RwSignal::new(Prefs::load());
@@ -247,6 +249,16 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
         },
         SaveNotice::Newer => tr!("save-newer"),
         SaveNotice::Full => tr!("save-full"),
+        SaveNotice::FullAtOpen => tr!("save-full-at-open"),
+        SaveNotice::NotKept(kept) => match kept {
+            Kept::Games => tr!("save-full"),
+            Kept::Settings => tr!("save-not-kept-settings"),
+            Kept::Learning => tr!("save-not-kept-learning"),
+            Kept::Reviews => tr!("save-not-kept-reviews"),
+            Kept::Tournaments => tr!("save-not-kept-tournaments"),
+            Kept::Seats => tr!("save-not-kept-seats"),
+        },
+        SaveNotice::Refused => tr!("save-refused"),
     };
 
     view! {
@@ -323,9 +335,15 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             {move || saves.notices.get().into_iter().map(|notice| {
                    let kind = notice.token();
                    let dismiss = notice.clone();
+                   let room = notice.wants_room().then(|| view! {
+                       <button type="button" class="link" on:click=move |_| screen.set(Screen::Library)>
+                           {tr_text(|| tr!("save-open-library"))}
+                       </button>
+                   });
                    view! {
                        <p class="notice warning" data-testid=format!("save-notice-{kind}")>
                            {move || notice_text(&notice)}
+                           {room}
                            <button type="button" class="link"
                                on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
                                {tr_text(|| tr!("notice-dismiss"))}

@@ -130,6 +130,56 @@ impl StoreKey {
         key.strip_prefix(TOURNAMENT)
             .map(|id| StoreKey::Tournament(id.to_owned()))
     }
+
+    /// What the key keeps, as a player names it (`None` for the keys only
+    /// the app reads: the probe, the old index).
+    pub fn kept(&self) -> Option<Kept> {
+        Some(match self {
+            StoreKey::Game(_) | StoreKey::Aside(_) | StoreKey::Current => Kept::Games,
+            StoreKey::Prefs | StoreKey::Language | StoreKey::OnlineSettings => Kept::Settings,
+            StoreKey::LearnProgress | StoreKey::Puzzles => Kept::Learning,
+            StoreKey::Review(_) => Kept::Reviews,
+            StoreKey::Tournament(_)
+            | StoreKey::TournamentIndex
+            | StoreKey::TournamentHost(_)
+            | StoreKey::TournamentFollow(_)
+            | StoreKey::TournamentBoard(_) => Kept::Tournaments,
+            StoreKey::TournamentSeat(_) => Kept::Seats,
+            StoreKey::Probe | StoreKey::OldIndex => return None,
+        })
+    }
+}
+
+/// What a player keeps in the storage, by kind: the page says which of
+/// their things a refused write did not keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kept {
+    /// The saved games (and an online game's seat in its room).
+    Games,
+    /// The settings: theme, board, sound, language, online servers.
+    Settings,
+    /// Puzzle results and rating, the tutorial's progress.
+    Learning,
+    /// The computer's reviews of games.
+    Reviews,
+    /// Tournaments played here, organized or followed.
+    Tournaments,
+    /// A seat's secret key in an online tournament.
+    Seats,
+}
+
+impl Kept {
+    /// A stable token for tests and translations.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Kept::Games => "games",
+            Kept::Settings => "settings",
+            Kept::Learning => "learning",
+            Kept::Reviews => "reviews",
+            Kept::Tournaments => "tournaments",
+            Kept::Seats => "seats",
+        }
+    }
 }
 
 #[cfg(test)]

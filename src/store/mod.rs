@@ -20,7 +20,7 @@ pub mod share;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use keys::StoreKey;
+pub use keys::{Kept, StoreKey};
 pub use library::{new_id, Library, Notice};
 pub use saved::{
     guess_players, result_text, LoadError, Meta, OnlineSeat, SavedGame, Summary, SCHEMA,
@@ -34,6 +34,8 @@ pub enum StoreError {
     Full,
     /// Storage cannot be used at all (private mode, disabled).
     Unavailable(String),
+    /// A stored value is not what its reader expects (serde's error).
+    Unreadable,
 }
 
 impl fmt::Display for StoreError {
@@ -41,6 +43,7 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Full => f.write_str("storage is full"),
             StoreError::Unavailable(why) => write!(f, "storage is unavailable: {why}"),
+            StoreError::Unreadable => f.write_str("a stored value could not be read"),
         }
     }
 }

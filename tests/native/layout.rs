@@ -242,6 +242,52 @@ fn a_page_is_a_binary_not_a_feature() {
 }
 
 #[test]
+fn the_browser_storage_is_reached_through_one_door() {
+    // The library's files (the Rust of `src/`, unit tests aside): only
+    // `store/local.rs` names gloo-storage or the browser's storage, and
+    // there `web_sys` reaches it once, in the probe (`fn present`); every
+    // read and write goes through gloo's `LocalStorage`.
+    const DOOR: &str = "src/store/local.rs";
+    // (`"localStorage"`: the property by name, through `js_sys::Reflect`.)
+    let words = [
+        "gloo_storage",
+        "local_storage",
+        "LocalStorage::",
+        "web_sys::Storage",
+        "\"localStorage\"",
+    ];
+    let mut outside = Vec::new();
+    for file in our_files() {
+        let name = file.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+        if !name.starts_with("src/") || name == DOOR {
+            continue;
+        }
+        let text = code(&file);
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or_default();
+            if let Some(word) = words.iter().find(|w| line.contains(*w)) {
+                outside.push(format!("{name}:{}: {word}", n + 1));
+            }
+        }
+    }
+    assert!(outside.is_empty(), "storage reached outside {DOOR}:\n{}", outside.join("\n"));
+    let door = code(&root().join(DOOR));
+    let probe = door.find("fn present(").expect("the probe");
+    let probe_end = probe + door[probe..].find("\n}\n").expect("the probe's end");
+    let web = door.match_indices(".local_storage()").map(|(at, _)| at).collect::<Vec<_>>();
+    assert_eq!(web.len(), 1, "web_sys reaches the storage once");
+    assert!((probe..probe_end).contains(&web[0]), "web_sys reaches the storage in the probe only");
+    assert!(
+        door.contains("LocalStorage::raw()") && door.contains("gloo_storage"),
+        "reads and writes go through gloo-storage"
+    );
+    assert!(
+        fs::read_to_string(root().join("Cargo.toml")).unwrap().contains("\ngloo-storage = "),
+        "gloo-storage is a dependency"
+    );
+}
+
+#[test]
 fn no_source_file_of_our_own_passes_900_lines() {
     // The sources and the tests: Rust, and the end-to-end scripts.
     let mut files = our_files();

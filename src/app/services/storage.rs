@@ -5,8 +5,8 @@
 
 use leptos::prelude::*;
 
-use crate::store::local::{self, Local};
-use crate::store::{Library, LoadError, MemoryStore, Notice, Store, StoreError};
+use crate::store::local::{self, Access, Local};
+use crate::store::{Kept, Library, LoadError, MemoryStore, Notice, Store, StoreError};
 
 /// localStorage, or memory when it is unavailable.
 pub enum PageStore {
@@ -17,12 +17,12 @@ pub enum PageStore {
 }
 
 impl PageStore {
-    /// localStorage if it can be read and written, else memory.
-    pub fn open() -> PageStore {
-        if local::works() {
-            PageStore::Browser
-        } else {
-            PageStore::Memory(MemoryStore::new())
+    /// localStorage if it can be read (a full one too: its games are
+    /// listed, and room can be made), else memory.
+    pub fn open(access: Access) -> PageStore {
+        match access {
+            Access::Writable | Access::Full => PageStore::Browser,
+            Access::Unavailable => PageStore::Memory(MemoryStore::new()),
         }
     }
 
@@ -78,6 +78,14 @@ pub enum SaveNotice {
     Newer,
     /// Storage is full: the current game lives in memory.
     Full,
+    /// Storage was full when the page opened: nothing new is kept until
+    /// room is made.
+    FullAtOpen,
+    /// Storage is full: the player's latest of this kind was not kept.
+    NotKept(Kept),
+    /// The storage stopped taking writes (not for want of room): what the
+    /// player does now lasts only while the page is open.
+    Refused,
 }
 
 impl SaveNotice {
@@ -87,6 +95,35 @@ impl SaveNotice {
             SaveNotice::SetAside { .. } => "set-aside",
             SaveNotice::Newer => "newer",
             SaveNotice::Full => "full",
+            SaveNotice::FullAtOpen => "full-at-open",
+            SaveNotice::NotKept(kept) => match kept {
+                Kept::Games => "full",
+                Kept::Settings => "not-kept-settings",
+                Kept::Learning => "not-kept-learning",
+                Kept::Reviews => "not-kept-reviews",
+                Kept::Tournaments => "not-kept-tournaments",
+                Kept::Seats => "not-kept-seats",
+            },
+            SaveNotice::Refused => "refused",
+        }
+    }
+
+    /// True when room is what is missing (the notice offers the library).
+    pub const fn wants_room(&self) -> bool {
+        matches!(
+            self,
+            SaveNotice::Full | SaveNotice::FullAtOpen | SaveNotice::NotKept(_)
+        )
+    }
+
+    /// What the page says when the storage refused to keep `kept` (`None`
+    /// where the page already says it: storage unavailable from the start).
+    pub fn refused(kept: Kept, error: &StoreError, memory_only: bool) -> Option<SaveNotice> {
+        match error {
+            StoreError::Full if kept == Kept::Games => Some(SaveNotice::Full),
+            StoreError::Full => Some(SaveNotice::NotKept(kept)),
+            _ if memory_only => None,
+            _ => Some(SaveNotice::Refused),
         }
     }
 }
@@ -123,10 +160,15 @@ pub struct Saves {
 impl Saves {
     /// Opens the page's library.
     pub fn open() -> Saves {
-        let store = PageStore::open();
+        let access = local::access();
+        let store = PageStore::open(access);
         let memory_only = store.is_memory();
         let mut library = super::browser::measure("kharbga:library-open", || Library::open(store));
-        let notices = library.take_notices().into_iter().map(to_notice).collect();
+        let mut notices: Vec<SaveNotice> =
+            library.take_notices().into_iter().map(to_notice).collect();
+        if access == Access::Full {
+            notices.push(SaveNotice::FullAtOpen);
+        }
         Saves {
             library: StoredValue::new_local(library),
             notices: RwSignal::new(notices),
@@ -168,6 +210,20 @@ impl Saves {
         }
     }
 
+    /// Tells the page of every write the storage refuses (settings,
+    /// puzzles, tournaments, seats as well as games), while the returned
+    /// watch lives.
+    pub fn watch_refusals(self) -> local::Watch {
+        local::watch(move |key, error| {
+            let notice = key
+                .kept()
+                .and_then(|kept| SaveNotice::refused(kept, error, self.memory_only));
+            if let Some(notice) = notice {
+                self.notify(notice);
+            }
+        })
+    }
+
     /// Adds a notice once.
     pub fn notify(&self, notice: SaveNotice) {
         self.notices.update(|list| {
@@ -175,5 +231,59 @@ impl Saves {
                 list.push(notice);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::StoreKey;
+
+    #[test]
+    fn a_refused_write_is_said_by_what_it_lost_and_why() {
+        let full = StoreError::Full;
+        let off = StoreError::Unavailable(String::from("SecurityError"));
+        let said = |key: StoreKey, error: &StoreError, memory_only| {
+            SaveNotice::refused(key.kept()?, error, memory_only)
+        };
+        // Full: the game's own notice, or the kind that was not kept; each
+        // offers the library to make room.
+        assert_eq!(said(StoreKey::Current, &full, false), Some(SaveNotice::Full));
+        for (key, kept) in [
+            (StoreKey::Prefs, Kept::Settings),
+            (StoreKey::Language, Kept::Settings),
+            (StoreKey::OnlineSettings, Kept::Settings),
+            (StoreKey::Puzzles, Kept::Learning),
+            (StoreKey::Tournament(String::from("t")), Kept::Tournaments),
+            (StoreKey::TournamentSeat(String::from("k")), Kept::Seats),
+            (StoreKey::Review(String::from("00")), Kept::Reviews),
+        ] {
+            let notice = said(key, &full, false).unwrap();
+            assert_eq!(notice, SaveNotice::NotKept(kept));
+            assert!(notice.wants_room());
+        }
+        // Unavailable: said once by the page's banner when it was so from
+        // the start, else in a notice of its own, which no room would mend.
+        assert_eq!(said(StoreKey::Prefs, &off, true), None);
+        let refused = said(StoreKey::Prefs, &off, false).unwrap();
+        assert_eq!(refused, SaveNotice::Refused);
+        assert!(!refused.wants_room());
+        // The probe is no player's.
+        assert_eq!(said(StoreKey::Probe, &full, false), None);
+        // Every notice has its own token (the page's test ids).
+        let tokens: std::collections::BTreeSet<_> = [
+            SaveNotice::Full,
+            SaveNotice::FullAtOpen,
+            SaveNotice::Refused,
+            SaveNotice::NotKept(Kept::Settings),
+            SaveNotice::NotKept(Kept::Learning),
+            SaveNotice::NotKept(Kept::Reviews),
+            SaveNotice::NotKept(Kept::Tournaments),
+            SaveNotice::NotKept(Kept::Seats),
+        ]
+        .iter()
+        .map(SaveNotice::token)
+        .collect();
+        assert_eq!(tokens.len(), 8);
     }
 }
