@@ -317,10 +317,10 @@ mod tests {
         let mut waits = Vec::new();
         for _ in 0..6 {
             wait.joined(now);
-            now = now + HostWait::WAIT_MS;
+            now += HostWait::WAIT_MS;
             let w = wait.look(false, false, false, now).expect("joins again");
             waits.push(w);
-            now = now + Millis(u64::from(w));
+            now += Millis(u64::from(w));
         }
         assert_eq!(waits, [5_000, 15_000, 30_000, 60_000, 60_000, 60_000]);
         // The host's page heard: no more.
