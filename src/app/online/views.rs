@@ -199,7 +199,9 @@ fn ByLink(
         })
     });
     let url = move || {
-        said.track();
+        // (Read, not only tracked: a memo that nobody reads is never
+        // computed, and one never computed hears of no change.)
+        said.with(|_| ());
         table.with_untracked(|t| {
             let side = t.side()?;
             let mut record = Record::new(t.game().clone());
