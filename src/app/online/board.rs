@@ -7,7 +7,19 @@
 
 use crate::app::play::controller::Controller;
 use crate::engine::{Game, PlayedPly};
-use crate::net::table::GameChange;
+use crate::net::table::{Event, GameChange};
+
+/// The game's changes among a step's `events`, in order (what the board
+/// follows).
+pub fn game_changes(events: &[Event]) -> Vec<GameChange> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Game(change) => Some(change.clone()),
+            _ => None,
+        })
+        .collect()
+}
 
 /// Applies `changes` (a step of the table, in order) to `controller`, the
 /// board of the table whose game is now `game`: the plies it played, to be
@@ -90,13 +102,7 @@ mod tests {
         /// game changes to its board (as `Room::process` does on the page).
         fn step(&mut self, page: usize, events: Vec<Event>) {
             let (from, table, board) = &mut self.pages[page];
-            let changes: Vec<GameChange> = events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Game(change) => Some(change.clone()),
-                    _ => None,
-                })
-                .collect();
+            let changes = game_changes(&events);
             if !changes.is_empty() {
                 follow(board, &changes, table.game());
             }

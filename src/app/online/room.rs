@@ -15,6 +15,7 @@ use gloo_timers::callback::{Interval, Timeout};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::board::game_changes;
 use super::hooks::BoardFeed;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
@@ -26,7 +27,7 @@ use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, fields_text, Message, Offer};
 use crate::net::room::{self, PeerPath};
-use crate::net::table::{Event, GameChange, Presence, Role, Table, Warning, PING_MS};
+use crate::net::table::{Event, Presence, Role, Table, Warning, PING_MS};
 
 /// The link's state, as the indicator shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -245,13 +246,7 @@ impl Room {
             }
         });
         // The game's changes to the board, in one go.
-        let changes: Vec<GameChange> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Game(change) => Some(change.clone()),
-                _ => None,
-            })
-            .collect();
+        let changes = game_changes(&events);
         if !changes.is_empty() {
             if let Some((_, Some(board))) = self.board.try_get_value() {
                 board.run(changes);
