@@ -17,8 +17,8 @@ use super::room::RoomCode;
 use super::text::{clean_text, is_hidden_format, strip_text};
 use crate::engine::{Millis, Ply, Side};
 
-/// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 3;
+use super::protocol::purpose;
+pub use super::protocol::PROTOCOL;
 
 /// The largest message accepted, in bytes (a whole record fits many times).
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -310,10 +310,11 @@ impl DecodeError {
 const MAGIC: &str = "kharbga";
 
 /// What a seat's seal on a message is good for: the messages of `room`'s
-/// game (the text it signs is `kharbga/2 message`, the room, the seat, its
-/// number and the message's [`fields_text`]).
+/// game (the text it signs is `kharbga/4 message` — its
+/// [`purpose`](super::protocol::purpose) —, the room, the seat, its number
+/// and the message's [`fields_text`]).
 pub fn seal_scope(room: &RoomCode) -> Scope {
-    Scope::new("kharbga/2 message", room)
+    Scope::new(purpose("message"), room)
 }
 
 /// Tokens of the small enums.
@@ -768,10 +769,10 @@ mod tests {
     use super::*;
     use crate::net::identity::SeatKey;
 
-    /// A guest's signed chat line as version 3 writes it, and what its seat
+    /// A guest's signed chat line as version 4 writes it, and what its seat
     /// signed (pinned: peers of this version read and check exactly these).
-    const SIGNED_CHAT: &str = "kharbga\t3\tsigned\tguest\t7\tq9dphg1nkmvfqvtdcz5pbkz93gnb031sv7jzk67bezhaf50w2e7wh48bwfkbmfv9e3rfppp5p5gyxpn3bzkn56ezj7eg21m8th7jr28\tchat\ta\\tb\\\\c";
-    const HOST_SIGNS: &str = "kharbga/2 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
+    const SIGNED_CHAT: &str = "kharbga\t4\tsigned\tguest\t7\t6hg47pr0xat82x07ab400t7qqmn9s04b6tdsahp10c93zqx3e88cbskj3spswthgc0v7k2v2hgmh40459vcsrm2gq7z8b6zbvkwke3g\tchat\ta\\tb\\\\c";
+    const HOST_SIGNS: &str = "kharbga/4 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
 
     #[test]
     fn a_signed_message_is_written_and_signed_as_before() {

@@ -15,6 +15,7 @@ pub mod identity;
 pub mod limits;
 pub mod merge;
 pub mod message;
+pub mod protocol;
 pub mod room;
 pub mod table;
 pub mod text;

@@ -258,7 +258,7 @@ fn a_time_left_is_digits_only() {
     for bad in ["-5", "1e9", "12.5", "", "9999999999"] {
         assert_malformed(&format!("{ply}\t{bad}"));
     }
-    assert_malformed("kharbga\t3\tflag\tnobody\t3");
+    assert_malformed("kharbga\t4\tflag\tnobody\t3");
 }
 
 /// `page` plays the first legal ply, its messages held (in flight); returns them.

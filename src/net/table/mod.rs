@@ -270,7 +270,18 @@ impl Table {
                 name: names[slot(guest_side)].clone(),
                 signature,
             })
-            .filter(|cert| cert.is_from(&host));
+            .and_then(|cert| {
+                if cert.is_from(&host) {
+                    Some(cert)
+                } else if hosting && cert.is_from_earlier_protocol(&host) {
+                    // Kept by an earlier version: the host issues it again
+                    // under this protocol's purpose (a guest's such copy is
+                    // dropped: its host sends it the new one).
+                    Some(SeatCert::issue(&key, cert.key, cert.name))
+                } else {
+                    None
+                }
+            });
         let mut seats = Seats::player(host, side, name, names, date);
         if let Some(cert) = cert {
             seats.keep_cert(cert);

@@ -104,6 +104,22 @@ impl State {
     /// # Errors
     /// [`StateError`] when anything does not read or fit.
     pub fn from_text(text: &str) -> Result<State, StateError> {
+        State::read(text, false)
+    }
+
+    /// A state this page kept itself (an organizer's, a follower's last):
+    /// read as [`State::from_text`] reads one from the organizer, but a
+    /// board's room whose certificate an earlier protocol signed is left
+    /// out rather than refusing the whole state (its first player's page
+    /// makes it again, under this protocol).
+    ///
+    /// # Errors
+    /// [`StateError`] when anything does not read or fit.
+    pub fn from_stored(text: &str) -> Result<State, StateError> {
+        State::read(text, true)
+    }
+
+    fn read(text: &str, stored: bool) -> Result<State, StateError> {
         let (head, body) = text.split_once("\n---\n").ok_or(StateError)?;
         let mut lines = head.lines();
         if lines.next() != Some(STATE_MAGIC) {
@@ -184,6 +200,9 @@ impl State {
                     .iter()
                     .all(|o| (o.board, o.player) != (r.board, r.player))
         });
+        if stored {
+            rooms.retain(|r| !state.room_fits_earlier_protocol(r));
+        }
         // Every room's certificate seats the board's second player.
         let rooms_fit = rooms
             .iter()
@@ -202,19 +221,28 @@ impl State {
     /// True when `room` is of a board with two players and its certificate
     /// is its host's, of the second player's key and name.
     pub fn room_fits(&self, room: &BoardRoom) -> bool {
-        let Some(second) = self.tournament.pairing(room.board).and_then(|p| p.second) else {
-            return false;
-        };
-        let (Some(key), Some(player)) = (self.keys.get(second), self.tournament.player(second))
-        else {
-            return false;
-        };
-        SeatCert {
-            key: *key,
-            name: player.name.clone(),
+        self.seat_of(room)
+            .is_some_and(|cert| cert.is_from(&room.host))
+    }
+
+    /// The certificate `room` says it is: the board's second player's key
+    /// and name under the room's signature (`None` when the board has no
+    /// second player).
+    fn seat_of(&self, room: &BoardRoom) -> Option<SeatCert> {
+        let second = self.tournament.pairing(room.board)?.second?;
+        Some(SeatCert {
+            key: *self.keys.get(second)?,
+            name: self.tournament.player(second)?.name.clone(),
             signature: room.cert,
-        }
-        .is_from(&room.host)
+        })
+    }
+
+    /// True when `room`'s certificate seats the board's second player under
+    /// the purpose an earlier protocol signed (and not this one's).
+    fn room_fits_earlier_protocol(&self, room: &BoardRoom) -> bool {
+        self.seat_of(room).is_some_and(|cert| {
+            !cert.is_from(&room.host) && cert.is_from_earlier_protocol(&room.host)
+        })
     }
 
     /// The room of board `at`, once made.

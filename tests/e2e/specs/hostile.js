@@ -100,7 +100,7 @@ function install() {
 }
 
 /** The game protocol's version (src/net/message.rs, `PROTOCOL`). */
-export const PROTOCOL = '3';
+export const PROTOCOL = '4';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -157,7 +157,7 @@ const escape = (field) => field.replace(/\\/g, '\\\\').replace(/\t/g, '\\t')
 /** A message of the app's protocol signed by `seat` as `role`, number `n`. */
 export function signed(seat, room, role, n, ...fields) {
   const body = fields.map((f) => `\t${escape(f)}`).join('');
-  const signature = seat.sign(`kharbga/2 message\n${room}\n${role}\n${n}\n${body}`);
+  const signature = seat.sign(`kharbga/${PROTOCOL} message\n${room}\n${role}\n${n}\n${body}`);
   return `kharbga\t${PROTOCOL}\tsigned\t${role}\t${n}\t${signature}${body}`;
 }
 
@@ -182,7 +182,7 @@ export function lobbyOf(link) {
 }
 
 /** The version of the tournaments' protocol (`TOURNAMENT_PROTOCOL`). */
-export const TOURNAMENT_VERSION = '2';
+export const TOURNAMENT_VERSION = '3';
 
 /** A tournament message signed by `seat` (any key: its own, as any client
  * could), for the tournament of `organizer`, number `n`. */
@@ -216,7 +216,7 @@ export function seatKeyFromSeed(hex) {
  * (the host's), as `join_bytes` in src/net/identity.rs.
  */
 export function joinMessage(seat, room, name, from, to) {
-  const proof = seat.sign(`kharbga/3 join\n${room}\n${seat.public}\n${name}\n${from}\n${to}`);
+  const proof = seat.sign(`kharbga/${PROTOCOL} join\n${room}\n${seat.public}\n${name}\n${from}\n${to}`);
   return T('join', name, seat.public, proof);
 }
 
@@ -226,7 +226,7 @@ export function joinMessage(seat, room, name, from, to) {
  * a guest's certificate (`{ key, signature }` from the host's `seated`).
  */
 export function seatHello(seat, room, role, side, name, n, to, cert = null) {
-  const proof = seat.sign(`kharbga/2 hello\n${room}\n${role}\n${side}\n${name}\n${n}\n${to}`);
+  const proof = seat.sign(`kharbga/${PROTOCOL} hello\n${room}\n${role}\n${side}\n${name}\n${n}\n${to}`);
   return T('hello', '0.1.0', name, role, side, String(n), proof,
     cert ? cert.key : '-', cert ? cert.signature : '-');
 }

@@ -124,25 +124,25 @@ fn bad_messages_are_typed_errors() {
     // A page of the version before (protocol 2: joins without a proof).
     assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
     assert_malformed("kharbga\tbye");
-    assert_malformed("kharbga\t3\tdance");
-    assert_malformed("kharbga\t3\tbye\textra");
-    assert_malformed("kharbga\t3\tchat\tbad \\q escape");
+    assert_malformed("kharbga\t4\tdance");
+    assert_malformed("kharbga\t4\tbye\textra");
+    assert_malformed("kharbga\t4\tchat\tbad \\q escape");
     assert_malformed("not a message");
     assert_malformed("");
-    assert_malformed("kharbga\t3\tply\t-1\ta1\t0000000000000000");
-    assert_malformed("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
+    assert_malformed("kharbga\t4\tply\t-1\ta1\t0000000000000000");
+    assert_malformed("kharbga\t4\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
     for bad in ["NaN", "inf", "-1", "1e9", "", "1.x"] {
-        assert_malformed(&format!("kharbga\t3\tping\t{bad}"));
+        assert_malformed(&format!("kharbga\t4\tping\t{bad}"));
     }
     // An older page's time with a fraction reads, whole.
     assert_eq!(
-        decode("kharbga\t3\tping\t12.5"),
+        decode("kharbga\t4\tping\t12.5"),
         Ok(Message::Ping {
             at: Millis(12),
             plies: None
         })
     );
-    let big = format!("kharbga\t3\tsync\t{}", "a".repeat(MAX_MESSAGE));
+    let big = format!("kharbga\t4\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
     let long_name = encode(&join_message(&"n".repeat(41), &key(1), "a", "b"));
     assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
@@ -194,8 +194,8 @@ fn bad_messages_are_typed_errors() {
     // is not read.
     assert_eq!(PublicKey::parse("nope"), None);
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
-    assert_malformed("kharbga\t3\tjoin\tx\tnope");
-    assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
+    assert_malformed("kharbga\t4\tjoin\tx\tnope");
+    assert_malformed("kharbga\t4\tpair\t0123456789ABCDEF");
     // A ply is read into the engine's ply, its hash into a number: each
     // only from the text that writes it.
     let ply = |ply: &str, hash: &str| format!("kharbga\t{PROTOCOL}\tply\t0\t{ply}\t{hash}");

@@ -3,8 +3,9 @@
 //! spectator or a signalling server in the middle cannot take or change.
 
 use kharbga::engine::{BoardSize, Game, Millis, Record, Rules, Side};
+use kharbga::net::envelope::{Scope, Seal};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert, SeatKey};
-use kharbga::net::message::{encode, Claim, Message, Refusal, Seat};
+use kharbga::net::message::{encode, fields_text, Claim, Message, Refusal, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
 use super::{
@@ -437,4 +438,65 @@ fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
     // The host's hello carried the number of the last message it signed:
     // the replay is older than that.
     assert!(net.table(back).game().outcome().is_none());
+}
+
+#[test]
+fn a_signature_made_for_protocol_2_or_3_is_refused() {
+    // The seats' words as a page of protocol 2 or 3 signed them (`kharbga/2
+    // message`, `kharbga/2 hello`): the same seat's key, the same room, the
+    // same fields, but another version's purpose. None is taken here.
+    let (mut net, host, guest, watcher) = watched();
+    play_turn(&mut net, host);
+    let room = host_key().room();
+    let ply = some_ply(&net, guest);
+    let body = untimed_ply(2, &ply, 0);
+    for purpose in ["kharbga/2 message", "kharbga/3 message"] {
+        let scope = Scope::new(purpose, &room);
+        let seal = Seal::sign(
+            &key(2),
+            SeatRole::Guest,
+            1 << 50,
+            &scope,
+            &fields_text(&body),
+        );
+        let old = encode(&Message::Signed {
+            seal,
+            body: Box::new(body.clone()),
+        });
+        for (to, page) in [("p-host", host), ("p-watch", watcher)] {
+            net.deliver("p-guest", to, &old);
+            assert_eq!(net.warnings(page), vec![Warning::NotPlayer], "{purpose}");
+            assert_eq!(net.table(page).game().plies().len(), 2);
+        }
+    }
+    // The guest's hello to the host, its proof made under protocol 2's
+    // purpose: a bad secret (under this protocol's, from the same peer, it
+    // proves the seat).
+    net.events(host);
+    let cert = SeatCert::issue(&key(1), key(2).public(), "Youssef".into());
+    let earlier = format!("kharbga/2 hello\n{room}\nguest\nsecond\nYoussef\n0\np-host");
+    let hello = |signature| {
+        encode(&Message::Hello {
+            app: "0.1.0".into(),
+            name: "Youssef".into(),
+            claim: Some(Claim {
+                role: SeatRole::Guest,
+                side: Seat::Second,
+                n: 0,
+                cert: Some((cert.key, cert.signature)),
+                signature,
+            }),
+        })
+    };
+    let now = net.now;
+    net.table_mut(host).connected("p-guest-2".into(), now);
+    net.deliver(
+        "p-guest-2",
+        "p-host",
+        &hello(key(2).sign(earlier.as_bytes())),
+    );
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let proof = hello_bytes(&room, SeatRole::Guest, "second", "Youssef", 0, "p-host");
+    net.deliver("p-guest-2", "p-host", &hello(key(2).sign(&proof)));
+    assert_eq!(net.warnings(host), vec![]);
 }
