@@ -8,8 +8,8 @@
 use kharbga::engine::{
     BoardSize, Game, Millis, Movetext, Outcome, Reason, Record, Rules, Side, Timing,
 };
-use kharbga::net::message::{encode, Message, Seat};
-use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS};
+use kharbga::net::message::{decode, encode, fields_text, seal_scope, Message, Seat};
+use kharbga::net::table::{Event, Presence, Role, Table, Warning, AWAY_MS, LAG_MS, RELAY_WAIT_MS};
 use kharbga::net::text::{distinct_name, looks_same};
 
 use super::net::{
@@ -31,6 +31,18 @@ fn queue_guest_turn(net: &mut Net, guest: usize) {
         );
     }
     net.route(guest, events);
+}
+
+/// Delivers every message but those to `to` (dropped on the way).
+fn run_without(net: &mut Net, to: &str) {
+    loop {
+        net.queue.retain(|(_, t, _)| t != to);
+        if net.queue.is_empty() {
+            return;
+        }
+        let (from, t, text) = net.queue.remove(0);
+        net.deliver(&from, &t, &text);
+    }
 }
 
 /// A newcomer's page ("p-new", not yet in `net`) that has heard only the
@@ -191,6 +203,12 @@ fn inflated_clock_tags_are_held_to_what_the_host_counts() {
         let text = record_of(&net, guest, &game, tags);
         let sync = net.sealed(guest, Message::Sync { record: text });
         net.deliver("p-guest", "p-watch", &sync);
+        // The guest's word alone, while the host is here: held for the
+        // host's, then taken.
+        assert_ne!(*net.table(watcher).game(), game, "held for the host's word");
+        net.now += RELAY_WAIT_MS;
+        let now = net.now;
+        net.act(watcher, |t| t.tick(now));
         assert_eq!(*net.table(watcher).game(), game, "its own plies are taken");
         // What the host would count: 56 s, the way's allowance at most on top.
         let shown = left(&net, watcher, side);
@@ -292,11 +310,11 @@ fn a_spectator_that_missed_a_ply_catches_up_at_the_heartbeat() {
     let now = net.now;
     let events = net.table_mut(host).play(ply.parse().unwrap(), now).unwrap();
     net.route(host, events);
-    net.queue.retain(|(_, to, _)| to != "p-watch");
-    net.run();
+    // (Nor does the guest's relay of it.)
+    run_without(&mut net, "p-watch");
     assert_ne!(net.table(watcher).game(), net.table(host).game());
-    // The host's heartbeat says its length: the spectator asks, and is
-    // answered with the game.
+    // The host's heartbeat says its length: the spectator asks both seats,
+    // and is answered with the game.
     let now = net.now;
     net.act(host, |t| t.tick(now));
     assert_eq!(net.table(watcher).game(), net.table(host).game());
@@ -417,9 +435,11 @@ fn a_guest_that_claims_the_hosts_side_moves_and_speaks_for_its_own() {
     );
     net.deliver("p-guest", "p-watch", &text);
     assert!(net.table(watcher).game().plies().is_empty());
-    assert!(net.warnings(watcher).contains(&Warning::WrongSide));
+    let warned = net.warnings(watcher);
+    assert!(warned.contains(&Warning::WrongSide), "{warned:?}");
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
     assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
@@ -497,7 +517,7 @@ fn a_turn_started_early_for_a_spectator_proves_no_flag_while_the_player_is_here(
 }
 
 #[test]
-fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
+fn a_guest_that_signs_two_plies_for_one_turn_is_proved_a_liar_and_the_hosts_game_followed() {
     let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     play_turn(&mut net, guest);
@@ -518,24 +538,161 @@ fn a_guest_that_says_two_plies_for_one_turn_is_followed_by_neither() {
         },
     );
     net.deliver("p-guest", "p-watch", &text);
-    assert_eq!(net.table(watcher).game().plies().len(), agreed + 1);
+    // Held: the host, here, has not vouched for it (before: shown).
+    assert_eq!(net.table(watcher).game().plies().len(), agreed);
     let now = net.now;
     let events = net.table_mut(guest).play(x.parse().unwrap(), now).unwrap();
     net.route(guest, events);
     net.queue.retain(|(_, to, _)| to != "p-watch");
+    // The host takes X and relays it, signed by the guest: the spectator
+    // holds the guest's two signatures for one place.
     net.run();
-    // The game goes on from X; the spectator hears the host build on it.
-    play_turn(&mut net, guest);
-    play_turn(&mut net, host);
-    let now = net.now;
-    net.act(host, |t| t.tick(now));
     let watching = net.table(watcher);
     assert_eq!(
-        watching.game().plies().len(),
-        agreed,
-        "back where both seats agree: the guest's ply is disputed"
+        watching.game(),
+        net.table(host).game(),
+        "X, the host's game"
     );
-    assert!(net.warnings(watcher).contains(&Warning::Diverged));
+    assert_eq!(watching.lies(), vec![(Side::Second, agreed)]);
+    // The proof goes with the record, and anyone can check it: both
+    // messages signed by the guest's key, for the same place, with other
+    // plies.
+    let record = Record::from_text(&watching.record()).unwrap();
+    let proof = record
+        .extra_tags
+        .iter()
+        .find(|(name, _)| name == "Equivocation")
+        .map(|(_, value)| value.clone())
+        .expect("the proof is in the record");
+    let mut parts = proof.splitn(2, ' ');
+    assert_eq!(parts.next(), Some("guest"));
+    let messages: Vec<String> = parts
+        .next()
+        .unwrap()
+        .split(" kharbga ")
+        .enumerate()
+        .map(|(i, m)| {
+            if i == 0 {
+                m.to_owned()
+            } else {
+                format!("kharbga {m}")
+            }
+        })
+        .map(|m| m.replace(' ', "\t"))
+        .collect();
+    assert_eq!(messages.len(), 2);
+    let room = key(1).public().room();
+    let mut plies = Vec::new();
+    for text in &messages {
+        let Ok(Message::Signed { seal, body }) = decode(text) else {
+            panic!("a signed message: {text}");
+        };
+        assert!(seal.verifies(&key(2).public(), &seal_scope(&room), &fields_text(&body)));
+        let Message::Ply { index, ply, .. } = *body else {
+            panic!("a ply");
+        };
+        assert_eq!(index as usize, agreed);
+        plies.push(ply.to_string());
+    }
+    plies.sort();
+    let mut expected = vec![x.clone(), y.clone()];
+    expected.sort();
+    assert_eq!(plies, expected);
+    // Following goes on.
+    play_turn(&mut net, guest);
+    play_turn(&mut net, host);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
+    assert!(!net.warnings(watcher).contains(&Warning::Diverged));
+}
+
+#[test]
+fn a_seat_that_withholds_its_plies_from_spectators_is_followed_through_the_other_and_named() {
+    let (mut net, host, guest, watcher) = watched();
+    // Honest seats: each ply comes by both roads, nobody is named.
+    for _ in 0..2 {
+        play_turn(&mut net, host);
+        play_turn(&mut net, guest);
+        net.now += RELAY_WAIT_MS;
+        let now = net.now;
+        net.act(watcher, |t| t.tick(now));
+        net.run();
+        assert_eq!(net.table(watcher).game(), net.table(host).game());
+        assert_eq!(net.table(watcher).stopped_sending(), None);
+    }
+    play_turn(&mut net, host);
+    for turn in 0..3 {
+        // The guest sends its plies to the host alone.
+        let now = net.now;
+        let mut events = Vec::new();
+        while net.table(guest).game().position().to_move() == Side::Second {
+            let ply = some_ply(&net, guest);
+            events.extend(
+                net.table_mut(guest)
+                    .play(ply.parse().unwrap(), now)
+                    .unwrap(),
+            );
+        }
+        net.route(guest, events);
+        net.queue
+            .retain(|(from, to, _)| !(from == "p-guest" && to == "p-watch"));
+        net.run();
+        assert_eq!(
+            net.table(watcher).game(),
+            net.table(host).game(),
+            "turn {turn}: the host's relay brings the guest's plies"
+        );
+        net.now += RELAY_WAIT_MS;
+        let now = net.now;
+        net.act(watcher, |t| t.tick(now));
+        assert_eq!(
+            net.table(watcher).stopped_sending(),
+            Some((Side::Second, Side::First)),
+            "the guest is named"
+        );
+        play_turn(&mut net, host);
+        assert_eq!(net.table(watcher).game(), net.table(host).game());
+    }
+    // Its page sends its plies again: it is no longer named.
+    play_turn(&mut net, guest);
+    assert_eq!(net.table(watcher).stopped_sending(), None);
+    // A host that stops relaying the guest's plies is named in turn, once
+    // the guest's own ply waited for it.
+    let now = net.now;
+    let ply = some_ply(&net, guest);
+    let _ = ply;
+    play_turn(&mut net, host);
+    let mut events = Vec::new();
+    while net.table(guest).game().position().to_move() == Side::Second {
+        let ply = some_ply(&net, guest);
+        events.extend(
+            net.table_mut(guest)
+                .play(ply.parse().unwrap(), now)
+                .unwrap(),
+        );
+    }
+    net.route(guest, events);
+    // The host takes the plies but its relays are lost.
+    loop {
+        net.queue
+            .retain(|(from, to, _)| !(from == "p-host" && to == "p-watch"));
+        if net.queue.is_empty() {
+            break;
+        }
+        let (from, to, text) = net.queue.remove(0);
+        net.deliver(&from, &to, &text);
+    }
+    assert_ne!(net.table(watcher).game(), net.table(guest).game(), "held");
+    for _ in 0..4 {
+        net.now += RELAY_WAIT_MS;
+        let now = net.now;
+        net.act(watcher, |t| t.tick(now));
+        net.queue.clear();
+    }
+    assert_eq!(net.table(watcher).game(), net.table(guest).game());
+    assert_eq!(
+        net.table(watcher).stopped_sending(),
+        Some((Side::First, Side::Second))
+    );
 }
 
 #[test]

@@ -444,6 +444,33 @@ impl Admission {
             .collect()
     }
 
+    /// The visitors here (the pages a player's page serves: spectators and
+    /// newcomers that said hello).
+    pub(super) fn visitors_here(&self) -> Vec<PeerId> {
+        self.peers
+            .iter()
+            .filter(|(_, p)| p.here() && p.kind == Kind::Visitor)
+            .map(|(peer, _)| peer.clone())
+            .collect()
+    }
+
+    /// The side a peer here that proved seat `role` plays.
+    pub(super) fn side_of_seat(&self, role: SeatRole) -> Option<Side> {
+        self.peers
+            .values()
+            .filter(|p| p.here())
+            .find_map(|p| p.proved.filter(|(r, _)| *r == role).map(|(_, side)| side))
+    }
+
+    /// The peers here that proved a seat a watching page follows.
+    pub(super) fn seats_here(&self) -> Vec<PeerId> {
+        self.peers
+            .iter()
+            .filter(|(_, p)| p.here() && matches!(p.kind, Kind::Claimed(_)))
+            .map(|(peer, _)| peer.clone())
+            .collect()
+    }
+
     /// Any peer is here.
     pub(super) fn anyone_here(&self) -> bool {
         self.peers.values().any(Peer::here)

@@ -142,7 +142,9 @@ impl Table {
         })];
         events.extend(self.admission.tick(now).into_iter().map(Event::Close));
         events.extend(self.count_watchers());
-        events
+        // A ply held for the other seat's word, waited long enough.
+        events.extend(self.relay_tick(now));
+        self.with_changes(events)
     }
 
     /// What `peer` is to this page.

@@ -73,6 +73,7 @@ impl Table {
                     game.undo();
                 }
                 self.game.replace(game);
+                self.went_back(0);
                 self.clock_from(&record, now);
                 if let Some(running) = running {
                     // The host's count of the turn under way.

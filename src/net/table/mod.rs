@@ -24,7 +24,9 @@
 //! handler; the handlers, which put the parts to work, go on in one file a
 //! concern: arrivals and hellos ([`arrivals`]), the second seat
 //! ([`joining`]), the game between the pages ([`sync`]), flags and the
-//! clocks' claims ([`flags`]), a game by link ([`links`]), offers,
+//! clocks' claims ([`flags`]), every ply through both seats
+//! ([`relaying`], what a watching page keeps of it in [`relay`]), a game
+//! by link ([`links`]), offers,
 //! resignations and chat ([`offers`]), sealing and checking signed
 //! messages ([`sealing`]), what a watching page takes from the seats'
 //! words ([`watching`]) and what the page reads ([`view`]).
@@ -37,6 +39,8 @@ mod joining;
 mod links;
 mod offers;
 mod refereed;
+mod relay;
+mod relaying;
 mod sealing;
 mod seats;
 mod signing;
@@ -48,6 +52,7 @@ mod witness;
 use admission::{Admission, Allowance, Kind};
 use clocks::Clocks;
 use refereed::Refereed;
+use relay::Relay;
 use seats::Seats;
 use signing::Signing;
 use witness::Witness;
@@ -55,6 +60,7 @@ use witness::Witness;
 pub use admission::{PeerId, ASK_MS, AWAY_MS, PING_MS, QUIET_MS};
 pub use clocks::{LAG_MS, REOPEN_WAIT_MS, SILENCE_CREDIT_MS};
 pub use refereed::GameChange;
+pub use relay::{Lie, RELAY_WAIT_MS};
 pub use seats::{slot, Role};
 
 use super::identity::{PublicKey, SeatCert, SeatKey, Signature};
@@ -199,6 +205,9 @@ pub struct Table {
     /// A watching page's: what each seat said beyond what both agree on,
     /// and each side's time by its own word.
     witness: Witness,
+    /// A watching page's: the plies that reach it by two roads (each
+    /// seat's own, and the other seat's relay of them).
+    relay: Relay,
     /// An offer of ours waiting for the answer.
     offered: Option<Offer>,
     /// The opponent's offer waiting for ours, with the plies it is about.
@@ -233,6 +242,7 @@ impl Table {
             admission: Admission::new(),
             clocks: Clocks::default(),
             witness: Witness::default(),
+            relay: Relay::default(),
             offered: None,
             pending: None,
             expect: None,

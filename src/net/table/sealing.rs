@@ -5,7 +5,7 @@
 //! [`Signing`](super::signing::Signing)'s.
 
 use super::admission::PeerId;
-use super::signing::sealed_by;
+use super::relay::SignedPly;
 use super::{Event, Table, Warning};
 use crate::engine::Millis;
 use crate::net::envelope::Seal;
@@ -26,18 +26,54 @@ impl Table {
     ) -> Vec<Event> {
         let role = seal.signer;
         let proved = self.admission.proved(peer).is_some_and(|(r, _)| r == role);
-        let key = match role {
-            SeatRole::Host => Some(self.seats.host()),
-            SeatRole::Guest => self.seats.cert().map(|c| c.key),
-        };
-        if !proved || !key.is_some_and(|k| sealed_by(&seal, &k, &self.room(), &body)) {
+        // A watching page also takes a seat's ply relayed by the other seat.
+        let relayed = !proved && self.relays_for(peer, role, &body);
+        if !(proved || relayed) || !self.seat_sealed(&seal, &body) {
             return vec![Event::Warn(Warning::NotPlayer)];
+        }
+        if let (
+            true,
+            Message::Ply {
+                index,
+                ply,
+                hash,
+                left,
+            },
+        ) = (self.watching(), &body)
+        {
+            // Relayed plies come by another road than the seat's own
+            // messages (their numbers interleave): a relayed one is old
+            // only when signed before the game last went back.
+            let news = if relayed {
+                self.relay.fresh(role, seal.n)
+            } else {
+                self.signing.news(role, seal.n)
+            };
+            if !news {
+                return Vec::new();
+            }
+            let signed = SignedPly {
+                index: *index as usize,
+                ply: *ply,
+                hash: *hash,
+                left: *left,
+                seal,
+            };
+            return self.watched_ply(peer, signed, relayed, now);
         }
         if !self.signing.news(role, seal.n) {
             // Seen, or older than what was seen: no news.
             return Vec::new();
         }
-        self.handle_body(peer, body, now)
+        // The opponent's ply, once taken, goes on to the pages this one
+        // serves, as signed.
+        let relay = self.to_relay(peer, &seal, &body);
+        let before = self.game.plies().len();
+        let mut events = self.handle_body(peer, body, now);
+        if let Some(signed) = relay.filter(|_| self.game.plies().len() > before) {
+            events.extend(self.relay(&signed));
+        }
+        events
     }
 
     /// The messages of `events` to send, encoded: `(to, text)`, `to` `None`

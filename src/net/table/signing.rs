@@ -73,6 +73,11 @@ impl Signing {
         *last = (*last).max(n);
     }
 
+    /// The highest number seen from each seat, `[host, guest]`.
+    pub(super) fn seen(&self) -> [u64; 2] {
+        self.last
+    }
+
     /// A message the seat `role` signed with number `n`: news (and counted)
     /// when above every number seen from that seat; a message replayed, or
     /// older than what was seen, is not.

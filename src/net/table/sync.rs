@@ -5,7 +5,7 @@
 
 use super::admission::Kind;
 use super::{Event, PlayError, Table, Warning};
-use crate::engine::{Millis, Ply};
+use crate::engine::{Millis, Ply, Side};
 use crate::net::merge::{merge, peer_record, Merge};
 use crate::net::message::Message;
 
@@ -76,6 +76,21 @@ impl Table {
             // A gap: ask for the record by sending ours (the longer answers).
             return vec![self.catch_up(peer)];
         }
+        self.take_ply(peer, side, ply, hash, left, now)
+    }
+
+    /// The next ply, `side`'s (from `peer`, or relayed by it), checked and
+    /// taken when the engine finds it legal and reaches the position
+    /// `hash` its mover says.
+    pub(super) fn take_ply(
+        &mut self,
+        peer: &str,
+        side: Side,
+        ply: Ply,
+        hash: u64,
+        left: Option<Millis>,
+        now: Millis,
+    ) -> Vec<Event> {
         if self.game.outcome().is_some() {
             // It crossed our end (a resignation in flight): records settle it.
             return vec![self.catch_up(peer)];
@@ -124,7 +139,7 @@ impl Table {
     /// What this page sends a seat whose ply does not fit its game: a
     /// player its record (the longer answers), a page that watches an ask
     /// (a player answers a visitor's record with nothing).
-    fn catch_up(&self, peer: &str) -> Event {
+    pub(super) fn catch_up(&self, peer: &str) -> Event {
         if self.watching() {
             Event::Send(peer.to_owned(), Message::Ask)
         } else {
@@ -213,7 +228,11 @@ impl Table {
         if self.kind(peer) == Kind::Opponent && differs {
             events.push(self.sync_to(peer));
         } else if seat && ahead && self.watching() {
-            events.push(Event::Send(peer.to_owned(), Message::Ask));
+            // Both seats: their words of the same game are the game at
+            // once (one seat's alone waits for the other's).
+            for seat in self.admission.seats_here() {
+                events.push(Event::Send(seat, Message::Ask));
+            }
         }
         events
     }

@@ -134,12 +134,19 @@ impl Table {
     /// control and time tags).
     pub fn record(&self) -> String {
         let [first, second] = self.seats.names();
+        // A watching page's proofs of a seat's lie go with its record.
+        let proofs: Vec<(String, String)> = self
+            .relay
+            .lies()
+            .iter()
+            .map(|lie| ("Equivocation".to_owned(), lie.proof()))
+            .collect();
         Record::write_timed(
             &self.game,
             first,
             second,
             self.seats.date(),
-            &[],
+            &proofs,
             &self.clocks.timing(),
             &mut Movetext::default(),
         )

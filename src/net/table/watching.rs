@@ -3,6 +3,7 @@
 //! seat's own plies, the game both seats say, a flag its own count
 //! proves; and what it shows of a word the other seat has not confirmed.
 
+use super::relay::other;
 use super::witness::own_plies;
 use super::{Event, Table, Warning};
 use crate::engine::{Game, Millis, Outcome, Ply, Record, Side};
@@ -133,8 +134,15 @@ impl Table {
                 .zip(theirs)
                 .take_while(|(a, b)| a.ply == b.ply)
                 .count();
+            if common < ours.len() && common < theirs.len() && common < self.relay.vouched() {
+                // Against plies both seats vouched for (the seat's own
+                // signature among them): its word is worth nothing there.
+                self.witness.hear(role, None);
+                continue;
+            }
             if common < ours.len() && common < theirs.len() {
                 self.witness.dispute(common);
+                self.went_back(common);
                 self.game.back_to(common);
                 self.run_clock(now);
                 self.witness_turn(now);
@@ -152,8 +160,23 @@ impl Table {
         if self.game.outcome().is_some() || self.disputed_from(self.game.plies().len()) {
             return None;
         }
+        let Some(count) = self
+            .witness
+            .said(role)
+            .and_then(|record| own_plies(&self.game, &record.game, side))
+        else {
+            self.relay.word(role, false, now);
+            return None;
+        };
+        // One seat's word alone, while the other seat is here: taken once
+        // the other had the time to vouch for it (by its relay, or by its
+        // own word of the same game).
+        if self.admission.seat_here_as(other(role), now) && !self.relay.word_waited(role, now) {
+            self.relay.word(role, true, now);
+            return None;
+        }
+        self.relay.word(role, false, now);
         let record = self.witness.said(role)?;
-        let count = own_plies(&self.game, &record.game, side)?;
         let from = self.game.plies().len();
         let plies: Vec<Ply> = record.game.plies()[from..from + count]
             .iter()
@@ -194,6 +217,9 @@ impl Table {
             self.admission.swap_sides();
         }
         self.game.replace(host.game.clone());
+        let plies = self.game.plies().len();
+        self.went_back(plies);
+        self.relay.agreed(plies);
         self.clock_from(host, now);
         // Each side's own word is its own seat's record.
         let sides = (

@@ -234,6 +234,12 @@ impl Witness {
         }
     }
 
+    /// A ply both seats vouched for (the mover's, relayed by the other)
+    /// came where their words parted: the dispute is over.
+    pub(super) fn end_dispute(&mut self) {
+        self.disputed = None;
+    }
+
     /// Both seats say the same ply where they differed: it is settled.
     pub(super) fn settle_dispute(&mut self) {
         if let (Some(d), [Some(host), Some(guest)]) = (self.disputed, &self.said) {
