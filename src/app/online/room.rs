@@ -304,6 +304,30 @@ impl Room {
         }
     }
 
+    /// A message from `peer`: read by the table, and the views told only
+    /// when it changed something they show. A heartbeat only asks for an
+    /// answer, and a message dropped (a flood) asks for nothing: a crowd's
+    /// hundreds a second must not redraw the page each time.
+    fn take_message(&self, peer: &str, text: &str, now: Millis) {
+        let Some(events) = self
+            .table
+            .try_update_untracked(|t| t.receive(peer, text, now))
+        else {
+            return;
+        };
+        if events.is_empty() {
+            return;
+        }
+        trace_incoming(peer, text);
+        let shown = events
+            .iter()
+            .any(|e| !matches!(e, Event::Send(..) | Event::Broadcast(..) | Event::Close(..)));
+        if shown {
+            self.table.notify();
+        }
+        self.process(events);
+    }
+
     /// The indicator's token.
     pub fn status(&self) -> &'static str {
         let presence = self.table.with(|t| t.presence(self.clock.get()));
@@ -396,10 +420,7 @@ impl Room {
                     });
                     self.rejoin_if_lost();
                 }
-                LinkEvent::Message(peer, text) => {
-                    trace_incoming(&peer, &text);
-                    self.act(|t| t.receive(&peer, &text, now));
-                }
+                LinkEvent::Message(peer, text) => self.take_message(&peer, &text, now),
                 LinkEvent::Closed(_) => {
                     // Never reached the server: no network (or no server) —
                     // say so, and keep trying.

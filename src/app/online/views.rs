@@ -104,6 +104,34 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
                     </p>
                 }
             }))}
+            {move || table.with(|t| t.stopped_sending().map(|(stopped, followed)| {
+                // A seat's page stopped sending the game (its own plies, or
+                // its relay of the other's): the game is followed through
+                // the other.
+                let stopped = t.names()[slot(stopped)].clone();
+                let followed = t.names()[slot(followed)].clone();
+                view! {
+                    <p class="notice warning" data-testid="online-relay-stopped" role="status">
+                        {move || tr!("online-relay-stopped", {
+                            "stopped" => stopped.clone(), "followed" => followed.clone(),
+                        })}
+                    </p>
+                }
+            }))}
+            {move || table.with(|t| t.lies().first().map(|&(side, index)| {
+                // A seat signed two different plies for one place: its
+                // own proof, and the game the other plays is shown.
+                let name = t.names()[slot(side)].clone();
+                let other = t.names()[slot(side.opponent())].clone();
+                let ply = index + 1;
+                view! {
+                    <p class="notice warning" data-testid="online-lied" role="alert">
+                        {move || tr!("online-lied", {
+                            "name" => name.clone(), "other" => other.clone(), "ply" => ply,
+                        })}
+                    </p>
+                }
+            }))}
             {move || table.with(Table::other_version).map(|v| view! {
                 <p class="notice warning" data-testid="online-version">{move || tr!("online-version", { "version" => v })}</p>
             })}

@@ -157,7 +157,7 @@ pub(super) struct Admission {
     peers: BTreeMap<PeerId, Peer>,
     /// Spectators watching (a player's count, or a spectator's own).
     watchers: u32,
-    /// What everyone but the proved opponent shares.
+    /// What connections that have not said hello yet share.
     room_bucket: Bucket,
     /// The proved opponent's own allowance.
     opponent_bucket: Bucket,
@@ -238,8 +238,12 @@ impl Admission {
     }
 
     /// Takes one message from `peer`'s allowance at `now`: the proved
-    /// opponent has its own; everyone else has one each and, together but
-    /// for the seats a watching page follows, the room's.
+    /// opponent has its own, and so has every peer that introduced itself
+    /// (a visitor, a seat a watching page follows): a crowd of visitors,
+    /// each within its allowance, takes nothing from anyone else's. A
+    /// connection that has not said hello yet also takes from what all
+    /// such share (new connections, a new peer id each, bring no new
+    /// allowance), so that newcomers are let in in turn.
     pub(super) fn allow(&mut self, peer: &str, now: Millis) -> Allowance {
         let Some(p) = self.peers.get_mut(peer) else {
             return Allowance::Flood { first: false };
@@ -249,8 +253,8 @@ impl Admission {
             Kind::Opponent => self
                 .opponent_bucket
                 .take(OPPONENT_BURST, OPPONENT_RATE, now),
-            Kind::Claimed(_) => p.bucket.take(BURST, RATE, now),
-            Kind::Unknown | Kind::Visitor => {
+            Kind::Claimed(_) | Kind::Visitor => p.bucket.take(BURST, RATE, now),
+            Kind::Unknown => {
                 p.bucket.take(BURST, RATE, now) && self.room_bucket.take(ROOM_BURST, ROOM_RATE, now)
             }
         };

@@ -3,6 +3,7 @@
 //! were refused, closed at the heartbeat.
 
 use kharbga::engine::{Millis, Side};
+use kharbga::net::limits::MAX_VISITORS;
 use kharbga::net::message::{encode, Message};
 use kharbga::net::room::Rejoins;
 use kharbga::net::table::{Event, Presence, Role, Warning, PING_MS, QUIET_MS};
@@ -50,7 +51,10 @@ fn saying_bye_and_hello_again_refills_nothing() {
             assert!(!matches!(event, Event::Broadcast(_)), "{event:?}");
         }
     }
-    assert!(welcomed <= 17, "{welcomed} newcomers welcomed at once");
+    assert!(
+        welcomed <= MAX_VISITORS,
+        "{welcomed} newcomers welcomed at once"
+    );
     // The opponent's own messages still pass at that instant.
     net.queue.clear();
     let ply = some_ply(&net, host);
@@ -76,7 +80,7 @@ fn visitors_are_counted_by_each_page_and_capped() {
     );
     assert_eq!(net.table(watcher).watchers(), 1);
     // Past the cap, a newcomer is told the room is full, and not welcomed.
-    for n in 0..16 {
+    for n in 0..MAX_VISITORS {
         net.add(&format!("p-v{n}"), newcomer());
     }
     let late = net.add("p-late", newcomer());
@@ -127,10 +131,10 @@ fn connections_that_never_say_hello_do_not_fill_the_room() {
 
 #[test]
 fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
-    // Sixteen visitors who said hello fill the room; the seat is still free,
-    // so the next newcomer (it may be the friend) is welcomed all the same.
+    // Visitors who said hello fill the room; the seat is still free, so the
+    // next newcomer (it may be the friend) is welcomed all the same.
     let (mut net, host) = hosting_alone();
-    for n in 0..16 {
+    for n in 0..MAX_VISITORS {
         net.add(&format!("p-v{n}"), newcomer());
     }
     let friend = net.add("p-friend", newcomer());
@@ -155,7 +159,7 @@ fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
 
 #[test]
 fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
-    use kharbga::net::limits::{INTRO_MS, MAX_VISITORS};
+    use kharbga::net::limits::INTRO_MS;
     let (mut net, host, _guest) = seated();
     let start = net.now;
     net.table_mut(host).connected("p-silent".into(), start);
@@ -326,4 +330,66 @@ fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats
     // A steady while after the last one: at once again.
     now += Millis(u64::from(*waits.last().unwrap())) + Rejoins::STEADY_MS;
     assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
+}
+
+#[test]
+fn a_crowd_each_within_its_allowance_keeps_neither_followers_nor_newcomers_out() {
+    // Fifteen visitors say hello, then 19 pings a second each (within a
+    // visitor's own allowance) for three seconds. The spectator already
+    // following and two newcomers who come in the middle are answered all
+    // along (before: the crowd used up an allowance the room shared, and
+    // one newcomer in two was not let in).
+    let (mut net, host, _guest, watcher) = watched();
+    let hello = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: String::new(),
+        claim: None,
+    });
+    let crowd: Vec<String> = (0..15).map(|n| format!("p-crowd-{n}")).collect();
+    let start = net.now;
+    for peer in &crowd {
+        net.table_mut(host).connected(peer.clone(), start);
+        net.table_mut(host).receive(peer, &hello, start);
+    }
+    let mut welcomed = Vec::new();
+    let mut floods = 0;
+    let mut pongs = 0;
+    for step in 1..=57u64 {
+        let now = start + Millis(step * 1_000 / 19);
+        for peer in &crowd {
+            let ping = encode(&Message::Ping {
+                at: now,
+                plies: Some(0),
+            });
+            for event in net.table_mut(host).receive(peer, &ping, now) {
+                floods += usize::from(event == Event::Warn(Warning::Flood));
+            }
+        }
+        // The spectator's heartbeat, answered.
+        let ping = encode(&Message::Ping {
+            at: now,
+            plies: Some(0),
+        });
+        let events = net.table_mut(host).receive("p-watch", &ping, now);
+        pongs += usize::from(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Send(_, Message::Pong { .. }))),
+        );
+        if step == 20 || step == 40 {
+            let id = format!("p-new-{step}");
+            net.table_mut(host).connected(id.clone(), now);
+            let events = net.table_mut(host).receive(&id, &hello, now);
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::Send(_, Message::Welcome { .. })))
+            {
+                welcomed.push(id);
+            }
+        }
+    }
+    assert_eq!(floods, 0, "nobody went past its own allowance");
+    assert_eq!(pongs, 57, "the spectator's every heartbeat answered");
+    assert_eq!(welcomed, ["p-new-20", "p-new-40"], "both newcomers let in");
+    let _ = watcher;
 }
