@@ -9,6 +9,7 @@
 
 use super::admission::Kind;
 use super::relay::{other, SignedPly};
+use super::seats::Role;
 use super::signing::sealed_by;
 use super::{Event, Table, Warning};
 use crate::engine::{Millis, Side};
@@ -82,6 +83,10 @@ impl Table {
         relayed: bool,
         now: Millis,
     ) -> Vec<Event> {
+        if relayed && !matches!(self.seats.role(), Role::Spectator | Role::Invited(_)) {
+            // A newcomer takes the game from the host's welcome first.
+            return Vec::new();
+        }
         let role = signed.role();
         // The side its mover plays: as the mover's page proved it, or as
         // the relaying seat proved its own.
