@@ -655,7 +655,7 @@ pub fn long_line(plies: usize, seed: u64) -> String {
 fn bench_meta(id: String) -> crate::store::Meta {
     crate::store::Meta {
         id,
-        created: 1.7e12,
+        created: crate::engine::Millis(1_700_000_000_000),
         title: None,
         first: "Amel".to_owned(),
         second: "Youssef".to_owned(),
@@ -681,7 +681,7 @@ pub fn store_report() -> Vec<String> {
             let _ = library.save(&SavedGame::from_game(
                 &bench_meta(format!("g{i}")),
                 &game,
-                1.7e12,
+                crate::engine::Millis(1_700_000_000_000),
             ));
         }
     }
@@ -703,8 +703,12 @@ pub fn store_report() -> Vec<String> {
             continue;
         }
         let started = Instant::now();
-        let entry =
-            SavedGame::from_game_with(&bench_meta("live".to_owned()), &game, 1.8e12, &mut movetext);
+        let entry = SavedGame::from_game_with(
+            &bench_meta("live".to_owned()),
+            &game,
+            crate::engine::Millis(1_800_000_000_000),
+            &mut movetext,
+        );
         let _ = library.save(&entry);
         saves.push(started.elapsed().as_secs_f64() * 1e3);
     }
@@ -775,7 +779,7 @@ fn json_string(text: &str) -> String {
 pub fn fixture(games: usize, plies: usize) -> Vec<String> {
     use crate::store::{SavedGame, StoreKey};
     let mut lines = Vec::new();
-    let entry = |id: &str, game: &Game, updated: f64| {
+    let entry = |id: &str, game: &Game, updated: crate::engine::Millis| {
         let saved = SavedGame::from_game(&bench_meta(id.to_owned()), game, updated);
         format!(
             "[{},{}]",
@@ -785,12 +789,17 @@ pub fn fixture(games: usize, plies: usize) -> Vec<String> {
     };
     for i in 0..games {
         let game = long_game(Rules::kharbga(), 150, i as u64);
-        lines.push(entry(&format!("bench{i:03}"), &game, 1.7e12 + i as f64));
+        let updated = crate::engine::Millis(1_700_000_000_000 + i as u64);
+        lines.push(entry(&format!("bench{i:03}"), &game, updated));
     }
     // No quiet-move limit: a long game that still goes on.
     let rules: Rules = "kharbga:quiet=0".parse().unwrap_or_default();
     let live = long_game(rules, plies, 9_999);
-    lines.push(entry("live", &live, 1.8e12));
+    lines.push(entry(
+        "live",
+        &live,
+        crate::engine::Millis(1_800_000_000_000),
+    ));
     lines.push(format!(
         "[{},{}]",
         json_string(&StoreKey::Current.key()),

@@ -182,7 +182,12 @@ fn mount_game(
 ) -> leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable> {
     use kharbga::app::play::{GameScreen, Session};
     use kharbga::engine::Game;
-    let session = Session::new(Game::new(game.rules), "t".into(), 0.0, "2026.11.22".into());
+    let session = Session::new(
+        Game::new(game.rules),
+        "t".into(),
+        kharbga::engine::Millis(0),
+        "2026.11.22".into(),
+    );
     leptos::mount::mount_to(container.clone(), move || {
         provide_context(ComputerPlayer::new());
         view! {

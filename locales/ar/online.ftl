@@ -32,6 +32,8 @@ online-path = { $path ->
         [none] {""}
        *[other] {" · "}{ $rtt } مللي ثانية
     }
+online-relay-stopped = توقفت صفحة { $stopped } عن إرسال المباراة؛ نتابعها من صفحة { $followed }.
+online-lied = أرسل { $name } نقلتين مختلفتين للنقلة { $ply }، كلٌّ منهما موقّعة بمفتاحه. تعرض هذه الصفحة المباراة التي يلعبها { $other }؛ والنقلتان الموقّعتان محفوظتان مع سجل المباراة دليلًا.
 online-unconfirmed = يقول { $name } إن المباراة انتهت: { $end ->
         [resignation] استسلم { $loser }.
         [agreed-draw] اتُّفق على التعادل.

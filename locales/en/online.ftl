@@ -29,6 +29,8 @@ online-path = { $path ->
         [none] {""}
        *[other] {" · "}{ $rtt } ms
     }
+online-relay-stopped = { $stopped }’s page stopped sending the game; following { $followed }’s.
+online-lied = { $name } sent two different moves for ply { $ply }, each signed with their own key. This page shows the game { $other } plays; both signed moves are kept with the game’s record as proof.
 online-unconfirmed = { $name } says the game is over: { $end ->
         [resignation] { $loser } resigned.
         [agreed-draw] a draw was agreed.

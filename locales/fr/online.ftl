@@ -29,6 +29,8 @@ online-path = { $path ->
         [none] {""}
        *[other] {" · "}{ $rtt } ms
     }
+online-relay-stopped = La page de { $stopped } n’envoie plus la partie ; on suit celle de { $followed }.
+online-lied = { $name } a envoyé deux coups différents pour le demi-coup { $ply }, chacun signé de sa propre clé. Cette page montre la partie que joue { $other } ; les deux coups signés sont gardés avec le relevé de la partie comme preuve.
 online-unconfirmed = { $name } dit que la partie est finie : { $end ->
         [resignation] { $loser } a abandonné.
         [agreed-draw] nulle par accord.

@@ -28,20 +28,21 @@ use leptos::prelude::*;
 
 use crate::app::i18n::tr_text;
 
-use self::i18n::errors::{load_error, share_error};
 use self::i18n::tokens::side_key;
 use self::i18n::{I18nProvider, LanguageSwitcher};
 use self::page::{ByLinkError, PageScreens, Room, Screen, Shell};
 use self::play::{Match, Session};
 use self::route::{LearnPlace, Page, Route};
 use self::screens::lazy;
+use self::screens::notices::Notices;
 use self::services::browser;
 use self::services::computer::ComputerPlayer;
 use self::services::prefs::Prefs;
-use self::services::storage::{SaveNotice, Saves};
+use self::services::storage::Saves;
 use crate::engine::{Game, Record, Rules, Side};
+use crate::net::table::Warning;
 use crate::store::share::{self, ShareError};
-use crate::store::{Kept, Seats};
+use crate::store::Seats;
 
 /// Starts `page` in the browser: the panic hook, the app. (No logger: the
 /// page's code logs nothing; a panic goes to the console by its hook.)
@@ -230,36 +231,12 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
         screen.set(Screen::Replay(Box::new(record), flipped));
     });
 
-    let notice_text = move |notice: &SaveNotice| match notice {
-        SaveNotice::SetAside {
-            reason,
-            players,
-            remaining,
-        } => match players {
-            Some((first, second)) => tr!("save-set-aside-named", {
-                "first" => first.clone(),
-                "second" => second.clone(),
-                "remaining" => *remaining,
-                "reason" => load_error(reason),
-            }),
-            None => tr!("save-set-aside-unnamed", {
-                "remaining" => *remaining,
-                "reason" => load_error(reason),
-            }),
-        },
-        SaveNotice::Newer => tr!("save-newer"),
-        SaveNotice::Full => tr!("save-full"),
-        SaveNotice::FullAtOpen => tr!("save-full-at-open"),
-        SaveNotice::NotKept(kept) => match kept {
-            Kept::Games => tr!("save-full"),
-            Kept::Settings => tr!("save-not-kept-settings"),
-            Kept::Learning => tr!("save-not-kept-learning"),
-            Kept::Reviews => tr!("save-not-kept-reviews"),
-            Kept::Tournaments => tr!("save-not-kept-tournaments"),
-            Kept::Seats => tr!("save-not-kept-seats"),
-        },
-        SaveNotice::Refused => tr!("save-refused"),
-    };
+    let any_notice = Memo::new(move |_| {
+        saves.notices.with(|n| !n.is_empty())
+            || link_error.with(Option::is_some)
+            || by_link_error.with(Option::is_some)
+    });
+    let warning = Callback::new(move |w: Warning| page.warning(&w));
 
     view! {
            <header class="topbar">
@@ -304,17 +281,8 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                {saves.memory_only.then(|| view! {
                    <p class="notice warning" data-testid="storage-unavailable">{tr_text(|| tr!("save-unavailable"))}</p>
                })}
-               {move || link_error.get().map(|e| {
-                   let text = move || match &e {
-                       ShareError::Newer(v) => tr!("link-newer", { "version" => *v }),
-                       other => tr!("link-bad", { "error" => share_error(other) }),
-                   };
-                   view! {
-                       <p class="notice warning" data-testid="link-error">{text}
-                           <button type="button" class="link" on:click=move |_| link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
-                       </p>
-                   }
-               })}
+               // (Rare: their chunk is fetched only when one is to be shown.)
+               {move || any_notice.get().then(|| lazy::notices(Notices { saves, screen, link_error, by_link_error, warning }))}
                {move || updated.get().then(|| view! {
                 <p class="notice" data-testid="updated" role="status">{tr_text(|| tr!("app-updated"))}
                     <button type="button" class="link" on:click=move |_| browser::reload()>
@@ -322,39 +290,6 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                     </button>
                 </p>
             })}
-            {move || by_link_error.get().map(|e| {
-                let text = move || match &e {
-                    ByLinkError::Share(ShareError::Newer(v)) => tr!("link-newer", { "version" => *v }),
-                    ByLinkError::Share(other) => tr!("link-bad", { "error" => share_error(other) }),
-                    ByLinkError::Refused(w) => page.warning(w),
-                    ByLinkError::EarlierGame => tr!("online-earlier-game"),
-                    ByLinkError::EarlierLink => tr!("online-earlier-link"),
-                };
-                view! {
-                    <p class="notice warning" data-testid="by-link-error">{text}
-                        <button type="button" class="link" on:click=move |_| by_link_error.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
-                    </p>
-                }
-            })}
-            {move || saves.notices.get().into_iter().map(|notice| {
-                   let kind = notice.token();
-                   let dismiss = notice.clone();
-                   let room = notice.wants_room().then(|| view! {
-                       <button type="button" class="link" on:click=move |_| screen.set(Screen::Library)>
-                           {tr_text(|| tr!("save-open-library"))}
-                       </button>
-                   });
-                   view! {
-                       <p class="notice warning" data-testid=format!("save-notice-{kind}")>
-                           {move || notice_text(&notice)}
-                           {room}
-                           <button type="button" class="link"
-                               on:click=move |_| saves.notices.update(|l| l.retain(|n| *n != dismiss))>
-                               {tr_text(|| tr!("notice-dismiss"))}
-                           </button>
-                       </p>
-                   }
-               }).collect_view()}
            </div>
            <main class="layout">
                // The screen is rebuilt only when `screen` changes: nothing a

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use kharbga::cli::{answer, bench_report};
 use kharbga::engine::{perft::perft, Game, Position, Rules, Variant};
+use kharbga::net::message::hash_text;
 
 const HELP: &str = "\
 kharbga-cli — the Kharbga, Seega and Kharbaga rules engine
@@ -21,6 +22,9 @@ USAGE
   kharbga-cli fixture [games] [plies]        a saved-games localStorage for the browser
                                              benchmark, one [key, value] JSON array a line
   kharbga-cli fen <variant> [plies...]       the position string after the plies
+  kharbga-cli hashes <variant> [plies...]    each ply and the position's hash after it, as
+                                             an online ply message writes it (a client of
+                                             one's own, in the end-to-end tests, signs these)
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
@@ -121,6 +125,19 @@ fn run_fen(args: &[String]) -> Result<(), String> {
         game.play_text(ply).map_err(|e| format!("{ply}: {e}"))?;
     }
     println!("{}", game.position());
+    Ok(())
+}
+
+fn run_hashes(args: &[String]) -> Result<(), String> {
+    let [spec, plies @ ..] = args else {
+        return Err("usage: kharbga-cli hashes <variant> [plies...]".to_owned());
+    };
+    let rules: Rules = spec.parse().map_err(|e| format!("{e}"))?;
+    let mut game = Game::new(rules);
+    for ply in plies {
+        game.play_text(ply).map_err(|e| format!("{ply}: {e}"))?;
+        println!("{ply} {}", hash_text(game.position().hash()));
+    }
     Ok(())
 }
 
@@ -457,6 +474,7 @@ fn main() -> ExitCode {
         Some("batch") => batch(),
         Some("perft") => report(run_perft(&args[1..])),
         Some("fen") => report(run_fen(&args[1..])),
+        Some("hashes") => report(run_hashes(&args[1..])),
         Some("think") => report(run_think(&args[1..])),
         Some("match") => report(run_match(&args[1..])),
         Some("tournament") => report(run_tournament(&args[1..])),

@@ -12,6 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::millis::Millis;
 use super::square::Side;
 
 /// A time control: minutes for the game plus seconds added after each
@@ -109,14 +110,14 @@ impl TimeControl {
         })
     }
 
-    /// Each side's time at the start, in milliseconds.
-    pub fn base_ms(self) -> u64 {
-        u64::from(self.base_s) * 1_000
+    /// Each side's time at the start.
+    pub fn base_ms(self) -> Millis {
+        Millis::from_secs(u64::from(self.base_s))
     }
 
-    /// The increment in milliseconds.
-    pub fn increment_ms(self) -> u64 {
-        u64::from(self.increment_s) * 1_000
+    /// The increment.
+    pub fn increment_ms(self) -> Millis {
+        Millis::from_secs(u64::from(self.increment_s))
     }
 
     /// Whether the game is played with no increment.
@@ -152,10 +153,10 @@ impl FromStr for TimeControl {
 pub struct Clock {
     control: TimeControl,
     /// Each side's time left when its clock last stopped (or at the start),
-    /// first then second, in milliseconds.
-    left: [u64; 2],
-    /// The side whose clock runs, and since when (a timestamp in ms).
-    running: Option<(Side, u64)>,
+    /// first then second.
+    left: [Millis; 2],
+    /// The side whose clock runs, and since when (an instant).
+    running: Option<(Side, Millis)>,
 }
 
 const fn slot(side: Side) -> usize {
@@ -176,7 +177,7 @@ impl Clock {
     }
 
     /// Clocks with these times left (a saved game's), neither running.
-    pub fn with_left(control: TimeControl, first_ms: u64, second_ms: u64) -> Clock {
+    pub fn with_left(control: TimeControl, first_ms: Millis, second_ms: Millis) -> Clock {
         Clock {
             control,
             left: [first_ms, second_ms],
@@ -195,45 +196,43 @@ impl Clock {
     }
 
     /// The time `side` has left at `now`.
-    pub fn left(&self, side: Side, now: u64) -> u64 {
+    pub fn left(&self, side: Side, now: Millis) -> Millis {
         let stored = self.left[slot(side)];
         match self.running {
-            Some((running, since)) if running == side => {
-                stored.saturating_sub(now.saturating_sub(since))
-            }
+            Some((running, since)) if running == side => stored - now.since(since),
             _ => stored,
         }
     }
 
     /// The time `side` had when its clock last started (or stopped).
-    pub fn stored(&self, side: Side) -> u64 {
+    pub fn stored(&self, side: Side) -> Millis {
         self.left[slot(side)]
     }
 
     /// How long `side`'s clock has run since it last started at `now` (0
     /// when it does not run).
-    pub fn elapsed(&self, side: Side, now: u64) -> u64 {
+    pub fn elapsed(&self, side: Side, now: Millis) -> Millis {
         match self.running {
-            Some((running, since)) if running == side => now.saturating_sub(since),
-            _ => 0,
+            Some((running, since)) if running == side => now.since(since),
+            _ => Millis::ZERO,
         }
     }
 
     /// Sets `side`'s stored time (a time taken from elsewhere: the other
     /// page's claim online); a running clock of that side runs on from it.
-    pub fn set_left(&mut self, side: Side, ms: u64) {
+    pub fn set_left(&mut self, side: Side, ms: Millis) {
         self.left[slot(side)] = ms;
     }
 
     /// Starts `side`'s clock at `now` (the other one stops, keeping what it
     /// had used).
-    pub fn start(&mut self, side: Side, now: u64) {
+    pub fn start(&mut self, side: Side, now: Millis) {
         self.stop(now);
         self.running = Some((side, now));
     }
 
     /// Stops the running clock at `now`, keeping what it used.
-    pub fn stop(&mut self, now: u64) {
+    pub fn stop(&mut self, now: Millis) {
         if let Some((side, _)) = self.running {
             self.left[slot(side)] = self.left(side, now);
             self.running = None;
@@ -245,12 +244,18 @@ impl Clock {
     /// when the game is over). Returns the mover's time left after the ply,
     /// increment included, in whole tenths of a second: the ply's time tag
     /// (the record keeps tenths).
-    pub fn played(&mut self, mover: Side, turn_ended: bool, next: Option<Side>, now: u64) -> u64 {
+    pub fn played(
+        &mut self,
+        mover: Side,
+        turn_ended: bool,
+        next: Option<Side>,
+        now: Millis,
+    ) -> Millis {
         self.stop(now);
-        if turn_ended && self.left[slot(mover)] > 0 {
+        if turn_ended && self.left[slot(mover)] > Millis::ZERO {
             self.left[slot(mover)] += self.control.increment_ms();
         }
-        let tag = self.left[slot(mover)] / 100 * 100;
+        let tag = tenths(self.left[slot(mover)]);
         if let Some(next) = next {
             self.running = Some((next, now));
         }
@@ -258,22 +263,28 @@ impl Clock {
     }
 
     /// The side whose time has run out at `now`, if one has.
-    pub fn flagged(&self, now: u64) -> Option<Side> {
+    pub fn flagged(&self, now: Millis) -> Option<Side> {
         let (side, _) = self.running?;
-        (self.left(side, now) == 0).then_some(side)
+        (self.left(side, now) == Millis::ZERO).then_some(side)
     }
 
-    /// When the running clock falls at the latest, if one runs (a timestamp).
-    pub fn falls_at(&self) -> Option<u64> {
+    /// When the running clock falls at the latest, if one runs (an instant).
+    pub fn falls_at(&self) -> Option<Millis> {
         let (side, since) = self.running?;
         Some(since + self.left[slot(side)])
     }
 }
 
+/// `ms` in whole tenths of a second, rounded down (what a time tag keeps).
+pub fn tenths(ms: Millis) -> Millis {
+    ms / 100 * 100
+}
+
 /// A time left as a clock shows it: `h:mm:ss` from an hour, `m:ss` from
 /// ten seconds, and `s.t` (tenths) below. The digits are ASCII; the page
 /// shows them in the player's numbering.
-pub fn clock_text(ms: u64) -> String {
+pub fn clock_text(ms: Millis) -> String {
+    let ms = ms.get();
     if ms < 10_000 {
         // Tenths, rounded down: a clock never shows more than it has.
         let tenths = ms / 100;
@@ -321,8 +332,8 @@ fn minutes_to_seconds(text: &str) -> Option<u32> {
 }
 
 /// A ply's time tag as the record writes it: `h:mm:ss.t`.
-pub fn tag_text(ms: u64) -> String {
-    let tenths = ms / 100;
+pub fn tag_text(ms: Millis) -> String {
+    let tenths = ms.get() / 100;
     let seconds = tenths / 10;
     format!(
         "{}:{:02}:{:02}.{}",
@@ -334,7 +345,7 @@ pub fn tag_text(ms: u64) -> String {
 }
 
 /// A time tag read back: `h:mm:ss` with an optional fraction (tenths kept).
-pub fn parse_tag(text: &str) -> Option<u64> {
+pub fn parse_tag(text: &str) -> Option<Millis> {
     let (whole, fraction) = match text.split_once('.') {
         Some((w, f)) => (w, Some(f)),
         None => (text, None),
@@ -357,7 +368,7 @@ pub fn parse_tag(text: &str) -> Option<u64> {
         Some(f) => digits(f, 3)? / 10u64.pow(f.len() as u32 - 1),
         None => 0,
     };
-    Some(((h * 3_600 + m * 60 + s) * 10 + tenths) * 100)
+    Some(Millis(((h * 3_600 + m * 60 + s) * 10 + tenths) * 100))
 }
 
 #[cfg(test)]
@@ -416,16 +427,16 @@ mod tests {
 
     #[test]
     fn texts() {
-        assert_eq!(clock_text(180_000), "3:00");
-        assert_eq!(clock_text(61_999), "1:01");
-        assert_eq!(clock_text(10_000), "0:10");
-        assert_eq!(clock_text(9_999), "9.9");
-        assert_eq!(clock_text(50), "0.0");
-        assert_eq!(clock_text(3_600_000 + 5_000), "1:00:05");
-        assert_eq!(tag_text(179_560), "0:02:59.5");
-        assert_eq!(parse_tag("0:02:59.5"), Some(179_500));
-        assert_eq!(parse_tag("1:00:00"), Some(3_600_000));
-        assert_eq!(parse_tag("0:00:09.25"), Some(9_200));
+        assert_eq!(clock_text(Millis(180_000)), "3:00");
+        assert_eq!(clock_text(Millis(61_999)), "1:01");
+        assert_eq!(clock_text(Millis(10_000)), "0:10");
+        assert_eq!(clock_text(Millis(9_999)), "9.9");
+        assert_eq!(clock_text(Millis(50)), "0.0");
+        assert_eq!(clock_text(Millis(3_600_000 + 5_000)), "1:00:05");
+        assert_eq!(tag_text(Millis(179_560)), "0:02:59.5");
+        assert_eq!(parse_tag("0:02:59.5"), Some(Millis(179_500)));
+        assert_eq!(parse_tag("1:00:00"), Some(Millis(3_600_000)));
+        assert_eq!(parse_tag("0:00:09.25"), Some(Millis(9_200)));
         for bad in [
             "",
             "2:59",

@@ -58,7 +58,7 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// A game in progress or finished.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     /// `positions[i]` is the position before ply `i`; the last is the current one.
     positions: Vec<Position>,
@@ -71,6 +71,22 @@ pub struct Game {
     /// counts: the one after the last removal (a removal makes every earlier
     /// position unreachable).
     window: usize,
+}
+
+impl Clone for Game {
+    /// A copy of the whole game (its positions and plies): counted in the
+    /// crate's tests ([`clones`]), which hold a page to a bound of them.
+    fn clone(&self) -> Game {
+        #[cfg(test)]
+        clones::note();
+        Game {
+            positions: self.positions.clone(),
+            plies: self.plies.clone(),
+            decided: self.decided,
+            custom_start: self.custom_start,
+            window: self.window,
+        }
+    }
 }
 
 impl Game {
@@ -271,5 +287,32 @@ impl Game {
                 .map_or(0, |i| i + 1);
         }
         Some(played.ply)
+    }
+}
+
+/// The copies of a [`Game`] made on this thread, for the crate's tests
+/// (each test runs on a thread of its own): what a test of a page's
+/// steps counts.
+#[cfg(test)]
+pub(crate) mod clones {
+    use std::cell::Cell;
+
+    thread_local! {
+        static CLONES: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// One more copy.
+    pub(super) fn note() {
+        CLONES.with(|n| n.set(n.get() + 1));
+    }
+
+    /// Counts from zero again.
+    pub(crate) fn reset() {
+        CLONES.with(|n| n.set(0));
+    }
+
+    /// The copies made since the last [`reset`].
+    pub(crate) fn count() -> usize {
+        CLONES.with(Cell::get)
     }
 }

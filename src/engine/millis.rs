@@ -1,11 +1,14 @@
 //! Time in whole milliseconds: [`Millis`], an instant on the page's clock
 //! (milliseconds since 1970, as `Date.now()` gives them) or a span between
-//! two, counted as the game clocks count it ([`super::clock`], `u64`
-//! milliseconds). Arithmetic never wraps: a span that would be negative
-//! is zero, a sum that would overflow stays at the most.
+//! two. The one time type from the browser's clock inward: the game
+//! clocks ([`super::clock`], [`super::timing`]), the online referee and its
+//! allowances all count in it; only the browser service that reads the
+//! clock sees a float. Arithmetic never wraps: a span that would be
+//! negative is zero, a sum or product that would overflow stays at the
+//! most.
 
 use std::fmt;
-use std::ops::{Add, AddAssign, Sub};
+use std::ops::{Add, AddAssign, Div, Mul, Sub, SubAssign};
 
 /// Whole milliseconds: an instant on the page's clock, or a span.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -15,21 +18,18 @@ impl Millis {
     /// No time at all (also the clock's first instant).
     pub const ZERO: Millis = Millis(0);
 
+    /// `seconds` whole seconds.
+    pub const fn from_secs(seconds: u64) -> Millis {
+        Millis(seconds.saturating_mul(1_000))
+    }
+
     /// The milliseconds, as the clocks take them.
     pub const fn get(self) -> u64 {
         self.0
     }
 
-    /// A reading of the page's clock (`Date.now()`, fractional
-    /// milliseconds natively): its whole milliseconds, a negative or
-    /// unreadable one as zero.
-    pub fn from_page(ms: f64) -> Millis {
-        // (`as` saturates, and reads NaN as 0.)
-        Millis(ms.max(0.0) as u64)
-    }
-
     /// The milliseconds as a float, for arithmetic that counts in `f64`
-    /// (the network's allowances).
+    /// inside (the network's allowances refill by fractions of a token).
     pub fn as_f64(self) -> f64 {
         self.0 as f64
     }
@@ -66,6 +66,33 @@ impl Sub for Millis {
     /// The span between two times, zero when `other` is later.
     fn sub(self, other: Millis) -> Millis {
         self.since(other)
+    }
+}
+
+impl SubAssign for Millis {
+    fn sub_assign(&mut self, other: Millis) {
+        *self = *self - other;
+    }
+}
+
+impl Mul<u64> for Millis {
+    type Output = Millis;
+
+    /// `n` times the span (at most the largest).
+    fn mul(self, n: u64) -> Millis {
+        Millis(self.0.saturating_mul(n))
+    }
+}
+
+impl Div<u64> for Millis {
+    type Output = Millis;
+
+    /// The span cut in `n` (rounded down).
+    ///
+    /// # Panics
+    /// When `n` is zero, as integer division does.
+    fn div(self, n: u64) -> Millis {
+        Millis(self.0 / n)
     }
 }
 

@@ -32,6 +32,8 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use clock::{Clock, TimeControl, TimeControlError};
 pub use error::{PositionErrorKind, PositionField};
+#[cfg(test)]
+pub(crate) use game::clones as game_clones;
 pub use game::{Game, GameError, PlayedPly};
 pub use geometry::Geometry;
 pub use millis::Millis;

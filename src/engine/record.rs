@@ -28,6 +28,7 @@ use std::fmt::{self, Write as _};
 
 use super::clock::TimeControl;
 use super::game::Game;
+use super::millis::Millis;
 use super::outcome::Outcome;
 use super::ply::Ply;
 use super::position::{ExchangeEvent, Position, PositionError};
@@ -59,9 +60,9 @@ pub struct Record {
 pub struct Timing {
     /// The time control (`None`: an untimed game).
     pub control: Option<TimeControl>,
-    /// The mover's time left after each ply, in milliseconds (whole
-    /// tenths), from the first ply on: as many as the plies, or fewer.
-    pub left: Vec<u64>,
+    /// The mover's time left after each ply (whole tenths of a second),
+    /// from the first ply on: as many as the plies, or fewer.
+    pub left: Vec<Millis>,
 }
 
 impl Timing {
@@ -74,7 +75,7 @@ impl Timing {
     /// `side`'s time left once the first `plies` plies of `game` were
     /// played: its last tag before, or the control's time (`None` for an
     /// untimed game).
-    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> Option<u64> {
+    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> Option<Millis> {
         let control = self.control?;
         Some(last_tag(game, &self.left, plies, side).unwrap_or(control.base_ms()))
     }
@@ -82,7 +83,7 @@ impl Timing {
 
 /// `side`'s last time tag among the first `plies` plies of `game` (`left`
 /// tags them from the first), if it has one.
-pub fn last_tag(game: &Game, left: &[u64], plies: usize, side: Side) -> Option<u64> {
+pub fn last_tag(game: &Game, left: &[Millis], plies: usize, side: Side) -> Option<Millis> {
     game.plies()
         .iter()
         .zip(left)
@@ -452,7 +453,7 @@ pub struct Movetext {
     /// The side whose turn the last ply continued (no new turn number).
     previous: Option<Side>,
     /// The time tags written.
-    left: Vec<u64>,
+    left: Vec<Millis>,
 }
 
 impl Movetext {
@@ -465,7 +466,7 @@ impl Movetext {
 
     /// As [`Movetext::update`], with the mover's time left after each ply
     /// (`left[i]` after ply `i`, for as many plies as it has).
-    pub fn update_timed(&mut self, game: &Game, left: &[u64]) {
+    pub fn update_timed(&mut self, game: &Game, left: &[Millis]) {
         let plies = game.plies();
         let continues = self.plies.len() <= plies.len()
             && self.plies.iter().zip(plies).all(|(a, b)| *a == b.ply)

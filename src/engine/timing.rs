@@ -6,18 +6,18 @@
 //! [`GameClock::follow_claimed`] takes only as far as this page's own view
 //! allows. Nothing here reads the time: the caller gives it.
 
-use crate::engine::clock::{Clock, TimeControl};
-use crate::engine::{last_tag, Game, Side, Timing};
+use crate::engine::clock::{tenths, Clock, TimeControl};
+use crate::engine::{last_tag, Game, Millis, Side, Timing};
 
 /// Below this a person's clock is shown low (and sounds once).
-pub const LOW_MS: u64 = 10_000;
+pub const LOW_MS: Millis = Millis(10_000);
 
 /// A timed game's clocks and its plies' time tags.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameClock {
     clock: Clock,
     /// The mover's time left after each ply.
-    tags: Vec<u64>,
+    tags: Vec<Millis>,
     /// Each side's low-time warning given.
     warned: [bool; 2],
 }
@@ -30,7 +30,7 @@ impl GameClock {
         control: TimeControl,
         timing: &Timing,
         game: &Game,
-        left: Option<[u64; 2]>,
+        left: Option<[Millis; 2]>,
     ) -> GameClock {
         // Plies with no tag (a record from elsewhere, tagged only in part)
         // get their mover's time as it was: no increment is made up.
@@ -59,8 +59,8 @@ impl GameClock {
     /// timed and tagged; the side to move's clock runs, none once the game
     /// is over. A game with plies taken back keeps the tags of the plies
     /// left.
-    pub fn follow(&mut self, game: &Game, now: u64) {
-        self.follow_claimed(game, &[], Some(0), now);
+    pub fn follow(&mut self, game: &Game, now: Millis) {
+        self.follow_claimed(game, &[], Some(Millis::ZERO), now);
     }
 
     /// As [`GameClock::follow`], for plies of the other page's player
@@ -77,9 +77,9 @@ impl GameClock {
     pub fn follow_claimed(
         &mut self,
         game: &Game,
-        claims: &[Option<u64>],
-        lag_ms: Option<u64>,
-        now: u64,
+        claims: &[Option<Millis>],
+        lag_ms: Option<Millis>,
+        now: Millis,
     ) -> bool {
         let plies = game.plies();
         self.tags.truncate(plies.len());
@@ -109,26 +109,30 @@ impl GameClock {
                     // credited (its increment too, when that is more than
                     // nothing: a ply just in time on its way still earns it).
                     let credited = match lag_ms {
-                        Some(lag) => before.saturating_add(lag).saturating_sub(elapsed),
+                        Some(lag) => before + lag - elapsed,
                         None => before,
                     };
                     let increment = if turn_ended {
                         self.control().increment_ms()
                     } else {
-                        0
+                        Millis::ZERO
                     };
-                    let gained = if credited > 0 { increment } else { 0 };
+                    let gained = if credited > Millis::ZERO {
+                        increment
+                    } else {
+                        Millis::ZERO
+                    };
                     let most = (credited + gained).min(before + increment);
                     if claim > most {
                         refused = true;
                     }
-                    let tag = claim.min(most) / 100 * 100;
+                    let tag = tenths(claim.min(most));
                     self.clock.set_left(played.side, tag);
                     if let (None, Some(next)) = (lag_ms, next) {
                         // Moved when its clock showed this (its increment
                         // aside): the next clock has run since.
-                        let used = before.saturating_sub(tag.saturating_sub(gained));
-                        let moved = now.saturating_sub(elapsed).saturating_add(used).min(now);
+                        let used = before - (tag - gained);
+                        let moved = (now - elapsed + used).min(now);
                         self.clock.start(next, moved);
                     }
                     tag
@@ -148,7 +152,7 @@ impl GameClock {
 
     /// `side`'s time left at `now` is at most `most` (another page's count
     /// of a turn this page did not see begin).
-    pub fn hold_to(&mut self, side: Side, most: u64, now: u64) {
+    pub fn hold_to(&mut self, side: Side, most: Millis, now: Millis) {
         if self.clock.left(side, now) <= most {
             return;
         }
@@ -161,39 +165,39 @@ impl GameClock {
     }
 
     /// The last ply's time tag, if the game has one.
-    pub fn last(&self) -> Option<u64> {
+    pub fn last(&self) -> Option<Millis> {
         self.tags.last().copied()
     }
 
     /// Stops both clocks (the game ended otherwise, the screen closes).
-    pub fn stop(&mut self, now: u64) {
+    pub fn stop(&mut self, now: Millis) {
         self.clock.stop(now);
     }
 
     /// The side whose flag has fallen at `now`.
-    pub fn flagged(&self, now: u64) -> Option<Side> {
+    pub fn flagged(&self, now: Millis) -> Option<Side> {
         self.clock.flagged(now)
     }
 
     /// The side whose flag fell at least `grace_ms` before `now` (online,
     /// the other page's flag: its ply may still be on the way).
-    pub fn flagged_for(&self, grace_ms: u64, now: u64) -> Option<Side> {
-        self.clock.flagged(now.saturating_sub(grace_ms))
+    pub fn flagged_for(&self, grace_ms: Millis, now: Millis) -> Option<Side> {
+        self.clock.flagged(now - grace_ms)
     }
 
     /// `side`'s time left at `now`.
-    pub fn left(&self, side: Side, now: u64) -> u64 {
+    pub fn left(&self, side: Side, now: Millis) -> Millis {
         self.clock.left(side, now)
     }
 
     /// Each side's time left at `now` (what a save keeps).
-    pub fn both(&self, now: u64) -> [u64; 2] {
+    pub fn both(&self, now: Millis) -> [Millis; 2] {
         [self.left(Side::First, now), self.left(Side::Second, now)]
     }
 
     /// `side`'s time left when the first `plies` plies of `game` had been
     /// played (its last tag before, or the control's time).
-    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> u64 {
+    pub fn left_after(&self, game: &Game, plies: usize, side: Side) -> Millis {
         last_tag(game, &self.tags, plies, side).unwrap_or(self.control().base_ms())
     }
 
@@ -224,7 +228,7 @@ impl GameClock {
 
     /// True once when the running side's time first drops below
     /// [`LOW_MS`]: the moment for the low-time sound.
-    pub fn low_now(&mut self, now: u64) -> bool {
+    pub fn low_now(&mut self, now: Millis) -> bool {
         let Some(side) = self.clock.running() else {
             return false;
         };
@@ -239,9 +243,10 @@ impl GameClock {
     /// How long the computer may think for its ply at `now`: a thirtieth
     /// of its time plus half the increment, within `most`, and never less
     /// than a twentieth of a second.
-    pub fn thinking_ms(&self, side: Side, now: u64, most: u64) -> u64 {
+    pub fn thinking_ms(&self, side: Side, now: Millis, most: Millis) -> Millis {
         let budget = self.left(side, now) / 30 + self.control().increment_ms() / 2;
-        budget.clamp(50, most.max(50))
+        let least = Millis(50);
+        budget.clamp(least, most.max(least))
     }
 }
 
@@ -256,34 +261,37 @@ mod tests {
         let mut game = Game::new(Rules::seega(BoardSize::Five));
         let mut clock = GameClock::resume(control, &Timing::default(), &game, None);
         assert_eq!(clock.running(), None);
-        clock.follow(&game, 1_000);
+        clock.follow(&game, Millis(1_000));
         assert_eq!(clock.running(), Some(Side::First));
         game.play_text("a1").unwrap();
-        clock.follow(&game, 3_000);
+        clock.follow(&game, Millis(3_000));
         assert_eq!(clock.running(), Some(Side::First), "the turn goes on");
         game.play_text("a2").unwrap();
-        clock.follow(&game, 6_000);
+        clock.follow(&game, Millis(6_000));
         assert_eq!(clock.running(), Some(Side::Second));
-        assert_eq!(clock.left(Side::First, 99_000), 56_000);
-        assert_eq!(clock.timing().left, vec![58_000, 56_000]);
+        assert_eq!(clock.left(Side::First, Millis(99_000)), Millis(56_000));
+        assert_eq!(clock.timing().left, vec![Millis(58_000), Millis(56_000)]);
         // Saved at 8 s, reopened later: the times it had, nothing running.
-        let saved = clock.both(8_000);
-        assert_eq!(saved, [56_000, 58_000]);
+        let saved = clock.both(Millis(8_000));
+        assert_eq!(saved, [Millis(56_000), Millis(58_000)]);
         let mut back = GameClock::resume(control, &clock.timing(), &game, Some(saved));
-        assert_eq!(back.left(Side::Second, 1_000_000), 58_000);
-        back.follow(&game, 100_000);
-        assert_eq!(back.left(Side::Second, 101_000), 57_000);
+        assert_eq!(back.left(Side::Second, Millis(1_000_000)), Millis(58_000));
+        back.follow(&game, Millis(100_000));
+        assert_eq!(back.left(Side::Second, Millis(101_000)), Millis(57_000));
         // Without the clock line, each side's last tag.
         let tags = GameClock::resume(control, &clock.timing(), &game, None);
-        assert_eq!(tags.both(0), [56_000, 60_000]);
+        assert_eq!(tags.both(Millis(0)), [Millis(56_000), Millis(60_000)]);
         // A record with no tags at all: no increment made up for its plies.
         let mut untagged = GameClock::resume(control, &Timing::default(), &game, None);
-        assert_eq!(untagged.timing().left, vec![60_000, 60_000]);
-        untagged.follow(&game, 0);
-        assert_eq!(untagged.both(5_000), [60_000, 55_000]);
+        assert_eq!(untagged.timing().left, vec![Millis(60_000), Millis(60_000)]);
+        untagged.follow(&game, Millis(0));
+        assert_eq!(
+            untagged.both(Millis(5_000)),
+            [Millis(60_000), Millis(55_000)]
+        );
         // The game over: the clocks stop.
         game.resign(Side::Second).unwrap();
-        back.follow(&game, 102_000);
+        back.follow(&game, Millis(102_000));
         assert_eq!(back.running(), None);
     }
 
@@ -292,20 +300,29 @@ mod tests {
         let control = TimeControl::new(12, 0).unwrap();
         let game = Game::new(Rules::seega(BoardSize::Five));
         let mut clock = GameClock::resume(control, &Timing::default(), &game, None);
-        clock.follow(&game, 0);
-        assert!(!clock.low_now(1_000));
-        assert!(clock.low_now(2_500));
-        assert!(!clock.low_now(3_000));
-        assert_eq!(clock.flagged(11_999), None);
-        assert_eq!(clock.flagged(12_000), Some(Side::First));
-        assert_eq!(clock.thinking_ms(Side::First, 0, 500), 400);
-        assert_eq!(clock.thinking_ms(Side::First, 11_000, 500), 50);
+        clock.follow(&game, Millis(0));
+        assert!(!clock.low_now(Millis(1_000)));
+        assert!(clock.low_now(Millis(2_500)));
+        assert!(!clock.low_now(Millis(3_000)));
+        assert_eq!(clock.flagged(Millis(11_999)), None);
+        assert_eq!(clock.flagged(Millis(12_000)), Some(Side::First));
+        assert_eq!(
+            clock.thinking_ms(Side::First, Millis(0), Millis(500)),
+            Millis(400)
+        );
+        assert_eq!(
+            clock.thinking_ms(Side::First, Millis(11_000), Millis(500)),
+            Millis(50)
+        );
         let long = GameClock::resume(
             TimeControl::minutes(15, 10),
             &Timing::default(),
             &game,
             None,
         );
-        assert_eq!(long.thinking_ms(Side::Second, 0, 500), 500);
+        assert_eq!(
+            long.thinking_ms(Side::Second, Millis(0), Millis(500)),
+            Millis(500)
+        );
     }
 }

@@ -30,7 +30,8 @@ use std::sync::OnceLock;
 use ed25519_compact::{KeyPair, Seed};
 use sha2::{Digest, Sha256};
 
-use super::room::RoomCode;
+use super::code::RoomCode;
+use super::protocol::purpose;
 
 /// The alphabet of keys and signatures in text: Crockford's base 32, as
 /// room codes (digits and letters without i, l, o, u).
@@ -247,7 +248,8 @@ pub fn hello_bytes(
     to: &str,
 ) -> Vec<u8> {
     format!(
-        "kharbga/2 hello\n{room}\n{}\n{side}\n{name}\n{n}\n{to}",
+        "{}\n{room}\n{}\n{side}\n{name}\n{n}\n{to}",
+        purpose("hello"),
         role.token()
     )
     .into_bytes()
@@ -259,13 +261,13 @@ pub fn hello_bytes(
 /// stranger who knows the guest's public key cannot bind that seat to its
 /// own connection).
 pub fn join_bytes(room: &RoomCode, key: &PublicKey, name: &str, from: &str, to: &str) -> Vec<u8> {
-    format!("kharbga/3 join\n{room}\n{key}\n{name}\n{from}\n{to}").into_bytes()
+    format!("{}\n{room}\n{key}\n{name}\n{from}\n{to}", purpose("join")).into_bytes()
 }
 
 /// What a player signs when it sends the game by link: the room, its side,
 /// and the game as the link carries it.
 pub fn link_bytes(room: &RoomCode, sender: &str, game: &str) -> Vec<u8> {
-    format!("kharbga/2 link\n{room}\n{sender}\n{game}").into_bytes()
+    format!("{}\n{room}\n{sender}\n{game}", purpose("link")).into_bytes()
 }
 
 /// The host's word that `key`, under `name`, holds the room's second seat.
@@ -282,7 +284,7 @@ pub struct SeatCert {
 impl SeatCert {
     /// What the host signs.
     pub fn bytes(room: &RoomCode, key: &PublicKey, name: &str) -> Vec<u8> {
-        format!("kharbga/2 seat\n{room}\n{key}\n{name}").into_bytes()
+        format!("{}\n{room}\n{key}\n{name}", purpose("seat")).into_bytes()
     }
 
     /// The host (`host`) seats `key` under `name` in its room.
@@ -302,6 +304,21 @@ impl SeatCert {
             &SeatCert::bytes(&host.room(), &self.key, &self.name),
             &self.signature,
         )
+    }
+
+    /// True when the host of `host`'s room issued it under the purpose
+    /// protocols 2 and 3 signed (`kharbga/2 seat`). Never taken from a
+    /// peer: only what this page kept itself is read so (a saved game's
+    /// certificate, which its host's page issues again; a saved
+    /// tournament's board room, which its player's page makes again).
+    pub fn is_from_earlier_protocol(&self, host: &PublicKey) -> bool {
+        let bytes = format!(
+            "kharbga/2 seat\n{}\n{}\n{}",
+            host.room(),
+            self.key,
+            self.name
+        );
+        host.verifies(bytes.as_bytes(), &self.signature)
     }
 }
 
@@ -361,6 +378,17 @@ mod tests {
             ..cert.clone()
         };
         assert!(!renamed.is_from(&host.public()));
+        // A certificate signed for another protocol's purpose is not one
+        // (but is known as what an earlier version kept).
+        let room = host.public().room();
+        let earlier = format!("kharbga/2 seat\n{room}\n{}\nYoussef", guest.public());
+        let old = SeatCert {
+            signature: host.sign(earlier.as_bytes()),
+            ..cert.clone()
+        };
+        assert!(!old.is_from(&host.public()));
+        assert!(old.is_from_earlier_protocol(&host.public()));
+        assert!(!cert.is_from_earlier_protocol(&host.public()));
         // A seat proved to one receiver is not proved to another.
         let room = host.public().room();
         let hello = |n: u64, to: &str| hello_bytes(&room, Role::Host, "first", "Amel", n, to);

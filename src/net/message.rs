@@ -6,22 +6,24 @@
 //! JSON library. Decoding is defensive: the size is checked before
 //! anything, the protocol version before the rest, every field against its
 //! kind and limit; a message that fails any check is a typed
-//! [`DecodeError`], never a panic.
+//! [`DecodeError`], never a panic. A ply is read once, here, into the
+//! engine's [`Ply`] (and its position's hash into a number): the referee
+//! plays typed plies, and a message read and written again is the same
+//! text (what a seat signed is what it sent).
 
 use super::envelope::{self, put_field, FrameError, Scope, Seal, Signer};
 use super::identity::{PublicKey, Role, Signature};
 use super::room::RoomCode;
 use super::text::{clean_text, is_hidden_format, strip_text};
-use crate::engine::Side;
+use crate::engine::{Millis, Ply, Side};
 
-/// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 3;
+use super::protocol::purpose;
+pub use super::protocol::PROTOCOL;
 
 /// The largest message accepted, in bytes (a whole record fits many times).
 pub const MAX_MESSAGE: usize = 64 * 1024;
 
-/// The longest name, in characters.
-pub const MAX_NAME: usize = 40;
+pub use super::text::MAX_NAME;
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;
@@ -134,8 +136,8 @@ pub enum Message {
         record: String,
         /// The seat a newcomer may still take.
         open: Option<Seat>,
-        /// A timed game's: the side to move's time left now, milliseconds.
-        running: Option<u64>,
+        /// A timed game's: the side to move's time left now.
+        running: Option<Millis>,
     },
     /// A newcomer takes the open seat with the key its browser made, and
     /// proves it holds that key's private half: its signature over
@@ -161,18 +163,20 @@ pub enum Message {
         /// The host's signature over them.
         signature: Signature,
     },
-    /// A ply: its index in the game, its text, the position's hash after
+    /// A ply: its index in the game, the ply, the position's hash after
     /// it, and in a timed game the mover's time left after it.
     Ply {
         /// The ply's index (0 for the first ply of the game).
         index: u32,
-        /// The ply's text (`c4`, `d3-d4`, `e7-e6*`, `stop`, `xc4`).
-        ply: String,
-        /// The position's hash after the ply, 16 hexadecimal digits.
-        hash: String,
+        /// The ply (written as its text: `c4`, `d3-d4`, `e7-e6*`, `stop`,
+        /// `xc4`).
+        ply: Ply,
+        /// The position's hash after the ply (written as 16 lower-case
+        /// hexadecimal digits).
+        hash: u64,
         /// A timed game's: the mover's time left after the ply (its
-        /// increment included), in milliseconds.
-        left: Option<u64>,
+        /// increment included).
+        left: Option<Millis>,
     },
     /// A timed game: the time of `side`, to move after `plies` plies, has
     /// run out (said by its opponent, who claims the win, or by its own
@@ -222,16 +226,16 @@ pub enum Message {
     /// `plies`: the length of the sender's game, so that a ply lost in a
     /// reconnection is caught up at the next heartbeat)
     Ping {
-        /// The sender's time, milliseconds (whole: a float parser and
+        /// The sender's time (whole milliseconds: a float parser and
         /// formatter would weigh on the page).
-        at: u64,
+        at: Millis,
         /// Plies in the sender's game (absent from older pages).
         plies: Option<u32>,
     },
     /// Yes, here.
     Pong {
         /// The ping's time, echoed.
-        at: u64,
+        at: Millis,
     },
     /// The sender leaves (the page is closed or left).
     Bye,
@@ -306,10 +310,11 @@ impl DecodeError {
 const MAGIC: &str = "kharbga";
 
 /// What a seat's seal on a message is good for: the messages of `room`'s
-/// game (the text it signs is `kharbga/2 message`, the room, the seat, its
-/// number and the message's [`fields_text`]).
+/// game (the text it signs is `kharbga/4 message` — its
+/// [`purpose`](super::protocol::purpose) —, the room, the seat, its number
+/// and the message's [`fields_text`]).
 pub fn seal_scope(room: &RoomCode) -> Scope {
-    Scope::new("kharbga/2 message", room)
+    Scope::new(purpose("message"), room)
 }
 
 /// Tokens of the small enums.
@@ -403,8 +408,8 @@ pub fn fields_text(message: &Message) -> String {
         } => {
             put("ply");
             put(&index.to_string());
-            put(ply);
-            put(hash);
+            put(&ply.to_string());
+            put(&hash_text(*hash));
             if let Some(left) = left {
                 put(&left.to_string());
             }
@@ -509,7 +514,12 @@ pub fn decode(text: &str) -> Result<Message, DecodeError> {
 
 /// A message of `kind` with these fields, checked.
 fn read(kind: &str, fields: &[String]) -> Result<Message, DecodeError> {
-    let mut message = parse(kind, fields).ok_or(DecodeError::Malformed)?;
+    let mut message = match (kind, fields) {
+        ("ply", [index, ply, hash, left @ ..]) if left.len() <= 1 => {
+            read_ply(index, ply, hash, left.first())?
+        }
+        _ => parse(kind, fields).ok_or(DecodeError::Malformed)?,
+    };
     strip_format(&mut message);
     check(&message)?;
     Ok(message)
@@ -548,7 +558,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
     let number = |t: &str| -> Option<u32> { t.parse().ok() };
     // A time in milliseconds: digits, and any fraction (older pages wrote
     // one) dropped.
-    let time = |t: &str| -> Option<u64> {
+    let time = |t: &str| -> Option<Millis> {
         let whole = t.split_once('.').map_or(t, |(w, f)| {
             if f.bytes().all(|b| b.is_ascii_digit()) {
                 w
@@ -557,13 +567,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             }
         });
         (!whole.is_empty() && whole.len() <= 16 && whole.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| whole.parse().ok())
-            .flatten()
-    };
-    // A time left: digits only, at most a day.
-    let milliseconds = |t: &str| -> Option<u64> {
-        (t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| t.parse().ok())
+            .then(|| whole.parse().ok().map(Millis))
             .flatten()
     };
     let key = |t: &String| PublicKey::parse(t);
@@ -595,7 +599,7 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
         ("welcome", [record, open, running]) => Message::Welcome {
             record: record.clone(),
             open: seat(open)?,
-            running: Some(milliseconds(running)?),
+            running: Some(time_left(running)?),
         },
         ("join", [name, public, proof]) => Message::Join {
             name: name.clone(),
@@ -607,18 +611,6 @@ fn parse(kind: &str, fields: &[String]) -> Option<Message> {
             key: key(public)?,
             name: name.clone(),
             signature: signature(proof)?,
-        },
-        ("ply", [index, ply, hash]) => Message::Ply {
-            index: number(index)?,
-            ply: ply.clone(),
-            hash: hash.clone(),
-            left: None,
-        },
-        ("ply", [index, ply, hash, left]) => Message::Ply {
-            index: number(index)?,
-            ply: ply.clone(),
-            hash: hash.clone(),
-            left: Some(milliseconds(left)?),
         },
         ("flag", [side, plies]) => Message::Flag {
             side: seat(side)??,
@@ -693,13 +685,6 @@ fn check(message: &Message) -> Result<(), DecodeError> {
                 "name",
             )?;
         }
-        Message::Ply { ply, hash, .. } => {
-            field(ply.len() <= MAX_PLY && ply.is_ascii(), "ply")?;
-            field(
-                hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
-                "hash",
-            )?;
-        }
         Message::Chat { text } => {
             field(
                 clean_text(text, MAX_CHAT) && !text.trim().is_empty(),
@@ -709,7 +694,8 @@ fn check(message: &Message) -> Result<(), DecodeError> {
         Message::Welcome { record, .. } | Message::Sync { record } => {
             field(record_fits(record), "record")?;
         }
-        Message::Resign
+        Message::Ply { .. }
+        | Message::Resign
         | Message::Ask
         | Message::Offer { .. }
         | Message::Answer { .. }
@@ -730,6 +716,45 @@ pub fn hash_text(hash: u64) -> String {
     format!("{hash:016x}")
 }
 
+/// A ply message's fields, read: the index and a time left are numbers (or
+/// the message is malformed); the ply must be one in its canonical text
+/// (at most [`MAX_PLY`] characters) and the hash exactly what
+/// [`hash_text`] writes (so that the message written again is the text
+/// its seat signed).
+fn read_ply(
+    index: &str,
+    ply: &str,
+    hash: &str,
+    left: Option<&String>,
+) -> Result<Message, DecodeError> {
+    let index = index.parse().map_err(|_| DecodeError::Malformed)?;
+    let left = match left {
+        None => None,
+        Some(text) => Some(time_left(text).ok_or(DecodeError::Malformed)?),
+    };
+    let ply = Some(ply)
+        .filter(|t| t.len() <= MAX_PLY)
+        .and_then(|t| t.parse::<Ply>().ok())
+        .ok_or(DecodeError::Field("ply"))?;
+    let hash = Some(hash)
+        .filter(|t| t.len() == 16 && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        .and_then(|t| u64::from_str_radix(t, 16).ok())
+        .ok_or(DecodeError::Field("hash"))?;
+    Ok(Message::Ply {
+        index,
+        ply,
+        hash,
+        left,
+    })
+}
+
+/// A time left: digits only, at most a day.
+fn time_left(text: &str) -> Option<Millis> {
+    (text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok().map(Millis))
+        .flatten()
+}
+
 /// True when a record from a peer may be replayed: at most
 /// [`MAX_RECORD_PLIES`] plies, counted on the text before the engine
 /// replays anything (each ply is one word of the movetext, beside turn
@@ -744,10 +769,10 @@ mod tests {
     use super::*;
     use crate::net::identity::SeatKey;
 
-    /// A guest's signed chat line as version 3 writes it, and what its seat
+    /// A guest's signed chat line as version 4 writes it, and what its seat
     /// signed (pinned: peers of this version read and check exactly these).
-    const SIGNED_CHAT: &str = "kharbga\t3\tsigned\tguest\t7\tq9dphg1nkmvfqvtdcz5pbkz93gnb031sv7jzk67bezhaf50w2e7wh48bwfkbmfv9e3rfppp5p5gyxpn3bzkn56ezj7eg21m8th7jr28\tchat\ta\\tb\\\\c";
-    const HOST_SIGNS: &str = "kharbga/2 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
+    const SIGNED_CHAT: &str = "kharbga\t4\tsigned\tguest\t7\t6hg47pr0xat82x07ab400t7qqmn9s04b6tdsahp10c93zqx3e88cbskj3spswthgc0v7k2v2hgmh40459vcsrm2gq7z8b6zbvkwke3g\tchat\ta\\tb\\\\c";
+    const HOST_SIGNS: &str = "kharbga/4 message\nvynaarhffftrt7xr\nhost\n7\n\tchat\ta\\tb\\\\c";
 
     #[test]
     fn a_signed_message_is_written_and_signed_as_before() {

@@ -1,59 +1,18 @@
 //! Rooms and their links. A room is its host's public key: the invitation
 //! link is the page's address with `#r<key>`, and the room's code on the
-//! signalling server, 16 characters of Crockford's base 32, is 80 bits of
-//! a hash of that key ([`PublicKey::room`]), so nobody finds a room by
-//! guessing, and a link names the one key its newcomer believes. Links of
-//! earlier versions carried the code alone (`#r<code>`).
+//! signalling server ([`RoomCode`], in [`super::code`]) is a hash of that
+//! key ([`PublicKey::room`]), so nobody finds a room by guessing, and a
+//! link names the one key its newcomer believes. Links of earlier versions
+//! carried the code alone (`#r<code>`). Also the signalling server's
+//! addresses, how a peer is reached, and how soon a page joins its room
+//! afresh.
 
+pub use super::code::{RoomCode, CODE_LEN};
 use super::identity::{PublicKey, Signature};
-use crate::engine::Side;
-
-/// The alphabet: digits and letters without I, L, O, U.
-const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-
-/// A room code's length.
-pub const CODE_LEN: usize = 16;
+use crate::engine::{Millis, Side};
 
 /// What an invitation link's fragment starts with.
 pub const FRAGMENT: &str = "#r";
-
-/// A room's code: it can only be drawn from random bytes or read from a
-/// text of that shape, so a room code in hand is always a valid one.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RoomCode(String);
-
-impl RoomCode {
-    /// A room's code, from 10 random bytes.
-    pub fn from_bytes(bytes: [u8; 10]) -> RoomCode {
-        let mut bits: u128 = 0;
-        for b in bytes {
-            bits = (bits << 8) | u128::from(b);
-        }
-        RoomCode(
-            (0..CODE_LEN)
-                .rev()
-                .map(|i| ALPHABET[((bits >> (i * 5)) & 31) as usize] as char)
-                .collect(),
-        )
-    }
-
-    /// The code in `text`, if it is one.
-    pub fn parse(text: &str) -> Option<RoomCode> {
-        (text.len() == CODE_LEN && text.bytes().all(|b| ALPHABET.contains(&b)))
-            .then(|| RoomCode(text.to_owned()))
-    }
-
-    /// Its text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Display for RoomCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// What an invitation link's fragment names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,26 +192,84 @@ pub struct Rejoins {
     /// Joins on silence in a row (none after a steady while).
     times: usize,
     /// When the last one happens (its decision plus its wait).
-    last: f64,
+    last: Millis,
 }
 
 impl Rejoins {
     /// A silence this long after the last rejoin is news again.
-    pub const STEADY_MS: f64 = 30_000.0;
-    /// The waits, in ms, before the first, second… rejoin in a row (the
-    /// last one from then on).
+    pub const STEADY_MS: Millis = Millis(30_000);
+    /// The waits, in ms (as the page's timers take them), before the
+    /// first, second… rejoin in a row (the last one from then on).
     pub const STEPS: [u32; 5] = [100, 5_000, 15_000, 30_000, 60_000];
 
     /// The other side went silent at `now`: how long to wait before
     /// joining afresh (unless it comes back meanwhile).
-    pub fn delay(&mut self, now: f64) -> u32 {
-        if self.times > 0 && now - self.last >= Self::STEADY_MS {
+    pub fn delay(&mut self, now: Millis) -> u32 {
+        if self.times > 0 && now.since(self.last) >= Self::STEADY_MS {
             self.times = 0;
         }
         let wait = Self::STEPS[self.times.min(Self::STEPS.len() - 1)];
         self.times += 1;
-        self.last = now + f64::from(wait);
+        self.last = now + Millis(u64::from(wait));
         wait
+    }
+}
+
+/// A page that joined the room and has not reached the host's page on
+/// this join (a newcomer, a spectator or a guest that reloaded; never the
+/// host). Only an offer starts a handshake, and the pages already in the
+/// room make the offers: when the host's page gives its handshake with
+/// this page up (the signalling slow, a busy machine: matchbox waits ten
+/// seconds for the answer), nothing ever tries again, and this page would
+/// say "Connecting…" for good while both seats are present. So, unless the
+/// host's page is heard within [`HostWait::WAIT_MS`] of joining, the page
+/// joins afresh (a new peer on the server, offered to by everyone again),
+/// the first time at once, later each time ([`Rejoins`]). A page that
+/// heard nobody and was told no direct path is possible waits as it is
+/// (its page says why).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HostWait {
+    /// When the link was last opened, while the host is not reached on it.
+    joined: Option<Millis>,
+    /// How soon to join again.
+    rejoins: Rejoins,
+}
+
+impl HostWait {
+    /// How long a page that joined waits for the host's page before it
+    /// joins again.
+    pub const WAIT_MS: Millis = Millis(6_000);
+
+    /// The link opened (again) at `now`.
+    pub fn joined(&mut self, now: Millis) {
+        self.joined = Some(now);
+    }
+
+    /// The link closed: nothing to wait for until it opens.
+    pub fn closed(&mut self) {
+        self.joined = None;
+    }
+
+    /// A look at `now`: whether the host's page is here (proved), anyone
+    /// else is, and no direct path could be found. `Some(wait)`: join
+    /// afresh after `wait` ms (decided once a join).
+    pub fn look(
+        &mut self,
+        host_here: bool,
+        anyone_here: bool,
+        unreachable: bool,
+        now: Millis,
+    ) -> Option<u32> {
+        let joined = self.joined?;
+        if host_here {
+            self.joined = None;
+            return None;
+        }
+        if (!anyone_here && unreachable) || now.since(joined) < Self::WAIT_MS {
+            return None;
+        }
+        self.joined = None;
+        Some(self.rejoins.delay(now))
     }
 }
 
@@ -281,6 +298,44 @@ mod tests {
         assert_eq!(from_fragment("#g123"), None);
         assert_eq!(RoomCode::parse("0000000000000000i"), None);
         assert_eq!(RoomCode::parse("000000000000000I"), None);
+    }
+
+    #[test]
+    fn a_page_that_does_not_reach_the_host_joins_again_later_each_time() {
+        let mut wait = HostWait::default();
+        // Nothing before the link opens.
+        assert_eq!(wait.look(false, true, false, Millis(60_000)), None);
+        wait.joined(Millis(1_000));
+        // The guest's page is here, the host's not: in time, join again at
+        // once — once a join.
+        assert_eq!(wait.look(false, true, false, Millis(6_999)), None);
+        assert_eq!(wait.look(false, true, false, Millis(7_000)), Some(100));
+        assert_eq!(wait.look(false, true, false, Millis(7_250)), None);
+        // Again and again: later each time, and never more than once a
+        // minute.
+        let mut now = Millis(7_100);
+        let mut waits = Vec::new();
+        for _ in 0..6 {
+            wait.joined(now);
+            now += HostWait::WAIT_MS;
+            let w = wait.look(false, false, false, now).expect("joins again");
+            waits.push(w);
+            now += Millis(u64::from(w));
+        }
+        assert_eq!(waits, [5_000, 15_000, 30_000, 60_000, 60_000, 60_000]);
+        // The host's page heard: no more.
+        wait.joined(now);
+        assert_eq!(wait.look(true, true, false, now + Millis(100)), None);
+        assert_eq!(wait.look(false, true, false, now + Millis(60_000)), None);
+        // Nobody heard and no path possible: the page says so and waits.
+        wait.joined(now);
+        assert_eq!(wait.look(false, false, true, now + Millis(60_000)), None);
+        // But a peer heard while the host is not: join again.
+        assert!(wait.look(false, true, true, now + Millis(60_000)).is_some());
+        // A closed link waits for nothing.
+        wait.joined(now);
+        wait.closed();
+        assert_eq!(wait.look(false, true, false, now + Millis(60_000)), None);
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! overrides, isolates and marks, zero-width spaces…) are dropped, and
 //! lengths are bounded, before anything is shown or saved.
 
-use super::message::MAX_NAME;
 use crate::engine::Record;
+
+/// The longest name, in characters.
+pub const MAX_NAME: usize = 40;
 
 /// Invisible characters dropped from names and chat: the bidi
 /// embeddings, overrides, isolates and marks (which can reverse how a name

@@ -7,6 +7,7 @@
 
 use super::saved::{guess_players, LoadError, SavedGame, Summary};
 use super::{Store, StoreError, StoreKey};
+use crate::engine::Millis;
 
 /// Something the person should be told about the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,14 +234,10 @@ impl<S: Store> Library<S> {
 /// Most recently saved first (ids break ties: the order is the same on
 /// every opening).
 fn sort(games: &mut [Summary]) {
-    games.sort_unstable_by(|a, b| {
-        b.updated
-            .total_cmp(&a.updated)
-            .then_with(|| a.id.cmp(&b.id))
-    });
+    games.sort_unstable_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
 }
 
 /// A fresh id from the time (ms) and some random bits.
-pub fn new_id(now: f64, random: u32) -> String {
-    format!("{:x}{:04x}", now.max(0.0) as u64, random & 0xffff)
+pub fn new_id(now: Millis, random: u32) -> String {
+    format!("{:x}{:04x}", now.get(), random & 0xffff)
 }

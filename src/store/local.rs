@@ -89,7 +89,10 @@ pub fn access() -> Access {
         return Access::Unavailable;
     }
     let probe = StoreKey::Probe.key();
-    match LocalStorage::raw().set_item(&probe, "1").map_err(|e| kind(js_error(e))) {
+    match LocalStorage::raw()
+        .set_item(&probe, "1")
+        .map_err(|e| kind(js_error(e)))
+    {
         Ok(()) => {
             LocalStorage::delete(&probe);
             Access::Writable

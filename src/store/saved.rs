@@ -42,7 +42,7 @@ use super::legacy::{self, Json};
 
 use super::seats::{Seat, Seats};
 use crate::ai::Level;
-use crate::engine::{Game, Movetext, Record, RecordError, Side, Timing};
+use crate::engine::{Game, Millis, Movetext, Record, RecordError, Side, Timing};
 use crate::net::identity::{PublicKey, SeatKey, Signature};
 use crate::net::room::RoomCode;
 
@@ -59,10 +59,10 @@ pub struct SavedGame {
     pub schema: u32,
     /// Its id (the key's suffix).
     pub id: String,
-    /// Milliseconds since 1970 when it started.
-    pub created: f64,
-    /// Milliseconds since 1970 when it was last saved.
-    pub updated: f64,
+    /// When it started (the page's clock).
+    pub created: Millis,
+    /// When it was last saved.
+    pub updated: Millis,
     /// A name given in the library, if any.
     pub title: Option<String>,
     /// The game record text.
@@ -90,7 +90,7 @@ pub struct SavedGame {
     /// A timed game's clocks when it was saved: each side's time left, in
     /// milliseconds, first then second (the record has the control and
     /// each ply's time tag).
-    pub clock: Option<[u64; 2]>,
+    pub clock: Option<[Millis; 2]>,
 }
 
 /// What a player's page keeps of an online game to return to it: the
@@ -224,10 +224,10 @@ impl std::error::Error for LoadError {}
 pub struct Summary {
     /// The game's id.
     pub id: String,
-    /// When it started (ms since 1970).
-    pub created: f64,
+    /// When it started (the page's clock).
+    pub created: Millis,
     /// Last saved.
-    pub updated: f64,
+    pub updated: Millis,
     /// The name given in the library, if any.
     pub title: Option<String>,
     /// The game's token: `kharbga`, `seega5`, `seega7`, `seega9`.
@@ -251,8 +251,8 @@ pub struct Summary {
 pub struct Meta {
     /// The game's id.
     pub id: String,
-    /// When it started (ms since 1970).
-    pub created: f64,
+    /// When it started (the page's clock).
+    pub created: Millis,
     /// The name given in the library, if any.
     pub title: Option<String>,
     /// The first player's name.
@@ -269,14 +269,14 @@ pub struct Meta {
     pub online: Option<OnlineSeat>,
     /// A timed game's control and time tags.
     pub timing: Timing,
-    /// A timed game's clocks now: each side's time left, in milliseconds.
-    pub clock: Option<[u64; 2]>,
+    /// A timed game's clocks now: each side's time left.
+    pub clock: Option<[Millis; 2]>,
 }
 
 impl SavedGame {
     /// The entry for `game` now, written from the live game: the record's
     /// text and the summary, with no replay.
-    pub fn from_game(meta: &Meta, game: &Game, now: f64) -> SavedGame {
+    pub fn from_game(meta: &Meta, game: &Game, now: Millis) -> SavedGame {
         SavedGame::from_game_with(meta, game, now, &mut Movetext::default())
     }
 
@@ -286,7 +286,7 @@ impl SavedGame {
     pub fn from_game_with(
         meta: &Meta,
         game: &Game,
-        now: f64,
+        now: Millis,
         movetext: &mut Movetext,
     ) -> SavedGame {
         SavedGame {
@@ -318,7 +318,7 @@ impl SavedGame {
     }
 
     /// A new entry for `record` (an import).
-    pub fn new(id: String, now: f64, record: &Record) -> SavedGame {
+    pub fn new(id: String, now: Millis, record: &Record) -> SavedGame {
         let meta = Meta {
             id,
             created: now,
@@ -375,8 +375,8 @@ impl SavedGame {
             out.push('\n');
         };
         line("id", &self.id);
-        line("created", &millis(self.created));
-        line("updated", &millis(self.updated));
+        line("created", &self.created.to_string());
+        line("updated", &self.updated.to_string());
         if let Some(title) = &self.title {
             line("title", title);
         }
@@ -425,11 +425,6 @@ impl SavedGame {
         game.id = id.to_owned();
         Ok((game, migrated))
     }
-}
-
-/// Milliseconds as a whole number.
-fn millis(ms: f64) -> String {
-    (ms.max(0.0) as u64).to_string()
 }
 
 /// A header value on one line: `\` and line breaks escaped.
@@ -501,8 +496,8 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
     Ok(SavedGame {
         schema: SCHEMA,
         id: text("id")?,
-        created: number("created")? as f64,
-        updated: number("updated")? as f64,
+        created: Millis(number("created")?),
+        updated: Millis(number("updated")?),
         title: get("title").map(str::to_owned),
         record: record.to_owned(),
         seats,
@@ -518,7 +513,7 @@ fn parse_header(text: &str) -> Result<SavedGame, LoadError> {
         // what each side had after its last ply.
         clock: get("clock").and_then(|v| {
             let (a, b) = v.split_once(' ')?;
-            Some([a.parse().ok()?, b.parse().ok()?])
+            Some([Millis(a.parse().ok()?), Millis(b.parse().ok()?)])
         }),
     })
 }
@@ -538,14 +533,14 @@ fn migrate_json(text: &str) -> Result<SavedGame, LoadError> {
     let string = |key: &str| object.get(key).and_then(Json::as_str).map(str::to_owned);
     let record_text = string("record").ok_or(LoadError::Fields)?;
     let record = Record::from_text(&record_text).map_err(LoadError::Record)?;
+    // (JSON's numbers are floats: whole milliseconds kept, a negative or
+    // unreadable time as zero.)
+    let time = |key: &str| Millis(number(key).unwrap_or(0.0).max(0.0) as u64);
     let (created, updated) = if schema < 2.0 {
-        let saved = number("saved").unwrap_or(0.0);
+        let saved = time("saved");
         (saved, saved)
     } else {
-        (
-            number("created").unwrap_or(0.0),
-            number("updated").unwrap_or(0.0),
-        )
+        (time("created"), time("updated"))
     };
     // Schema 2's computer seat: `{"plays_first": bool, "level": "3"}`.
     let computer = object.get("computer").and_then(|seat| {

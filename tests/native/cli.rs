@@ -256,3 +256,19 @@ fn a_match_prints_the_records_asked_for_and_each_replays_to_its_end() {
         assert!(!a_won(header), "{header}");
     }
 }
+
+#[test]
+fn hashes_are_the_positions_as_a_ply_message_writes_them() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kharbga-cli"))
+        .args(["hashes", "seega5", "a1", "b1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut game = kharbga::engine::Game::new("seega5".parse().unwrap());
+    let mut expected = String::new();
+    for ply in ["a1", "b1"] {
+        game.play_text(ply).unwrap();
+        expected.push_str(&format!("{ply} {:016x}\n", game.position().hash()));
+    }
+    assert_eq!(text, expected);
+}

@@ -5,13 +5,14 @@
 
 use kharbga::engine::clock::{tag_text, Clock, TimeControl};
 use kharbga::engine::{
-    BlockedRule, Game, Outcome, Position, Reason, Record, RecordErrorKind, Rules, Side, Timing,
+    BlockedRule, Game, Millis, Outcome, Position, Reason, Record, RecordErrorKind, Rules, Side,
+    Timing,
 };
 use kharbga::store::share;
 use kharbga::store::{Meta, SavedGame, Seats};
 
 /// Plays `ply` in `game` at `now` on `clock`; the mover's time tag.
-fn play(game: &mut Game, clock: &mut Clock, ply: &str, now: u64) -> u64 {
+fn play(game: &mut Game, clock: &mut Clock, ply: &str, now: Millis) -> Millis {
     let played = *game.play_text(ply).unwrap();
     let next = game.outcome().is_none().then(|| game.position().to_move());
     clock.played(played.side, played.effects.turn_ended, next, now)
@@ -23,33 +24,56 @@ fn a_turn_is_timed_whole_and_gains_the_increment_once() {
     // after the second only, and the increment comes once a turn.
     let mut game = Game::new(Rules::kharbga());
     let mut clock = Clock::new(TimeControl::minutes(3, 2));
-    clock.start(Side::First, 0);
-    assert_eq!(play(&mut game, &mut clock, "c4", 1_000), 179_000);
+    clock.start(Side::First, Millis(0));
+    assert_eq!(
+        play(&mut game, &mut clock, "c4", Millis(1_000)),
+        Millis(179_000)
+    );
     assert_eq!(clock.running(), Some(Side::First), "the turn goes on");
-    assert_eq!(clock.left(Side::First, 2_000), 178_000);
-    assert_eq!(play(&mut game, &mut clock, "e4", 3_000), 179_000);
+    assert_eq!(clock.left(Side::First, Millis(2_000)), Millis(178_000));
+    assert_eq!(
+        play(&mut game, &mut clock, "e4", Millis(3_000)),
+        Millis(179_000)
+    );
     assert_eq!(clock.running(), Some(Side::Second));
-    assert_eq!(clock.left(Side::First, 60_000), 179_000, "stopped");
-    assert_eq!(clock.left(Side::Second, 13_000), 170_000);
-    assert_eq!(play(&mut game, &mut clock, "d3", 13_000), 170_000);
-    assert_eq!(play(&mut game, &mut clock, "d5", 23_500), 161_500);
+    assert_eq!(
+        clock.left(Side::First, Millis(60_000)),
+        Millis(179_000),
+        "stopped"
+    );
+    assert_eq!(clock.left(Side::Second, Millis(13_000)), Millis(170_000));
+    assert_eq!(
+        play(&mut game, &mut clock, "d3", Millis(13_000)),
+        Millis(170_000)
+    );
+    assert_eq!(
+        play(&mut game, &mut clock, "d5", Millis(23_500)),
+        Millis(161_500)
+    );
     assert_eq!(clock.running(), Some(Side::First));
     // Tags are whole tenths: what the record keeps.
-    assert_eq!(play(&mut game, &mut clock, "c3", 23_999), 178_500);
+    assert_eq!(
+        play(&mut game, &mut clock, "c3", Millis(23_999)),
+        Millis(178_500)
+    );
 }
 
 #[test]
 fn sudden_death_adds_nothing_and_the_flag_falls_at_zero() {
     let mut game = Game::new(Rules::kharbga());
     let mut clock = Clock::new(TimeControl::new(5, 0).unwrap());
-    clock.start(Side::First, 1_000);
-    play(&mut game, &mut clock, "c4", 2_000);
-    play(&mut game, &mut clock, "e4", 3_000);
-    assert_eq!(clock.left(Side::First, 99_000), 3_000);
-    assert_eq!(clock.falls_at(), Some(8_000));
-    assert_eq!(clock.flagged(7_999), None);
-    assert_eq!(clock.flagged(8_000), Some(Side::Second));
-    assert_eq!(clock.left(Side::Second, 9_000), 0, "never below zero");
+    clock.start(Side::First, Millis(1_000));
+    play(&mut game, &mut clock, "c4", Millis(2_000));
+    play(&mut game, &mut clock, "e4", Millis(3_000));
+    assert_eq!(clock.left(Side::First, Millis(99_000)), Millis(3_000));
+    assert_eq!(clock.falls_at(), Some(Millis(8_000)));
+    assert_eq!(clock.flagged(Millis(7_999)), None);
+    assert_eq!(clock.flagged(Millis(8_000)), Some(Side::Second));
+    assert_eq!(
+        clock.left(Side::Second, Millis(9_000)),
+        Millis(0),
+        "never below zero"
+    );
     // The game ends there: the Attacker wins on time.
     assert_eq!(
         game.time_out(),
@@ -102,10 +126,15 @@ fn timed_game() -> (Game, Timing) {
     let mut game = Game::new(Rules::kharbga());
     let control = TimeControl::minutes(3, 2);
     let mut clock = Clock::new(control);
-    clock.start(Side::First, 0);
+    clock.start(Side::First, Millis(0));
     let mut left = Vec::new();
     for (i, ply) in ["c4", "e4", "d3", "d5", "c3", "e5"].iter().enumerate() {
-        left.push(play(&mut game, &mut clock, ply, 1_234 * (i as u64 + 1)));
+        left.push(play(
+            &mut game,
+            &mut clock,
+            ply,
+            Millis(1_234) * (i as u64 + 1),
+        ));
     }
     (
         game,
@@ -157,7 +186,7 @@ fn a_saved_timed_game_comes_back_with_its_clocks() {
     let (game, timing) = timed_game();
     let meta = Meta {
         id: "g1".to_owned(),
-        created: 1.7e12,
+        created: Millis(1_700_000_000_000),
         title: None,
         first: "Amel".to_owned(),
         second: "Youssef".to_owned(),
@@ -166,13 +195,13 @@ fn a_saved_timed_game_comes_back_with_its_clocks() {
         flipped: false,
         online: None,
         timing: timing.clone(),
-        clock: Some([171_000, 165_400]),
+        clock: Some([Millis(171_000), Millis(165_400)]),
     };
-    let saved = SavedGame::from_game(&meta, &game, 1.7e12);
+    let saved = SavedGame::from_game(&meta, &game, Millis(1_700_000_000_000));
     let (back, migrated) = SavedGame::from_text("g1", &saved.to_text()).unwrap();
     assert!(!migrated);
     assert_eq!(back, saved);
-    assert_eq!(back.clock, Some([171_000, 165_400]));
+    assert_eq!(back.clock, Some([Millis(171_000), Millis(165_400)]));
     let record = back.parse_record().unwrap();
     assert_eq!(record.timing, timing);
     assert_eq!(record.game, game);
@@ -197,39 +226,53 @@ fn a_game_lost_on_time_is_shared_as_it_ended() {
 #[test]
 fn a_claimed_time_is_taken_only_as_far_as_this_page_saw_with_the_lag_allowance() {
     use kharbga::engine::timing::GameClock;
-    let lag = 500;
+    let lag = Millis(500);
     let control = TimeControl::minutes(1, 2);
     let mut game = Game::new(Rules::kharbga());
     let mut clock = GameClock::resume(control, &Timing::NONE, &game, None);
-    clock.follow(&game, 0);
+    clock.follow(&game, Millis(0));
     // The first soldier 4 s in: a claim of 56.3 s is within what this page
     // counted (56 s) plus the allowance; no increment before the turn's end.
     game.play_text("c4").unwrap();
-    assert!(!clock.follow_claimed(&game, &[Some(56_300)], Some(lag), 4_000));
-    assert_eq!(clock.timing().left, vec![56_300]);
+    assert!(!clock.follow_claimed(&game, &[Some(Millis(56_300))], Some(lag), Millis(4_000)));
+    assert_eq!(clock.timing().left, vec![Millis(56_300)]);
     // The second soldier at once, claiming a whole second more than it had
     // before it: cut to what it had, with the increment.
     game.play_text("e4").unwrap();
-    assert!(clock.follow_claimed(&game, &[Some(59_300)], Some(lag), 4_000));
-    assert_eq!(clock.timing().left, vec![56_300, 58_300]);
+    assert!(clock.follow_claimed(&game, &[Some(Millis(59_300))], Some(lag), Millis(4_000)));
+    assert_eq!(clock.timing().left, vec![Millis(56_300), Millis(58_300)]);
     assert_eq!(clock.running(), Some(Side::Second));
     // The other side thinks 10 s and claims it used 2: cut to this page's
     // count plus the allowance (50 s, half a second, and the increment).
     game.play_text("d3").unwrap();
     game.play_text("d5").unwrap();
-    assert!(clock.follow_claimed(&game, &[Some(58_000), Some(60_000)], Some(lag), 14_000));
-    assert_eq!(clock.timing().left[2..], [50_500, 52_500]);
+    assert!(clock.follow_claimed(
+        &game,
+        &[Some(Millis(58_000)), Some(Millis(60_000))],
+        Some(lag),
+        Millis(14_000)
+    ));
+    assert_eq!(clock.timing().left[2..], [Millis(50_500), Millis(52_500)]);
     // A ply without a claim gets this page's count; less than was counted
     // is taken as it is.
     game.play_text("c3").unwrap();
-    assert!(!clock.follow_claimed(&game, &[None], Some(lag), 16_000));
+    assert!(!clock.follow_claimed(&game, &[None], Some(lag), Millis(16_000)));
     game.play_text("e5").unwrap();
-    assert!(!clock.follow_claimed(&game, &[Some(40_000)], Some(lag), 16_500));
-    assert_eq!(clock.timing().left[4..], [56_300, 40_000]);
+    assert!(!clock.follow_claimed(&game, &[Some(Millis(40_000))], Some(lag), Millis(16_500)));
+    assert_eq!(clock.timing().left[4..], [Millis(56_300), Millis(40_000)]);
     // The second player's flag is seen only after the allowance.
-    assert_eq!(clock.flagged_for(lag, 16_500 + 52_500), None);
-    assert_eq!(clock.flagged(16_500 + 52_500), Some(Side::Second));
-    assert_eq!(clock.flagged_for(lag, 16_500 + 53_000), Some(Side::Second));
+    assert_eq!(
+        clock.flagged_for(lag, Millis(16_500) + Millis(52_500)),
+        None
+    );
+    assert_eq!(
+        clock.flagged(Millis(16_500) + Millis(52_500)),
+        Some(Side::Second)
+    );
+    assert_eq!(
+        clock.flagged_for(lag, Millis(16_500) + Millis(53_000)),
+        Some(Side::Second)
+    );
 }
 
 #[test]
@@ -238,21 +281,31 @@ fn a_ply_just_in_time_on_its_way_keeps_its_increment() {
     let control = TimeControl::new(1, 2).unwrap();
     let mut game = Game::new(Rules::kharbga());
     let mut clock = GameClock::resume(control, &Timing::NONE, &game, None);
-    clock.follow(&game, 0);
+    clock.follow(&game, Millis(0));
     game.play_text("c4").unwrap();
-    clock.follow(&game, 0);
+    clock.follow(&game, Millis(0));
     // The turn's second soldier 0.9 s in, seen here at 1.3 s (this page's
     // count is at zero, within the allowance): 0.1 s left and the increment.
     game.play_text("e4").unwrap();
-    assert!(!clock.follow_claimed(&game, &[Some(2_100)], Some(500), 1_300));
-    assert_eq!(clock.timing().left[1], 2_100);
+    assert!(!clock.follow_claimed(
+        &game,
+        &[Some(Millis(2_100))],
+        Some(Millis(500)),
+        Millis(1_300)
+    ));
+    assert_eq!(clock.timing().left[1], Millis(2_100));
     // Seen past the allowance, it had nothing left: no increment.
     let mut late = GameClock::resume(control, &Timing::NONE, &game, None);
     let mut replay = Game::new(Rules::kharbga());
-    late.follow(&replay, 0);
+    late.follow(&replay, Millis(0));
     replay.play_text("c4").unwrap();
-    late.follow(&replay, 0);
+    late.follow(&replay, Millis(0));
     replay.play_text("e4").unwrap();
-    assert!(late.follow_claimed(&replay, &[Some(2_100)], Some(500), 1_600));
-    assert_eq!(late.timing().left[1], 0);
+    assert!(late.follow_claimed(
+        &replay,
+        &[Some(Millis(2_100))],
+        Some(Millis(500)),
+        Millis(1_600)
+    ));
+    assert_eq!(late.timing().left[1], Millis(0));
 }

@@ -258,7 +258,11 @@ fn the_browser_storage_is_reached_through_one_door() {
     ];
     let mut outside = Vec::new();
     for file in our_files() {
-        let name = file.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+        let name = file
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         if !name.starts_with("src/") || name == DOOR {
             continue;
         }
@@ -270,19 +274,31 @@ fn the_browser_storage_is_reached_through_one_door() {
             }
         }
     }
-    assert!(outside.is_empty(), "storage reached outside {DOOR}:\n{}", outside.join("\n"));
+    assert!(
+        outside.is_empty(),
+        "storage reached outside {DOOR}:\n{}",
+        outside.join("\n")
+    );
     let door = code(&root().join(DOOR));
     let probe = door.find("fn present(").expect("the probe");
     let probe_end = probe + door[probe..].find("\n}\n").expect("the probe's end");
-    let web = door.match_indices(".local_storage()").map(|(at, _)| at).collect::<Vec<_>>();
+    let web = door
+        .match_indices(".local_storage()")
+        .map(|(at, _)| at)
+        .collect::<Vec<_>>();
     assert_eq!(web.len(), 1, "web_sys reaches the storage once");
-    assert!((probe..probe_end).contains(&web[0]), "web_sys reaches the storage in the probe only");
+    assert!(
+        (probe..probe_end).contains(&web[0]),
+        "web_sys reaches the storage in the probe only"
+    );
     assert!(
         door.contains("LocalStorage::raw()") && door.contains("gloo_storage"),
         "reads and writes go through gloo-storage"
     );
     assert!(
-        fs::read_to_string(root().join("Cargo.toml")).unwrap().contains("\ngloo-storage = "),
+        fs::read_to_string(root().join("Cargo.toml"))
+            .unwrap()
+            .contains("\ngloo-storage = "),
         "gloo-storage is a dependency"
     );
 }

@@ -9,7 +9,7 @@ mod play;
 mod room;
 mod seats;
 
-use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Rules, Side};
 use kharbga::net::identity::{join_bytes, PublicKey, SeatKey};
 use kharbga::net::message::{decode, DecodeError, Message, Seat};
 use kharbga::net::table::{Event, Table, Warning};
@@ -44,7 +44,7 @@ pub(crate) fn newcomer() -> Table {
 pub(crate) struct Net {
     pub(crate) pages: Vec<(String, Table, Vec<Event>)>,
     pub(crate) queue: Vec<(String, String, String)>,
-    pub(crate) now: f64,
+    pub(crate) now: Millis,
 }
 
 impl Net {
@@ -52,7 +52,7 @@ impl Net {
         Net {
             pages: Vec::new(),
             queue: Vec::new(),
-            now: 1_000.0,
+            now: Millis(1_000),
         }
     }
 
@@ -151,7 +151,7 @@ impl Net {
 
     /// One raw message into a page's receive path.
     pub(crate) fn deliver(&mut self, from: &str, to: &str, text: &str) {
-        self.now += 10.0;
+        self.now += Millis(10);
         let Some(page) = self.pages.iter().position(|(id, _, _)| id == to) else {
             return;
         };
@@ -182,11 +182,11 @@ impl Net {
             .collect()
     }
 
-    /// A page plays a ply through its table.
+    /// A page plays a ply (its text) through its table.
     pub(crate) fn play(&mut self, page: usize, ply: &str) {
         let events = self.pages[page]
             .1
-            .play(ply, self.now)
+            .play(ply.parse().expect("a ply"), self.now)
             .expect("a legal ply of ours");
         self.route(page, events);
         self.run();
@@ -210,18 +210,23 @@ impl Net {
 /// A player's page opened again from what it saved (its game, names, key,
 /// the room's host key and the guest's certificate).
 pub(crate) fn reloaded(left: &Table, side: Side) -> Table {
+    reloaded_with(left, side, left.game().clone())
+}
+
+/// [`reloaded`], from an older copy of its game.
+pub(crate) fn reloaded_with(left: &Table, side: Side, game: Game) -> Table {
     let mut table = Table::resume(
-        left.game.clone(),
+        game,
         side,
-        left.names.clone(),
-        left.key.clone().expect("a player's key"),
-        left.host,
-        left.cert.as_ref().map(|c| (c.key, c.signature)),
+        left.names().clone(),
+        left.key().cloned().expect("a player's key"),
+        left.host_key(),
+        left.cert().map(|c| (c.key, c.signature)),
         "?".into(),
     );
     // The page numbers its messages from the time it opened (after any it
     // signed before).
-    table.number_from(1_000_000_000);
+    table.number_from(Millis(1_000_000_000));
     table
 }
 
@@ -244,7 +249,7 @@ pub(crate) fn seated() -> (Net, usize, usize) {
     assert!(net
         .events(guest)
         .contains(&Event::Invited(Some(Side::Second))));
-    assert_eq!(net.table(guest).names[0], "Amel");
+    assert_eq!(net.table(guest).names()[0], "Amel");
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     (net, host, guest)
@@ -269,11 +274,11 @@ pub(crate) fn seated_after(plies: usize) -> (Net, usize, usize) {
 
 /// An untimed ply message: ply number `index` of the game, `ply`, and the
 /// `hash` of the position it leads to.
-pub(crate) fn untimed_ply(index: u32, ply: &str, hash: &str) -> Message {
+pub(crate) fn untimed_ply(index: u32, ply: &str, hash: u64) -> Message {
     Message::Ply {
         index,
-        ply: ply.into(),
-        hash: hash.into(),
+        ply: ply.parse().expect("a ply"),
+        hash,
         left: None,
     }
 }
@@ -283,8 +288,8 @@ pub(crate) fn untimed_ply(index: u32, ply: &str, hash: &str) -> Message {
 pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
     let side = net.table(page).side().expect("a player");
     let mut last = String::new();
-    while net.table(page).game.outcome().is_none()
-        && net.table(page).game.position().to_move() == side
+    while net.table(page).game().outcome().is_none()
+        && net.table(page).game().position().to_move() == side
     {
         last = some_ply(net, page);
         net.play(page, &last);
@@ -295,7 +300,7 @@ pub(crate) fn play_turn(net: &mut Net, page: usize) -> String {
 /// The player whose turn it is (the host or the guest) plays its first
 /// legal ply.
 pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
-    let mover = match net.table(host).game.position().to_move() {
+    let mover = match net.table(host).game().position().to_move() {
         Side::First => host,
         Side::Second => guest,
     };
@@ -305,7 +310,7 @@ pub(crate) fn play_next(net: &mut Net, host: usize, guest: usize) {
 
 /// The first legal ply of the page's game, as text.
 pub(crate) fn some_ply(net: &Net, page: usize) -> String {
-    net.table(page).game.position().legal_plies()[0].to_string()
+    net.table(page).game().position().legal_plies()[0].to_string()
 }
 
 /// `text` is not read: malformed.

@@ -3,7 +3,7 @@
 //! round-tripping.
 
 use kharbga::ai::{Level, Rng};
-use kharbga::engine::{BoardSize, Game, Position, Record, RecordErrorKind, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Position, Record, RecordErrorKind, Rules, Side};
 use kharbga::store::share::{self, ShareError};
 use kharbga::store::{
     Library, LoadError, MemoryStore, Notice, SavedGame, Seats, Store, StoreError, StoreKey, SCHEMA,
@@ -32,7 +32,7 @@ fn record(game: Game, first: &str, second: &str) -> Record {
     r
 }
 
-fn saved(id: &str, updated: f64, game: Game) -> SavedGame {
+fn saved(id: &str, updated: Millis, game: Game) -> SavedGame {
     let mut s = SavedGame::new(id.to_owned(), updated, &record(game, "Amel", "Youssef"));
     s.updated = updated;
     s
@@ -48,7 +48,7 @@ fn a_schema_1_entry_is_migrated() {
     assert!(migrated);
     assert_eq!(loaded.schema, SCHEMA);
     assert_eq!(loaded.id, "abc");
-    assert_eq!(loaded.created, 1_700_000_000_000.0);
+    assert_eq!(loaded.created, Millis(1_700_000_000_000));
     assert_eq!(loaded.seats, Seats::LOCAL);
     assert_eq!((loaded.plies, loaded.first.as_str()), (60, "Amel"));
     assert_eq!(loaded.game().unwrap().position(), game.position());
@@ -87,7 +87,7 @@ fn a_schema_2_entry_keeps_the_computer_seat() {
     );
     assert_eq!(loaded.title.as_deref(), Some("Sunday"));
     assert!(loaded.flipped);
-    assert_eq!((loaded.created, loaded.updated), (1.0, 2.0));
+    assert_eq!((loaded.created, loaded.updated), (Millis(1), Millis(2)));
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn every_earlier_schema_migrates_and_later_ones_are_refused() {
 
 #[test]
 fn header_values_keep_their_line_breaks_and_backslashes() {
-    let mut entry = saved("t", 1.0, random_game(Rules::kharbga(), 5, 20));
+    let mut entry = saved("t", Millis(1), random_game(Rules::kharbga(), 5, 20));
     entry.title = Some("two\nlines \\ and\r".into());
     entry.first = "Amel\\".into();
     let (back, _) = SavedGame::from_text("t", &entry.to_text()).unwrap();
@@ -137,7 +137,7 @@ fn header_values_keep_their_line_breaks_and_backslashes() {
 fn a_saved_game_round_trips_with_its_position_and_state() {
     let mut store = MemoryStore::new();
     let game = random_game(Rules::kharbga(), 90, 3);
-    let mut entry = saved("g1", 10.0, game.clone());
+    let mut entry = saved("g1", Millis(10), game.clone());
     entry.seats = Seats::against_computer(Side::Second, Level::Search(3));
     entry.flipped = true;
     {
@@ -171,7 +171,7 @@ fn a_game_from_a_position_round_trips() {
     }
     let mut store = MemoryStore::new();
     Library::open(&mut store)
-        .save(&saved("p", 1.0, game.clone()))
+        .save(&saved("p", Millis(1), game.clone()))
         .unwrap();
     let loaded = Library::open(&mut store).load("p").unwrap().1.game;
     assert_eq!(loaded.start(), game.start());
@@ -187,7 +187,7 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
             library
                 .save(&saved(
                     id,
-                    i as f64,
+                    Millis(i as u64),
                     random_game(Rules::kharbga(), 40, i as u64),
                 ))
                 .unwrap();
@@ -230,7 +230,7 @@ fn a_corrupted_entry_is_set_aside_and_the_others_stay() {
 fn a_record_that_does_not_replay_is_set_aside_when_opened() {
     let mut store = MemoryStore::new();
     // Listed from its summary (nothing is replayed at start-up)...
-    let mut bad_record = saved("d", 9.0, random_game(Rules::kharbga(), 10, 9));
+    let mut bad_record = saved("d", Millis(9), random_game(Rules::kharbga(), 10, 9));
     bad_record.record = bad_record.record.replace("1.", "1. z9");
     store.set(&game_key("d"), &bad_record.to_text()).unwrap();
     let mut library = Library::open(&mut store);
@@ -285,12 +285,12 @@ fn the_old_index_is_dropped_and_saving_writes_one_entry() {
     {
         let mut library = Library::open(&mut store);
         library
-            .save(&saved("a", 1.0, random_game(Rules::kharbga(), 20, 4)))
+            .save(&saved("a", Millis(1), random_game(Rules::kharbga(), 20, 4)))
             .unwrap();
         library
             .save(&saved(
                 "b",
-                2.0,
+                Millis(2),
                 random_game(Rules::seega(BoardSize::Seven), 20, 5),
             ))
             .unwrap();
@@ -315,7 +315,7 @@ fn rename_delete_and_restore() {
     let mut store = MemoryStore::new();
     let mut library = Library::open(&mut store);
     library
-        .save(&saved("a", 1.0, random_game(Rules::kharbga(), 20, 6)))
+        .save(&saved("a", Millis(1), random_game(Rules::kharbga(), 20, 6)))
         .unwrap();
     library.set_current(Some("a")).unwrap();
     library.rename("a", Some("Friday".into())).unwrap();
@@ -332,7 +332,7 @@ fn rename_delete_and_restore() {
 #[test]
 fn a_full_store_refuses_and_the_session_keeps_the_game() {
     let mut library = Library::open(MemoryStore::with_quota(3_000));
-    let long = saved("big", 1.0, random_game(Rules::kharbga(), 300, 7));
+    let long = saved("big", Millis(1), random_game(Rules::kharbga(), 300, 7));
     assert_eq!(library.save(&long), Err(StoreError::Full));
     assert_eq!(library.games().len(), 1, "listed for this session");
     assert!(library.store().get(&game_key("big")).unwrap().is_none());
@@ -420,7 +420,7 @@ fn damaged_or_newer_links_are_refused_clearly() {
 #[test]
 fn an_online_game_keeps_its_room_and_secrets() {
     use kharbga::store::OnlineSeat;
-    let mut entry = saved("g1", 5.0, random_game(Rules::kharbga(), 10, 3));
+    let mut entry = saved("g1", Millis(5), random_game(Rules::kharbga(), 10, 3));
     entry.seats = kharbga::store::Seats::online(kharbga::engine::Side::Second);
     use kharbga::net::identity::{SeatCert, SeatKey};
     let host = SeatKey::from_seed([1; 32]);

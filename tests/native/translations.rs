@@ -181,9 +181,10 @@ fn files() -> Vec<String> {
 
 /// The files built only into a page of their own, and the Fluent file
 /// that page adds: their messages may live there.
-const PAGE_ONLY: [(&str, &str); 18] = [
+const PAGE_ONLY: [(&str, &str); 19] = [
     ("src/app/online/settings.rs", "online.ftl"),
     ("src/app/online/mod.rs", "online.ftl"),
+    ("src/app/online/hooks.rs", "online.ftl"),
     ("src/app/online/page.rs", "online.ftl"),
     ("src/app/online/views.rs", "online.ftl"),
     ("src/app/online/quick.rs", "online.ftl"),

@@ -90,7 +90,7 @@ fn save_training(training: &Training) {
 
 /// Days since 1970-01-01 in the player's clock (today's puzzle).
 fn today() -> u64 {
-    (crate::app::services::browser::now_ms() / 86_400_000.0) as u64
+    crate::app::services::browser::now_ms().get() / 86_400_000
 }
 
 fn seed() -> u64 {

@@ -83,7 +83,7 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
     ))?;
     let (host, sender) = (link.host, link.sender);
     let record = share::decode(link.share).map_err(ByLinkError::Share)?;
-    use super::screen::{fresh_key, resumed_table};
+    use super::start::{fresh_key, resumed_table};
     let known = saved_in_room(saves, &host.room());
     let first_news = known.is_none();
     let (m, mut session) = match known {
@@ -113,14 +113,14 @@ pub fn open_by_link(saves: Saves, fragment: &str) -> Result<ByLinkGame, ByLinkEr
         .take_link(&link, record)
         .map_err(ByLinkError::Refused)?;
     // The host's certificate of a guest seated by link is kept.
-    session.online = table.key.clone().map(|key| {
+    session.online = table.key().cloned().map(|key| {
         OnlineSeat::new(
-            table.host,
+            table.host_key(),
             key,
-            table.cert.as_ref().map(|c| (c.key, c.signature)),
+            table.cert().map(|c| (c.key, c.signature)),
         )
     });
-    session.game = table.game;
+    session.game = table.into_game();
     let entry = session.entry(
         &m,
         &session.game,

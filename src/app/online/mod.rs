@@ -6,15 +6,19 @@
 //! see: the connection indicator, the invitation link and its QR code, the
 //! newcomer's invitation, offers and their answers, the chat, warnings
 //! about dropped messages; the game itself is the ordinary game screen
-//! with [`OnlineHooks`] as its referee.
+//! with the online hooks (`hooks.rs`) as its referee, its board following
+//! the table's game by what changes in it (`board.rs`).
 //!
 //! The room's screen is reached only from `online.html`'s binary
 //! ([`page::OnlinePage`]): the first page (`index.html`) stays within its
 //! size budget, and sends a player who wants to play online, or opens an
 //! invitation, there. The game screen knows online play only as a
-//! [`Referee`], which only this module makes.
+//! [`Referee`](crate::app::play::referee::Referee), which only this module
+//! makes.
 
+mod board;
 pub mod entry;
+mod hooks;
 pub mod link;
 pub mod page;
 mod quick;
@@ -22,176 +26,8 @@ mod report;
 mod room;
 mod screen;
 pub mod settings;
+mod start;
 mod views;
-pub use screen::{OnlineScreen, OnlineStart};
+pub use screen::OnlineScreen;
+pub use start::OnlineStart;
 pub use views::net_warning;
-
-use leptos::prelude::*;
-
-use crate::app::i18n::tr_text;
-use crate::app::play::referee::Referee;
-use crate::app::play::Play;
-use crate::app::services::browser::now_ms;
-use crate::engine::timing::GameClock;
-use crate::engine::Ply;
-use crate::net::merge::takeback_point;
-use crate::net::message::Offer;
-use crate::net::table::{Event, Table};
-use crate::store::Hands;
-use crate::tr;
-
-/// The game screen's referee online: the table, and the link its events go
-/// out by.
-#[derive(Clone, Copy)]
-pub struct OnlineHooks {
-    /// The referee: its game is the one the board follows.
-    pub table: RwSignal<Table>,
-    /// Sends what the table says to send.
-    pub send: Callback<Vec<Event>>,
-    /// Play goes by link (moves are open without the opponent connected).
-    pub by_link: RwSignal<bool>,
-}
-
-impl Referee for OnlineHooks {
-    fn clock(&self) -> Option<GameClock> {
-        self.table.with_untracked(|t| t.clock.clone())
-    }
-
-    fn attach(&self, play: Play) {
-        let (table, by_link, controller) = (self.table, self.by_link, play.controller);
-        // The player's hands open once both seats are taken (or play goes by
-        // link), and close while their own offer waits for its answer.
-        Effect::new(move |_| {
-            let by_link = by_link.get();
-            let hands = table.with(|t| match t.side() {
-                Some(side) if (t.cert.is_some() || by_link) && t.offered.is_none() => {
-                    Hands::One(side)
-                }
-                _ => Hands::None,
-            });
-            if controller.with_untracked(|c| c.hands) != hands {
-                controller.update(|c| c.hands = hands);
-            }
-        });
-        // The board follows the referee's game (a peer's ply, a resync, a
-        // takeback, an end). The game is compared in place and copied only
-        // when it changed (not on a heartbeat, a clock tick or a visitor).
-        Effect::new(move |_| {
-            let changed = table.with(|t| controller.with_untracked(|c| c.game() != &t.game));
-            if !changed {
-                return;
-            }
-            let game = table.with_untracked(|t| t.game.clone());
-            let played = controller.try_update(|c| c.follow(&game)).flatten();
-            if let Some(played) = played {
-                crate::app::play::screen::announce(play, &played);
-                play.result_open.set(true);
-            }
-        });
-        if play.clock.with_untracked(Option::is_none) {
-            return;
-        }
-        // The referee keeps the clocks (it times the other page's plies):
-        // shown as it has them.
-        Effect::new(move |_| {
-            let now = now_ms();
-            let mut clock = table.with(|t| t.clock_at(now));
-            // (A fresh copy: the low-time sound already given is not given again.)
-            if let (Some(clock), Some(Some(previous))) =
-                (&mut clock, play.clock.try_get_untracked())
-            {
-                clock.keep_warnings(&previous);
-            }
-            play.clock.set(clock);
-            play.now.set(now as u64);
-        });
-    }
-
-    fn propose(&self, ply: Ply, play: Play) {
-        // The table plays it and sends it; the board follows the table's
-        // game, which it is, or stays, should the table refuse.
-        match self
-            .table
-            .try_update(|t| t.play(&ply.to_string(), now_ms()))
-        {
-            Some(Ok(events)) => self.send.run(events),
-            _ => {
-                let game = self.table.with_untracked(|t| t.game.clone());
-                play.controller.update(|c| {
-                    c.follow(&game);
-                });
-            }
-        }
-    }
-
-    fn flag_fell(&self, now: f64) -> bool {
-        // (Untracked: asked ten times a second, news only when it fell.)
-        let events = self
-            .table
-            .try_update_untracked(|t| t.check_flag(now))
-            .unwrap_or_default();
-        if events.is_empty() {
-            return false;
-        }
-        self.table.update(|_| {});
-        self.send.run(events);
-        true
-    }
-
-    fn rematch_notice(&self) -> AnyView {
-        let table = self.table;
-        let offered = move || table.with(|t| t.pending.is_some_and(|(o, _)| o == Offer::Rematch));
-        (move || {
-            offered().then(|| view! {
-                <p class="notice" data-testid="result-rematch-offered">{move || tr!("online-offered", { "offer" => "rematch" })}</p>
-            })
-        })
-        .into_any()
-    }
-
-    fn end_controls(&self, on_new_game: Callback<()>) -> AnyView {
-        view! { <OnlineEndControls hooks=*self on_new_game=on_new_game/> }.into_any()
-    }
-}
-
-/// Online: resign, offer a draw, ask to take back, leave.
-#[component]
-fn OnlineEndControls(hooks: OnlineHooks, on_new_game: Callback<()>) -> impl IntoView {
-    let play = expect_context::<Play>();
-    let table = hooks.table;
-    let act = move |f: fn(&mut Table) -> Vec<Event>| {
-        if let Some(events) = table.try_update(f) {
-            hooks.send.run(events);
-        }
-    };
-    let player = Memo::new(move |_| table.with(|t| t.side().is_some()));
-    let live =
-        Memo::new(move |_| table.with(|t| t.game.outcome().is_none() && t.offered.is_none()));
-    let can_take_back = Memo::new(move |_| {
-        table.with(|t| {
-            t.side()
-                .is_some_and(|side| takeback_point(&t.game, side).is_some())
-        })
-    });
-    view! {
-        <div class="controls end-controls">
-            {move || player.get().then(|| view! {
-                <button type="button" data-testid="resign" disabled=move || !live.get()
-                    on:click=move |_| { act(Table::resign); play.result_open.set(true); }>
-                    {tr_text(|| tr!("control-resign"))}
-                </button>
-                <button type="button" data-testid="offer-draw" disabled=move || !live.get()
-                    on:click=move |_| act(|t| t.offer(Offer::Draw))>
-                    {tr_text(|| tr!("online-offer-draw"))}
-                </button>
-                <button type="button" data-testid="offer-takeback" disabled=move || !live.get() || !can_take_back.get()
-                    on:click=move |_| act(|t| t.offer(Offer::Takeback))>
-                    {tr_text(|| tr!("online-offer-takeback"))}
-                </button>
-            })}
-            <button type="button" data-testid="new-game" on:click=move |_| on_new_game.run(())>
-                {tr_text(|| tr!("online-leave"))}
-            </button>
-        </div>
-    }
-}

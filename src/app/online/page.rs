@@ -10,7 +10,8 @@
 use leptos::prelude::*;
 
 use super::entry::{self, ByLinkGame, RoomEntry};
-use super::{net_warning, OnlineStart};
+use super::start::OnlineStart;
+use super::views::net_warning;
 use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
 use crate::app::page::{
@@ -26,7 +27,7 @@ use crate::net::table::Warning;
 use crate::store::Seats;
 use crate::tr;
 
-/// The room's screen ([`super::OnlineScreen`]) for a start, the way to a
+/// The room's screen ([`super::screen::OnlineScreen`]) for a start, the way to a
 /// new game and what opens another start (quick pairing found a room).
 pub type RoomView = fn(OnlineStart, Callback<()>, Callback<OnlineStart>) -> AnyView;
 

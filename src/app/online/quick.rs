@@ -9,8 +9,8 @@ use leptos::prelude::*;
 
 use super::link::{Link, LinkEvent};
 use super::room::{Connection, LinkState};
-use super::screen::{fresh_key, OnlineStart};
 use super::settings::OnlineSettings;
+use super::start::{fresh_key, OnlineStart};
 use crate::app::i18n::tr_text;
 use crate::app::play::Match;
 use crate::app::services::browser::random_bytes;

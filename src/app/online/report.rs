@@ -27,10 +27,10 @@ use crate::store::{local, StoreKey};
 use crate::tournament::Score;
 
 /// How long a report waits for the organizer's state to show it before it
-/// is sent again (ms).
-const RESEND_MS: f64 = 3_000.0;
-/// How long a lost link waits before it is opened again (ms).
-const RETRY_MS: f64 = 2_000.0;
+/// is sent again.
+const RESEND_MS: Millis = Millis(3_000);
+/// How long a lost link waits before it is opened again.
+const RETRY_MS: Millis = Millis(2_000);
 
 /// The tournament of the board whose room is `host`'s, as the tournament
 /// page noted it: the rest of its page's address (`join/<organizer key>`)
@@ -82,8 +82,8 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
     // The link is being opened or is open; when it was lost; when the
     // report was last sent; whether this page is done with it.
     let opening = StoredValue::new(false);
-    let lost_at = StoredValue::new(f64::NEG_INFINITY);
-    let sent_at = StoredValue::new(f64::NEG_INFINITY);
+    let lost_at = StoredValue::new(None::<Millis>);
+    let sent_at = StoredValue::new(None::<Millis>);
     let done = StoredValue::new(false);
     let host = room.host.get_value();
     let send = move |text: &str| {
@@ -118,7 +118,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
             }
         }
         LinkEvent::Closed(_) => {
-            lost_at.set_value(now_ms());
+            lost_at.set_value(Some(now_ms()));
             close();
         }
         LinkEvent::Peer(_)
@@ -137,7 +137,7 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         spawn_local(async move {
             let Ok(net) = link::load().await else {
                 let _ = opening.try_set_value(false);
-                let _ = lost_at.try_set_value(now_ms());
+                let _ = lost_at.try_set_value(Some(now_ms()));
                 return;
             };
             if done.try_get_value() != Some(false) {
@@ -156,8 +156,8 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         let ended = room
             .table
             .try_with_untracked(|t| {
-                matches!(t.role, Role::Player(_))
-                    .then(|| t.game.outcome())
+                matches!(t.role(), Role::Player(_))
+                    .then(|| t.game().outcome())
                     .flatten()
                     .map(|o| (Score::of(Some(o)), t.record()))
             })
@@ -168,13 +168,11 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         if status.get_untracked().is_none() {
             status.set(Some(ReportState::Sending));
         }
-        if !opening.get_value() && now - lost_at.get_value() >= RETRY_MS {
+        let since = |at: Option<Millis>, wait: Millis| at.is_none_or(|at| now.since(at) >= wait);
+        if !opening.get_value() && since(lost_at.get_value(), RETRY_MS) {
             open();
         }
-        if let Some(hello) = follower
-            .try_update_value(|f| f.ask(Millis::from_page(now)))
-            .flatten()
-        {
+        if let Some(hello) = follower.try_update_value(|f| f.ask(now)).flatten() {
             send(&hello);
         }
         let Some((fresh, board)) = follower.try_with_value(|f| {
@@ -190,10 +188,10 @@ pub fn report_board(room: Room, organizer: PublicKey) -> RwSignal<Option<ReportS
         };
         match follower.with_value(|f| f.standing_of(board)) {
             // Sent again until the organizer's state shows it.
-            Some(Standing::Open) if now - sent_at.get_value() >= RESEND_MS => {
-                sent_at.set_value(now);
+            Some(Standing::Open) if since(sent_at.get_value(), RESEND_MS) => {
+                sent_at.set_value(Some(now));
                 let message = follower
-                    .try_update_value(|f| f.report_on(board, host, score, &record, now as u64))
+                    .try_update_value(|f| f.report_on(board, host, score, &record, now.get()))
                     .flatten();
                 if let Some(message) = message {
                     send(&message);

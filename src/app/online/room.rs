@@ -15,12 +15,15 @@ use gloo_timers::callback::{Interval, Timeout};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::board::game_changes;
+use super::hooks::BoardFeed;
 use super::link::{self, Link, LinkEvent};
 use super::settings::OnlineSettings;
 use crate::app::services::browser::{
     fresh_id, now_ms, page_url, record_date, replace_fragment, trace,
 };
 use crate::app::services::storage::Saves;
+use crate::engine::Millis;
 use crate::net::identity::PublicKey;
 use crate::net::message::{encode, fields_text, Message, Offer};
 use crate::net::room::{self, PeerPath};
@@ -76,7 +79,7 @@ pub fn invitation(host: &PublicKey) -> String {
 }
 
 /// A library entry's id, start time and date.
-pub type Entry = (String, f64, String);
+pub type Entry = (String, Millis, String);
 
 /// One online room, as this page holds it.
 #[derive(Clone, Copy)]
@@ -94,7 +97,7 @@ pub struct Room {
     /// The answer to our last offer.
     pub answered: RwSignal<Option<(Offer, bool)>>,
     /// The indicator's clock (the heartbeat sets it).
-    pub clock: RwSignal<f64>,
+    pub clock: RwSignal<Millis>,
     /// The invitation's QR code (SVG), once drawn.
     pub qr: RwSignal<Option<String>>,
     /// Play goes by link (moves are open without the opponent connected).
@@ -103,6 +106,9 @@ pub struct Room {
     pub entry: StoredValue<Option<Entry>>,
     /// Counts rematches: the game screen is built again for each.
     pub generation: RwSignal<u32>,
+    /// The board the table's game changes go to (the game screen's, while
+    /// one is attached).
+    pub board: BoardFeed,
     /// How each connected peer is reached (direct or relayed, the round
     /// trip, lost), as the browser last told.
     pub paths: RwSignal<BTreeMap<String, PeerPath>>,
@@ -118,6 +124,11 @@ pub struct Room {
     rejoining: StoredValue<bool>,
     /// How soon (the first time at once, later when it happens again).
     rejoins: StoredValue<room::Rejoins>,
+    /// Whether this page reached the host's page since it joined, and how
+    /// soon it joins again when it did not ([`room::HostWait`]).
+    host_wait: StoredValue<room::HostWait>,
+    /// That join, once decided.
+    host_retry: StoredValue<Option<Timeout>, LocalStorage>,
     /// Opens the link again at once.
     reopen: StoredValue<Option<Reopen>, LocalStorage>,
     /// Looks whether the signalling server is back (it went away while
@@ -138,10 +149,10 @@ impl Room {
     /// plays), now: the link, the heartbeat, the goodbye and the QR code
     /// start, and stop with the current owner (the screen).
     pub fn open(mut table: Table, entry: Option<Entry>, by_link: bool) -> Room {
-        let host = table.host;
+        let host = table.host_key();
         // Signed messages are numbered from now on (above any this seat
         // signed before a reload).
-        table.number_from(now_ms() as u64);
+        table.number_from(now_ms());
         let room = Room {
             table: RwSignal::new(table),
             host: StoredValue::new(host),
@@ -154,12 +165,15 @@ impl Room {
             by_link: RwSignal::new(by_link),
             entry: StoredValue::new(entry),
             generation: RwSignal::new(0),
+            board: StoredValue::new((0, None)),
             paths: RwSignal::new(BTreeMap::new()),
             unreachable: RwSignal::new(false),
             trying: StoredValue::new_local(None),
             rejoin: StoredValue::new_local(None),
             rejoining: StoredValue::new(false),
             rejoins: StoredValue::new(room::Rejoins::default()),
+            host_wait: StoredValue::new(room::HostWait::default()),
+            host_retry: StoredValue::new_local(None),
             reopen: StoredValue::new_local(None),
             probe: StoredValue::new_local(None),
             network: StoredValue::new_local(None),
@@ -231,6 +245,13 @@ impl Room {
                 }
             }
         });
+        // The game's changes to the board, in one go.
+        let changes = game_changes(&events);
+        if !changes.is_empty() {
+            if let Some((_, Some(board))) = self.board.try_get_value() {
+                board.run(changes);
+            }
+        }
         for event in events {
             if event == Event::Warn(Warning::SeatTaken) {
                 self.forget_game();
@@ -283,10 +304,34 @@ impl Room {
         }
     }
 
+    /// A message from `peer`: read by the table, and the views told only
+    /// when it changed something they show. A heartbeat only asks for an
+    /// answer, and a message dropped (a flood) asks for nothing: a crowd's
+    /// hundreds a second must not redraw the page each time.
+    fn take_message(&self, peer: &str, text: &str, now: Millis) {
+        let Some(events) = self
+            .table
+            .try_update_untracked(|t| t.receive(peer, text, now))
+        else {
+            return;
+        };
+        if events.is_empty() {
+            return;
+        }
+        trace_incoming(peer, text);
+        let shown = events
+            .iter()
+            .any(|e| !matches!(e, Event::Send(..) | Event::Broadcast(..) | Event::Close(..)));
+        if shown {
+            self.table.notify();
+        }
+        self.process(events);
+    }
+
     /// The indicator's token.
     pub fn status(&self) -> &'static str {
         let presence = self.table.with(|t| t.presence(self.clock.get()));
-        let role = self.table.with(|t| t.role);
+        let role = self.table.with(|t| t.role());
         let token = status_token(&self.state.get(), role, presence);
         match token {
             // A newcomer whose host cannot be reached.
@@ -350,6 +395,7 @@ impl Room {
                     self.act(|t| t.set_id(id, now));
                     self.state.set(LinkState::Open);
                     reached.set_value(true);
+                    self.host_wait.update_value(|w| w.joined(now));
                 }
                 LinkEvent::Peer(peer) => {
                     self.unreachable.set(false);
@@ -374,10 +420,7 @@ impl Room {
                     });
                     self.rejoin_if_lost();
                 }
-                LinkEvent::Message(peer, text) => {
-                    trace_incoming(&peer, &text);
-                    self.act(|t| t.receive(&peer, &text, now));
-                }
+                LinkEvent::Message(peer, text) => self.take_message(&peer, &text, now),
                 LinkEvent::Closed(_) => {
                     // Never reached the server: no network (or no server) —
                     // say so, and keep trying.
@@ -390,6 +433,7 @@ impl Room {
                     self.paths.update(BTreeMap::clear);
                     self.trying.set_value(None);
                     self.probe.set_value(None);
+                    self.host_wait.update_value(room::HostWait::closed);
                 }
             }
         };
@@ -492,6 +536,44 @@ impl Room {
         self.rejoin.set_value(Some(deadline));
     }
 
+    /// A page that joined and does not reach the host's page (whose
+    /// handshake with it was given up) joins afresh, soon, and later each
+    /// time ([`room::HostWait`]); never the host's own page.
+    fn wait_for_host(self, now: Millis) {
+        let Some((hosting, host_here, anyone_here)) = self
+            .table
+            .try_with_untracked(|t| (t.hosting(), t.host_here(now), t.anyone_here()))
+        else {
+            return;
+        };
+        if hosting {
+            return;
+        }
+        let unreachable = self.unreachable.get_untracked();
+        let Some(wait) = self
+            .host_wait
+            .try_update_value(|w| w.look(host_here, anyone_here, unreachable, now))
+            .flatten()
+        else {
+            return;
+        };
+        trace(&format!(
+            "room: the host's page not reached; joining again in {wait} ms"
+        ));
+        let retry = Timeout::new(wait, move || {
+            let host_here = self
+                .table
+                .try_with_untracked(|t| t.host_here(now_ms()))
+                .unwrap_or(true);
+            if !host_here {
+                self.join_afresh();
+            }
+        });
+        // (A fired one is dropped when the next is set, never inside its
+        // own call.)
+        self.host_retry.set_value(Some(retry));
+    }
+
     /// Joins the room afresh: the connections held are forgotten and the
     /// link opened again at once (nothing once the room is gone).
     fn join_afresh(self) {
@@ -528,9 +610,10 @@ impl Room {
             let now = now_ms();
             self.clock.set(now);
             self.rejoin_if_lost();
+            self.wait_for_host(now);
             let n = ticks.get_value() + 1;
             ticks.set_value(n);
-            if f64::from(n * STEP_MS) >= PING_MS {
+            if Millis(u64::from(n * STEP_MS)) >= PING_MS {
                 ticks.set_value(0);
                 self.act(|t| t.tick(now));
                 // A network module that stopped inside is noticed here.

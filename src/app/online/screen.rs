@@ -1,120 +1,24 @@
-//! The room's screen (built into `online.html` only: see [`super`]): how
-//! it opens ([`OnlineStart`]: a new room, an invitation, a quick pairing, a
-//! saved game), the [`Room`] controller it makes, and the game screen it
-//! shows with [`OnlineHooks`], beside the room's views.
+//! The room's screen (built into `online.html` only): for how it opens
+//! (an [`OnlineStart`]), the [`Room`] controller it makes, and the game
+//! screen it shows with [`OnlineHooks`], beside the room's views.
 
 use leptos::prelude::*;
 
+use super::hooks::OnlineHooks;
 use super::quick::QuickPairing;
 use super::report::{report_board, tournament_of};
 use super::room::Room;
+use super::start::{fresh_key, table_for, OnlineStart};
 use super::views::{Chat, JoinForm, LinkOffer, RoomBar};
-use super::OnlineHooks;
 use crate::app::play::result::{back_button, TournamentBack};
 use crate::app::play::{GameScreen, Match, Session};
 use crate::app::route::Route;
-use crate::app::services::browser::{fresh_id, now_ms, random_bytes, record_date};
+use crate::app::services::browser::{fresh_id, now_ms, record_date};
 use crate::engine::timing::GameClock;
-use crate::engine::{Game, Rules, Side, Timing};
-use crate::net::identity::{PublicKey, SeatKey};
+use crate::engine::Side;
 use crate::net::message::Offer;
-use crate::net::table::{Role, Table};
+use crate::net::table::Role;
 use crate::store::{OnlineSeat, Seats};
-
-/// How the online screen opens.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OnlineStart {
-    /// A new room for this match and game (this page plays the side whose
-    /// seat is local), with a fresh code or the one given (quick pairing).
-    Host(Match, Game, Option<SeatKey>),
-    /// An invitation to the room of this host key.
-    Join(PublicKey),
-    /// A room's code, joined at once under this name if it holds a new
-    /// game of these rules (quick pairing: the peer met chooses nothing
-    /// else).
-    JoinAs(PublicKey, String, Rules),
-    /// Quick pairing for this match's rules, under the name of its local side.
-    Quick(Match),
-    /// A saved online game of this page's player.
-    Resume(Match, Session),
-    /// A saved online game that just took a game sent by link: played on
-    /// by link (it connects too, should the players meet).
-    ByLink(Match, Session),
-    /// The first news of a game sent by link: kept (then played on as
-    /// [`OnlineStart::ByLink`]) only if the player says so.
-    LinkOffer(Match, Session, Box<crate::store::SavedGame>),
-}
-
-/// A fresh seat key (its seed from the browser's crypto).
-pub(super) fn fresh_key() -> SeatKey {
-    SeatKey::from_seed(random_bytes::<32>())
-}
-
-/// The referee of this page's seat in a saved online game: the session's
-/// seat, or `fallback`'s when it has none.
-pub(super) fn resumed_table(
-    m: &Match,
-    session: &Session,
-    fallback: impl FnOnce() -> OnlineSeat,
-) -> Table {
-    let seat = session.online.clone().unwrap_or_else(fallback);
-    let table = Table::resume(
-        session.game.clone(),
-        m.seats.hands_side().unwrap_or(Side::First),
-        [m.first.clone(), m.second.clone()],
-        seat.key,
-        seat.host,
-        seat.cert,
-        session.date.clone(),
-    );
-    // A timed game's clocks ran on while the page was closed.
-    match m.clock {
-        Some(control) => table.timed(
-            control,
-            &session.timing,
-            session.clock,
-            session.saved,
-            now_ms(),
-        ),
-        None => table,
-    }
-}
-
-/// The table and the library entry of this page's game, for `start`
-/// (quick pairing has none: it has a screen of its own).
-fn table_for(start: OnlineStart) -> Option<(Table, Option<Session>)> {
-    let now = now_ms();
-    Some(match start {
-        OnlineStart::Host(m, game, key) => {
-            let key = key.unwrap_or_else(fresh_key);
-            let side = m.seats.hands_side().unwrap_or(Side::First);
-            let date = record_date(now);
-            let mut table = Table::host(
-                game.clone(),
-                side,
-                m.name(side).to_owned(),
-                key.clone(),
-                date.clone(),
-            );
-            if let Some(control) = m.clock {
-                table = table.timed(control, &Timing::NONE, None, now, now);
-            }
-            let mut session = Session::new(game, fresh_id(), now, date);
-            session.online = Some(OnlineSeat::new(key.public(), key, None));
-            (table, Some(session))
-        }
-        OnlineStart::Resume(m, session) | OnlineStart::ByLink(m, session) => {
-            let table = resumed_table(&m, &session, || {
-                let key = fresh_key();
-                OnlineSeat::new(key.public(), key, None)
-            });
-            (table, Some(session))
-        }
-        OnlineStart::Join(host) => (Table::newcomer(host), None),
-        OnlineStart::JoinAs(host, _, rules) => (Table::paired(host, rules), None),
-        OnlineStart::Quick(_) | OnlineStart::LinkOffer(..) => return None,
-    })
-}
 
 /// The online screen.
 #[component]
@@ -143,8 +47,8 @@ pub fn OnlineScreen(
     // A tournament's board: its game is the board's result (no rematch),
     // the result dialog leads back to the tournament, and this page
     // reports the result itself once the game has ended.
-    let board = tournament_of(&table.host);
-    table.tournament_board = board.is_some();
+    let board = tournament_of(&table.host_key());
+    table.set_tournament_board(board.is_some());
     let room = Room::open(table, session.map(|s| (s.id, s.created, s.date)), by_link);
     let report = match board {
         Some((place, organizer)) => {
@@ -158,7 +62,7 @@ pub fn OnlineScreen(
         None => RwSignal::new(None),
     };
     let table = room.table;
-    let role = Memo::new(move |_| table.with(|t| t.role));
+    let role = Memo::new(move |_| table.with(|t| t.role()));
     if let Some(name) = join_as {
         // Quick pairing: the seat offered is taken at once.
         Effect::new(move |_| {
@@ -172,15 +76,16 @@ pub fn OnlineScreen(
         table,
         send: Callback::new(move |events| room.process(events)),
         by_link: room.by_link,
+        board: room.board,
     };
     // The game screen is built again when the seats change (a newcomer
     // joined, the opponent bound, a rematch): its names, hands and entry.
     let seating = Memo::new(move |_| {
         table.with(|t| {
             (
-                t.role,
-                t.names.clone(),
-                t.cert.is_some(),
+                t.role(),
+                t.names().clone(),
+                t.cert().is_some(),
                 room.generation.get(),
             )
         })
@@ -193,7 +98,7 @@ pub fn OnlineScreen(
             Role::Spectator => None,
             Role::Newcomer | Role::Invited(_) => return None,
         };
-        let game = table.with_untracked(|t| t.game.clone());
+        let game = table.with_untracked(|t| t.game().clone());
         let rules = *game.rules();
         // A player's seats as saved; the game screen opens its hands once
         // both seats are taken (or play goes by link).
@@ -203,7 +108,7 @@ pub fn OnlineScreen(
             first: names[0].clone(),
             second: names[1].clone(),
             seats,
-            clock: table.with_untracked(|t| t.clock.as_ref().map(GameClock::control)),
+            clock: table.with_untracked(|t| t.clock().map(GameClock::control)),
         };
         let (id, created, date) = room
             .entry
@@ -218,9 +123,9 @@ pub fn OnlineScreen(
         session.online = side.and_then(|_| {
             table.with_untracked(|t| {
                 Some(OnlineSeat::new(
-                    t.host,
-                    t.key.clone()?,
-                    t.cert.as_ref().map(|c| (c.key, c.signature)),
+                    t.host_key(),
+                    t.key().cloned()?,
+                    t.cert().map(|c| (c.key, c.signature)),
                 ))
             })
         });

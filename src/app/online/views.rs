@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::report::{tournament_of, ReportState};
 use super::room::{invitation, LinkState, Room};
+use super::start::OnlineStart;
 use crate::app::i18n::tokens::{reason_token, side_key};
 use crate::app::i18n::tr_text;
 use crate::app::route::Route;
@@ -25,7 +26,7 @@ use crate::tr;
 #[component]
 pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoView {
     let table = room.table;
-    let role = Memo::new(move |_| table.with(|t| t.role));
+    let role = Memo::new(move |_| table.with(|t| t.role()));
     let code = room.host.get_value();
     // A tournament's board links back to its tournament.
     let tournament = tournament_of(&code).map(|(place, _)| place);
@@ -87,18 +88,46 @@ pub fn RoomBar(room: Room, report: RwSignal<Option<ReportState>>) -> impl IntoVi
             {move || table.with(|t| t.unconfirmed().map(|(side, outcome)| {
                 // One seat's word of an end that the other has not said:
                 // shown as its word, not as the result.
-                let name = t.names[slot(side)].clone();
-                let other = t.names[slot(side.opponent())].clone();
+                let name = t.names()[slot(side)].clone();
+                let other = t.names()[slot(side.opponent())].clone();
                 let loser = outcome
                     .winner
-                    .map(|w| t.names[slot(w.opponent())].clone())
+                    .map(|w| t.names()[slot(w.opponent())].clone())
                     .unwrap_or_default();
-                let end = reason_token(outcome, t.game.rules().variant);
+                let end = reason_token(outcome, t.game().rules().variant);
                 view! {
                     <p class="notice" data-testid="online-unconfirmed" role="status">
                         {move || tr!("online-unconfirmed", {
                             "name" => name.clone(), "other" => other.clone(),
                             "loser" => loser.clone(), "end" => end,
+                        })}
+                    </p>
+                }
+            }))}
+            {move || table.with(|t| t.stopped_sending().map(|(stopped, followed)| {
+                // A seat's page stopped sending the game (its own plies, or
+                // its relay of the other's): the game is followed through
+                // the other.
+                let stopped = t.names()[slot(stopped)].clone();
+                let followed = t.names()[slot(followed)].clone();
+                view! {
+                    <p class="notice warning" data-testid="online-relay-stopped" role="status">
+                        {move || tr!("online-relay-stopped", {
+                            "stopped" => stopped.clone(), "followed" => followed.clone(),
+                        })}
+                    </p>
+                }
+            }))}
+            {move || table.with(|t| t.lies().first().map(|&(side, index)| {
+                // A seat signed two different plies for one place: its
+                // own proof, and the game the other plays is shown.
+                let name = t.names()[slot(side)].clone();
+                let other = t.names()[slot(side.opponent())].clone();
+                let ply = index + 1;
+                view! {
+                    <p class="notice warning" data-testid="online-lied" role="alert">
+                        {move || tr!("online-lied", {
+                            "name" => name.clone(), "other" => other.clone(), "ply" => ply,
                         })}
                     </p>
                 }
@@ -169,7 +198,7 @@ fn ByLink(
     table: RwSignal<Table>,
     code: PublicKey,
     active: RwSignal<bool>,
-    clock: RwSignal<f64>,
+    clock: RwSignal<crate::engine::Millis>,
 ) -> impl IntoView {
     use crate::engine::Record;
     use crate::store::share;
@@ -178,17 +207,34 @@ fn ByLink(
         table.with(|t| {
             // (A timed game cannot wait for links: its clocks run.)
             t.side().is_some()
-                && t.clock.is_none()
+                && t.clock().is_none()
                 && t.presence(clock.get()) != Presence::Connected
         })
     });
     let code = StoredValue::new(code);
-    let url = move || {
+    // What the link says: the game (its length and end), the names and
+    // this page's seat. Written again when one of them changes, never on
+    // a heartbeat.
+    let said = Memo::new(move |_| {
         table.with(|t| {
+            (
+                t.game().plies().len(),
+                t.game().outcome(),
+                t.names().clone(),
+                t.side(),
+                t.cert().is_some(),
+            )
+        })
+    });
+    let url = move || {
+        // (Read, not only tracked: a memo that nobody reads is never
+        // computed, and one never computed hears of no change.)
+        said.with(|_| ());
+        table.with_untracked(|t| {
             let side = t.side()?;
-            let mut record = Record::new(t.game.clone());
-            record.first.clone_from(&t.names[0]);
-            record.second.clone_from(&t.names[1]);
+            let mut record = Record::new(t.game().clone());
+            record.first.clone_from(&t.names()[0]);
+            record.second.clone_from(&t.names()[1]);
             let game = share::encode(&record);
             let (signature, guest, cert) = t.sign_link(&game)?;
             let link = room::MoveLink {
@@ -246,7 +292,7 @@ fn Offers(
         Offer::Rematch => "rematch",
     };
     view! {
-        {move || table.with(|t| t.pending).map(|(offer, _)| view! {
+        {move || table.with(|t| t.pending()).map(|(offer, _)| view! {
             <div class="offer" data-testid="offer" role="alertdialog" aria-live="assertive">
                 <p>{move || tr!("online-offered", { "offer" => token(offer) })}</p>
                 <button type="button" class="primary" data-testid="offer-accept" on:click=move |_| act.run(true)>
@@ -257,10 +303,10 @@ fn Offers(
                 </button>
             </div>
         })}
-        {move || table.with(|t| t.offered).map(|offer| view! {
+        {move || table.with(|t| t.offered()).map(|offer| view! {
             <p class="notice" data-testid="offer-waiting">{move || tr!("online-offer-waiting", { "offer" => token(offer) })}</p>
         })}
-        {move || answered.get().filter(|_| table.with(|t| t.offered.is_none())).map(|(_, accept)| view! {
+        {move || answered.get().filter(|_| table.with(|t| t.offered().is_none())).map(|(_, accept)| view! {
             <p class="notice" data-testid="offer-answer">
                 {move || tr!("online-answered", { "accept" => if accept { "yes" } else { "no" } })}
                 <button type="button" class="link" on:click=move |_| answered.set(None)>{tr_text(|| tr!("notice-dismiss"))}</button>
@@ -274,14 +320,14 @@ fn Offers(
 #[component]
 pub fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView {
     let name = RwSignal::new(String::new());
-    let invited = Memo::new(move |_| match table.with(|t| t.role) {
+    let invited = Memo::new(move |_| match table.with(|t| t.role()) {
         Role::Invited(side) => Some(side),
         _ => None,
     });
     move || {
         invited.get().map(|side| {
             let (host, variant) = table.with_untracked(|t| {
-                (t.names[slot(side.opponent())].clone(), t.game.rules().variant)
+                (t.names()[slot(side.opponent())].clone(), t.game().rules().variant)
             });
             let submit = move |event: leptos::ev::SubmitEvent| {
                 event.prevent_default();
@@ -305,7 +351,7 @@ pub fn JoinForm(table: RwSignal<Table>, act: Callback<String>) -> impl IntoView 
                     <NameField id="join-name" testid="join-name" value=name set_value=name/>
                     <div class="actions">
                         <button type="submit" class="primary" data-testid="join">{tr_text(|| tr!("online-join"))}</button>
-                        <button type="button" data-testid="watch" on:click=move |_| table.update(|t| t.role = Role::Spectator)>
+                        <button type="button" data-testid="watch" on:click=move |_| table.update(Table::decline_seat)>
                             {tr_text(|| tr!("online-watch"))}
                         </button>
                     </div>
@@ -324,7 +370,7 @@ pub fn LinkOffer(
     game: crate::app::play::Match,
     session: crate::app::play::Session,
     entry: crate::store::SavedGame,
-    on_start: Callback<super::OnlineStart>,
+    on_start: Callback<OnlineStart>,
 ) -> impl IntoView {
     let saves = use_context::<crate::app::services::storage::Saves>();
     let variant = game.rules.variant;
@@ -343,7 +389,7 @@ pub fn LinkOffer(
         if let Some(saves) = saves {
             super::entry::keep(saves, &entry);
         }
-        on_start.run(super::OnlineStart::ByLink(game, session));
+        on_start.run(OnlineStart::ByLink(game, session));
     };
     view! {
         <section class="panel join-form" data-testid="link-offer" aria-labelledby="link-offer-title">

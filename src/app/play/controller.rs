@@ -6,7 +6,8 @@
 
 use crate::app::board::view::{Arrow, BoardView, Hands, Highlight, Marks};
 use crate::engine::{
-    Bitboard, Game, GameError, Leaps, Phase, PlayedPly, Ply, Position, Rules, Side, Square,
+    Bitboard, Game, GameError, Leaps, Outcome, Phase, PlayedPly, Ply, Position, Reason, Rules,
+    Side, Square,
 };
 
 /// What a gesture did.
@@ -103,9 +104,10 @@ pub struct Controller {
     /// point and the landing points tapped so far).
     path: Option<Leaps>,
     /// The game is refereed elsewhere (online): a gesture proposes its ply
-    /// instead of playing it, and the board takes the referee's game as it
-    /// is ([`Controller::follow`]), so that the engine checks each ply once
-    /// on a page.
+    /// instead of playing it, and the board follows the referee's game by
+    /// what changed in it ([`Controller::follow_ply`],
+    /// [`Controller::take_back_to`], the ends), or takes it whole when it
+    /// was replaced ([`Controller::follow`]).
     proposes: bool,
 }
 
@@ -460,6 +462,39 @@ impl Controller {
         None
     }
 
+    /// Follows a ply the referee elsewhere played at the end of its game
+    /// (the opponent's, or this player's own once the referee took it):
+    /// played here too, the browsed position kept. `None` when it does not
+    /// follow from this game (the caller then takes the referee's game
+    /// whole).
+    pub fn follow_ply(&mut self, played: &PlayedPly) -> Option<PlayedPly> {
+        let browsing = self.browsing.take();
+        let here = self.game.play(played.ply).ok().copied();
+        self.browsing = browsing;
+        let here = here?;
+        self.after_play(here.ply);
+        Some(here)
+    }
+
+    /// Goes back to the game's first `plies` plies, without an end the
+    /// players decided (the referee's takeback, or its record going another
+    /// way from there). Nothing is kept to redo; a browsed position that is
+    /// gone is left.
+    pub fn take_back_to(&mut self, plies: usize) {
+        if self.game.is_decided() {
+            self.game.undo();
+        }
+        while self.game.plies().len() > plies {
+            self.game.undo();
+        }
+        self.redo.clear();
+        self.hint = None;
+        self.path = None;
+        self.flag = false;
+        self.selected = self.game.position().chain();
+        self.browsing = self.browsing.filter(|i| *i < self.game.plies().len());
+    }
+
     /// Ends an optional chain.
     pub fn stop_chain(&mut self) -> Response {
         self.try_play(Ply::Stop)
@@ -599,6 +634,19 @@ impl Controller {
     pub fn agree_draw(&mut self) -> bool {
         self.browsing = None;
         self.game.agree_draw().is_ok()
+    }
+
+    /// The players ended the game elsewhere (the referee of an online
+    /// game says so): a resignation, an agreed draw or a flag, as the
+    /// engine applies it here. True when the game ended so.
+    pub fn end(&mut self, outcome: Outcome) -> bool {
+        let ended = match (outcome.reason, outcome.winner) {
+            (Reason::Resignation, Some(winner)) => self.resign(winner.opponent()),
+            (Reason::AgreedDraw, _) => self.agree_draw(),
+            (Reason::Time, _) => self.time_out(),
+            _ => false,
+        };
+        ended && self.game.outcome() == Some(outcome)
     }
 
     /// Shows the position before ply `index` (the current one for the last).

@@ -75,7 +75,7 @@ fn PlayerClock(side: Side) -> impl IntoView {
         let now = play.now.get();
         play.clock.with(|clock| {
             let Some(clock) = clock else {
-                return (0, false);
+                return (crate::engine::Millis::ZERO, false);
             };
             controller.with(|c| match c.browsing() {
                 Some(at) => (clock.left_after(c.game(), at, side), false),

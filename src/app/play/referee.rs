@@ -15,7 +15,7 @@ use super::controller::{Controller, Refusal};
 use super::session::Match;
 use crate::ai::Score;
 use crate::engine::timing::GameClock;
-use crate::engine::{Ply, Variant};
+use crate::engine::{Millis, Ply, Variant};
 
 /// A referee other than this page's engine (see the module).
 pub trait Referee: Send + Sync {
@@ -25,13 +25,13 @@ pub trait Referee: Send + Sync {
     /// game (each ply it brings announced), the player's hands and the
     /// clocks follow it. What it starts belongs to the screen.
     fn attach(&self, play: Play);
-    /// Proposes `ply` (the referee's engine checks it: the one check on
-    /// this page) and tells the others; should it refuse (its game moved
-    /// meanwhile), the board follows its game back.
+    /// Proposes `ply` (the referee's engine checks it) and tells the
+    /// others; the board follows the referee's game as it changes (should
+    /// the referee refuse, nothing changed).
     fn propose(&self, ply: Ply, play: Play);
     /// Whether the side to move's time has run out at `now`: if so the
     /// referee ends the game and tells the others.
-    fn flag_fell(&self, now: f64) -> bool;
+    fn flag_fell(&self, now: Millis) -> bool;
     /// The notice of the opponent's rematch offer, in the result dialog
     /// (shown while it stands).
     fn rematch_notice(&self) -> AnyView;
@@ -81,8 +81,8 @@ pub struct Play {
     pub referee: Option<RefereeHandle>,
     /// A timed game's clocks.
     pub clock: RwSignal<Option<crate::engine::timing::GameClock>>,
-    /// The clocks' time (ms since 1970), ticking while a clock runs.
-    pub now: RwSignal<u64>,
+    /// The clocks' time (the page's clock), ticking while a clock runs.
+    pub now: RwSignal<Millis>,
     /// A tournament's board: its result counts, so no takeback, no draw
     /// agreed with the computer, and not the page's current game.
     pub board: bool,

@@ -25,11 +25,11 @@ use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
 use crate::engine::timing::GameClock;
-use crate::engine::{Movetext, PlayedPly, Position, Side};
+use crate::engine::{Millis, Movetext, PlayedPly, Position, Side};
 
 /// The computer's thinking time per ply, in milliseconds (the level decides
 /// how much of it a search uses: levels 1 to 4 stop at their node budget).
-pub const COMPUTER_TIME_MS: u64 = 500;
+pub const COMPUTER_TIME_MS: Millis = Millis(500);
 
 /// True when a key event comes from a text field or a menu, where keys
 /// belong to the field and not to the page's shortcuts.
@@ -83,7 +83,7 @@ pub fn GameScreen(
                 GameClock::resume(control, &session.timing, &session.game, session.clock)
             }),
         }),
-        now: RwSignal::new(now_ms() as u64),
+        now: RwSignal::new(now_ms()),
         board: on_over.is_some(),
         panel: RwSignal::new(controller.get_untracked()),
     };
@@ -242,7 +242,7 @@ fn clocks(play: Play) {
         // (Read, not only tracked: a memo nobody reads is never computed,
         // and so never hears of a ply.)
         let _progress = progress.get();
-        let now = now_ms() as u64;
+        let now = now_ms();
         controller.with_untracked(|c| {
             play.clock.update(|clock| {
                 if let Some(clock) = clock {
@@ -253,7 +253,7 @@ fn clocks(play: Play) {
         play.now.set(now);
     });
     let ticker = gloo_timers::callback::Interval::new(100, move || {
-        let now = now_ms() as u64;
+        let now = now_ms();
         let Some(running) = play
             .clock
             .try_with_untracked(|c| c.as_ref().and_then(GameClock::running))
@@ -288,7 +288,7 @@ fn flag_fell(play: Play) -> bool {
         }
         return fell;
     }
-    let now = now_ms() as u64;
+    let now = now_ms();
     let flagged = play
         .clock
         .try_with_untracked(|c| c.as_ref().and_then(|c| c.flagged(now)))
@@ -435,10 +435,10 @@ fn computer_moves(
         let side = position.to_move();
         let time_ms = play.clock.with_untracked(|c| {
             c.as_ref().map_or(COMPUTER_TIME_MS, |c| {
-                c.thinking_ms(side, now_ms() as u64, COMPUTER_TIME_MS)
+                c.thinking_ms(side, now_ms(), COMPUTER_TIME_MS)
             })
         });
-        let reply = computer.ask(&game, level, time_ms, Purpose::Move, move |reply| {
+        let reply = computer.ask(&game, level, time_ms.get(), Purpose::Move, move |reply| {
             play.thinking.set(false);
             if let Reply::Best { ply, .. } | Reply::Fallback(ply) = reply {
                 if flag_fell(play) {
@@ -478,7 +478,7 @@ fn hints(play: Play, computer: ComputerPlayer) -> Callback<()> {
         let reply = computer.ask(
             &game,
             Level::Search(5),
-            COMPUTER_TIME_MS,
+            COMPUTER_TIME_MS.get(),
             Purpose::Hint,
             move |reply| {
                 play.hint_pending.set(false);

@@ -4,7 +4,7 @@
 //! is it the computer's turn, what does autosave write.
 
 use crate::ai::Level;
-use crate::engine::{Game, Movetext, Record, Rules, Side, TimeControl, Timing};
+use crate::engine::{Game, Millis, Movetext, Record, Rules, Side, TimeControl, Timing};
 use crate::store::{Meta, OnlineSeat, SavedGame, Seat, Seats};
 
 use super::controller::Controller;
@@ -64,8 +64,8 @@ impl Match {
 pub struct Session {
     /// The library id.
     pub id: String,
-    /// When it started (ms since 1970).
-    pub created: f64,
+    /// When it started (the page's clock).
+    pub created: Millis,
     /// The record's `Date` tag for it.
     pub date: String,
     /// The name given in the library.
@@ -79,15 +79,15 @@ pub struct Session {
     /// A timed game's plies' time tags.
     pub timing: Timing,
     /// A timed game's clocks when it was saved…
-    pub clock: Option<[u64; 2]>,
-    /// …at this time (ms since 1970).
-    pub saved: f64,
+    pub clock: Option<[Millis; 2]>,
+    /// …at this time (the page's clock).
+    pub saved: Millis,
 }
 
 impl Session {
     /// A new game from `game`'s start, with a fresh id, started at `now`
-    /// (ms since 1970) on `date`.
-    pub fn new(game: Game, id: String, now: f64, date: String) -> Session {
+    /// (the page's clock) on `date`.
+    pub fn new(game: Game, id: String, now: Millis, date: String) -> Session {
         Session {
             id,
             created: now,
@@ -135,11 +135,10 @@ impl Session {
         game_match: &Match,
         game: &Game,
         flipped: bool,
-        now: f64,
+        now: Millis,
         movetext: &mut Movetext,
         clock: Option<&GameClock>,
     ) -> SavedGame {
-        let at = now.max(0.0) as u64;
         let meta = Meta {
             id: self.id.clone(),
             created: self.created,
@@ -151,7 +150,7 @@ impl Session {
             flipped,
             online: self.online.clone(),
             timing: clock.map(GameClock::timing).unwrap_or_default(),
-            clock: clock.map(|c| c.both(at)),
+            clock: clock.map(|c| c.both(now)),
         };
         SavedGame::from_game_with(&meta, game, now, movetext)
     }
@@ -238,11 +237,11 @@ mod tests {
         let session = Session::new(
             Game::new(Rules::seega(BoardSize::Five)),
             "g1".into(),
-            10.0,
+            Millis(10),
             "2026.11.22".into(),
         );
         let mut movetext = Movetext::default();
-        let entry = session.entry(&game_match, &game, true, 20.0, &mut movetext, None);
+        let entry = session.entry(&game_match, &game, true, Millis(20), &mut movetext, None);
         assert_eq!((entry.plies, entry.result.as_str()), (3, "*"));
         assert_eq!(
             (entry.first.as_str(), entry.variant.as_str()),
@@ -263,12 +262,12 @@ mod tests {
             } else {
                 game.play_text(step).unwrap();
             }
-            let kept = session.entry(&game_match, &game, false, 30.0, &mut movetext, None);
+            let kept = session.entry(&game_match, &game, false, Millis(30), &mut movetext, None);
             let fresh = session.entry(
                 &game_match,
                 &game,
                 false,
-                30.0,
+                Millis(30),
                 &mut Movetext::default(),
                 None,
             );

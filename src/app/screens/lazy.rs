@@ -18,6 +18,7 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use super::library::LibraryScreen;
 use super::new_game::NewGame;
+use super::notices::{Notices, RareNotices};
 use super::replay::Replay;
 use super::settings::SettingsScreen;
 use crate::app::i18n::tr_text;
@@ -71,6 +72,39 @@ fn settings_view() -> Result<AnyView, ChunkMissing> {
     Ok(view! { <SettingsScreen/> }.into_any())
 }
 
+#[wasm_split(notices, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_notices))]
+fn notices_view(notices: Notices) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <RareNotices notices=notices/> }.into_any())
+}
+
+/// The rare notices (`RareNotices`), once their chunk is here (not a
+/// screen: nothing is replaced meanwhile). Should the chunk be missing,
+/// the page says so, with a way to try again.
+pub fn notices(notices: Notices) -> AnyView {
+    let again = RwSignal::new(0u32);
+    view! {
+        {move || {
+            again.track();
+            let load = SendWrapper::new(async move { notices_view(notices).await });
+            Suspend::new(async move {
+                match load.await {
+                    Ok(view) => view,
+                    Err(ChunkMissing) => view! {
+                        <p class="notice warning" role="alert" data-testid="chunk-missing">
+                            {tr_text(|| tr!("chunk-missing"))}
+                            <button type="button" class="link" on:click=move |_| again.update(|n| *n += 1)>
+                                {tr_text(|| tr!("chunk-retry"))}
+                            </button>
+                        </p>
+                    }
+                    .into_any(),
+                }
+            })
+        }}
+    }
+    .into_any()
+}
+
 /// The replay viewer (`Replay`), once its chunk is here.
 pub fn replay(record: Record, flipped: bool, on_play: Callback<(Match, Game)>) -> AnyView {
     when_loaded(async move { replay_view(record, flipped, on_play).await })
@@ -112,7 +146,10 @@ pub fn preload_all() {
         {
             return;
         }
-        let _ = preload_settings().await;
+        if preload_settings().await.is_err() {
+            return;
+        }
+        let _ = preload_notices().await;
     });
 }
 

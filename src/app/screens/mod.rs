@@ -5,5 +5,6 @@ pub mod forms;
 pub mod lazy;
 pub mod library;
 pub mod new_game;
+pub mod notices;
 pub mod replay;
 pub mod settings;

@@ -166,8 +166,9 @@ pub fn Replay(
                                 let flagged = at == total
                                     && g.outcome().is_some_and(|o| o.reason == crate::engine::Reason::Time)
                                     && g.position().to_move() == side;
-                                let ms = t.left_after(g, at, side).unwrap_or(0);
-                                crate::engine::clock::clock_text(if flagged { 0 } else { ms })
+                                let zero = crate::engine::Millis::ZERO;
+                                let ms = t.left_after(g, at, side).unwrap_or(zero);
+                                crate::engine::clock::clock_text(if flagged { zero } else { ms })
                             }))
                         });
                         let (a, b) = names.get_value();

@@ -2,21 +2,42 @@
 //! player's language, fresh ids, downloads, the clipboard and performance
 //! marks, and going from page to page by [`Route`]. Natively (headless
 //! tests) each has a plain stand-in.
+//!
+//! The clock is read here and nowhere else: the browser gives a float
+//! (`Date.now()`), the page gets [`Millis`] from [`now_ms`] and counts in
+//! them everywhere else.
 
 use crate::app::route::Route;
+use crate::engine::Millis;
 
-/// Milliseconds since 1970.
-pub fn now_ms() -> f64 {
+/// The page's clock: milliseconds since 1970, whole.
+pub fn now_ms() -> Millis {
     #[cfg(target_arch = "wasm32")]
     {
-        js_sys::Date::now()
+        from_page(js_sys::Date::now())
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+            .map_or(Millis::ZERO, |d| {
+                Millis(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            })
     }
+}
+
+/// A reading of the browser's clock (a float): its whole milliseconds, a
+/// negative or unreadable one as zero.
+#[cfg(target_arch = "wasm32")]
+fn from_page(ms: f64) -> Millis {
+    // (`as` saturates, and reads NaN as 0.)
+    Millis(ms.max(0.0) as u64)
+}
+
+/// An instant as the browser's `Date` takes it.
+#[cfg(target_arch = "wasm32")]
+fn to_page(ms: Millis) -> wasm_bindgen::JsValue {
+    wasm_bindgen::JsValue::from_f64(ms.get() as f64)
 }
 
 /// A fresh game id.
@@ -29,10 +50,10 @@ pub fn fresh_id() -> String {
 }
 
 /// The date of `ms` for a record's `Date` tag (`2026.11.22`).
-pub fn record_date(ms: f64) -> String {
+pub fn record_date(ms: Millis) -> String {
     #[cfg(target_arch = "wasm32")]
     {
-        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        let d = js_sys::Date::new(&to_page(ms));
         format!(
             "{:04}.{:02}.{:02}",
             d.get_full_year(),
@@ -49,10 +70,10 @@ pub fn record_date(ms: f64) -> String {
 
 /// `ms` as a date and time in `language`'s way (the browser's `Intl`),
 /// Western digits whatever the language (`docs/i18n.md`).
-pub fn display_date(ms: f64, language: &str) -> String {
+pub fn display_date(ms: Millis, language: &str) -> String {
     #[cfg(target_arch = "wasm32")]
     {
-        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        let d = js_sys::Date::new(&to_page(ms));
         let options = js_sys::Object::new();
         for (key, value) in [
             ("dateStyle", "medium"),
@@ -66,7 +87,7 @@ pub fn display_date(ms: f64, language: &str) -> String {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let _ = language;
-        format!("{ms:.0}")
+        format!("{ms}")
     }
 }
 
@@ -154,7 +175,10 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     #[cfg(not(target_arch = "wasm32"))]
     {
         // Headless tests only: distinct enough, not secret.
-        let seed = now_ms().to_bits() ^ u64::from(std::process::id());
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let seed = nanos ^ u64::from(std::process::id());
         for (i, b) in bytes.iter_mut().enumerate() {
             *b = (seed >> ((i % 8) * 8)) as u8 ^ (i as u8).wrapping_mul(151);
         }

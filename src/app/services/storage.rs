@@ -248,7 +248,10 @@ mod tests {
         };
         // Full: the game's own notice, or the kind that was not kept; each
         // offers the library to make room.
-        assert_eq!(said(StoreKey::Current, &full, false), Some(SaveNotice::Full));
+        assert_eq!(
+            said(StoreKey::Current, &full, false),
+            Some(SaveNotice::Full)
+        );
         for (key, kept) in [
             (StoreKey::Prefs, Kept::Settings),
             (StoreKey::Language, Kept::Settings),

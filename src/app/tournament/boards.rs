@@ -79,7 +79,7 @@ fn prepare_board(
     entry.seats = Seats::online(side);
     entry.flipped = side == Side::Second;
     entry.online = Some(OnlineSeat::new(room.host, seat, Some((*guest, room.cert))));
-    entry.clock = t.clock().map(|c| [u64::from(c.base_s) * 1_000; 2]);
+    entry.clock = t.clock().map(|c| [c.base_ms(); 2]);
     saves.update(|l| l.save(&entry));
 }
 

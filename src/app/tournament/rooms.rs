@@ -20,7 +20,7 @@ use crate::net::room::{room_url, RoomCode};
 /// numbers its messages from (a reloaded page numbers above what it signed
 /// before).
 pub(super) fn now() -> u64 {
-    now_ms().max(0.0) as u64
+    now_ms().get()
 }
 
 /// How long a lost link waits before it is opened again.

@@ -93,7 +93,7 @@ pub(super) fn listed() -> Vec<(String, String)> {
         },
         |text| {
             Some(
-                State::from_text(text.split_once('\n')?.1)
+                State::from_stored(text.split_once('\n')?.1)
                     .ok()?
                     .tournament
                     .name()
@@ -118,7 +118,7 @@ pub(super) fn listed() -> Vec<(String, String)> {
 pub(super) fn followed(organizer: &PublicKey) -> Option<(State, u64)> {
     let text = local::load(&StoreKey::TournamentFollow(organizer.to_string()))?;
     let (n, text) = text.split_once('\n')?;
-    Some((State::from_text(text).ok()?, n.parse().ok()?))
+    Some((State::from_stored(text).ok()?, n.parse().ok()?))
 }
 
 /// Keeps the state this page believed of `organizer`'s tournament (under

@@ -1,16 +1,30 @@
-//! A timed game's clocks at the table: both run on every page, as that
-//! page sees the game; a mover's claim of its time is taken as far as
-//! this page's own count allows, and a flag that fell ends the game.
+//! A timed game's clocks at the table ([`Clocks`]): both run on every page,
+//! as that page sees the game; a mover's claim of its time is taken as far
+//! as this page's own count allows, with the lag allowance and the credit
+//! of the opponent's silences ([`Silence`]); a turn this page did not see
+//! begin (opened again, or welcomed mid-turn) is counted blind. Whose
+//! clock and when a flag is claimed is the table's to decide.
 
-use super::{Event, Role, Table, Warning, LAG_MS, PING_MS, REOPEN_WAIT_MS};
+use super::admission::PING_MS;
 use crate::engine::clock::TimeControl;
 use crate::engine::timing::GameClock;
-use crate::engine::{Record, Side, Timing};
-use crate::net::message::Message;
+use crate::engine::{Game, Millis, Record, Side, Timing};
+
+/// A timed game: the time a ply may spend on the way, credited to its
+/// mover. A mover's claim of its time is taken up to this much above what
+/// the receiving page counted; the other page's flag is claimed only once
+/// it has been down this long; a claim against this page's own flag is
+/// taken when its own clock is within this much of zero.
+pub const LAG_MS: Millis = Millis(500);
+
+/// A page opened again while the other side was to move cannot know how
+/// long that turn has run (the other may have moved meanwhile): it claims
+/// that flag only once it has the other's record, or after this long.
+pub const REOPEN_WAIT_MS: Millis = Millis(30_000);
 
 /// The most a game's silences may credit to the opponent's clock: a tenth
 /// of the base time, and never more than this (see [`Silence`]).
-pub const SILENCE_CREDIT_MS: u64 = 20_000;
+pub const SILENCE_CREDIT_MS: Millis = Millis(20_000);
 
 /// The opponent's seat as a player's page hears it, for the clocks. A ply
 /// sent while the connection between the pages was lost (a phone that
@@ -18,25 +32,26 @@ pub const SILENCE_CREDIT_MS: u64 = 20_000;
 /// arrives that much late, and the page that receives it has counted that
 /// time against its mover; the flag it would claim meanwhile may have been
 /// saved by a ply on its way. So the time the seat was silent (in gaps
-/// longer than two heartbeats) during the turn under way is credited to its mover's claim
-/// and put before that flag, up to the game's credit: a tenth of the base
-/// time, at most [`SILENCE_CREDIT_MS`]. What a silence lets a claim take
-/// is spent; a seat that said goodbye gets nothing for the silence after.
-/// (A client that goes silent on purpose gains at most that credit.)
+/// longer than two heartbeats) during the turn under way is credited to its
+/// mover's claim and put before that flag, up to the game's credit: a tenth
+/// of the base time, at most [`SILENCE_CREDIT_MS`]. What a silence lets a
+/// claim take is spent; a seat that said goodbye gets nothing for the
+/// silence after. (A client that goes silent on purpose gains at most that
+/// credit.)
 #[derive(Clone, Debug, Default)]
-pub(super) struct Silence {
+struct Silence {
     /// When anything last came from the opponent's seat (on any of its
     /// connections), unless it said goodbye since.
-    heard: Option<f64>,
+    heard: Option<Millis>,
     /// The turn under way (the game's length) and when this page saw it
     /// begin.
     turn: usize,
-    began: f64,
+    began: Millis,
     /// How long the seat was silent during that turn (its gaps longer than
     /// two heartbeats).
-    dark: f64,
+    dark: Millis,
     /// What claims took of the game's credit.
-    spent: u64,
+    spent: Millis,
 }
 
 /// What a gap of `gap` since the seat was last heard counts as silence:
@@ -45,21 +60,82 @@ pub(super) struct Silence {
 /// moment after its last message left, and its claim then reaches back to
 /// that moment (a page that took a heartbeat off refused an honest phone
 /// that played at once as its network changed; the lab caught it).
-fn silence_in(gap: f64) -> f64 {
-    if gap > 2.0 * PING_MS {
+fn silence_in(gap: Millis) -> Millis {
+    if gap > PING_MS * 2 {
         gap
     } else {
-        0.0
+        Millis::ZERO
     }
 }
 
-impl Table {
+/// A table's clocks.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Clocks {
+    /// Both clocks, as this page sees the game (none: an untimed game).
+    clock: Option<GameClock>,
+    /// The game's length when the clocks came from a record mid-turn, or
+    /// when this page was opened again on the other's turn; and until when
+    /// (a player's page) it waits for the other's record before claiming.
+    blind_turn: Option<usize>,
+    blind_until: Millis,
+    /// The opponent's silences, credited to its clock.
+    silence: Silence,
+}
+
+impl Clocks {
+    /// The clocks, if the game is timed.
+    pub(super) fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// A timed game under `control` for `game`: the clocks from the
+    /// record's time tags and each side's time when it was saved (`left`).
+    pub(super) fn resume(
+        &mut self,
+        control: TimeControl,
+        timing: &Timing,
+        game: &Game,
+        left: Option<[Millis; 2]>,
+    ) {
+        self.clock = Some(GameClock::resume(control, timing, game, left));
+    }
+
+    /// The clocks taken from a record (a spectator's, a newcomer's) for
+    /// `game`: its control and tags. How long the turn under way had
+    /// already run, this page cannot know.
+    pub(super) fn read_record(&mut self, record: &Record, game: &Game) {
+        self.clock = record
+            .timing
+            .control
+            .map(|control| GameClock::resume(control, &record.timing, game, None));
+        self.blind_turn = Some(game.plies().len());
+    }
+
+    /// A new game, the sides swapped (a rematch): the clocks start again.
+    pub(super) fn rematch(&mut self, game: &Game) {
+        if let Some(clock) = &mut self.clock {
+            *clock = GameClock::resume(clock.control(), &Timing::NONE, game, None);
+        }
+    }
+
+    /// The record's time tags (none for an untimed game).
+    pub(super) fn timing(&self) -> Timing {
+        self.clock
+            .as_ref()
+            .map(GameClock::timing)
+            .unwrap_or_default()
+    }
+
+    /// The last ply's time tag.
+    pub(super) fn last(&self) -> Option<Millis> {
+        self.clock.as_ref().and_then(GameClock::last)
+    }
+
     /// Something came from the opponent's seat at `now`: the silence before
-    /// it, within the turn under way, is counted.
-    ///
-    /// Silences are judged once the seat has a heartbeat (a page of ours
-    /// pings; a client that never pings is never credited a silence).
-    pub(super) fn seat_heard(&mut self, pinged: bool, now: f64) {
+    /// it, within the turn under way, is counted. Silences are judged once
+    /// the seat has a heartbeat (a page of ours pings; a client that never
+    /// pings is never credited a silence).
+    pub(super) fn seat_heard(&mut self, pinged: bool, now: Millis) {
         let s = &mut self.silence;
         if let Some(heard) = s.heard {
             s.dark += silence_in(now - heard.max(s.began));
@@ -74,76 +150,106 @@ impl Table {
         self.silence.heard = None;
     }
 
-    /// A new turn (or a new game) as this page sees it, at `now`.
-    fn turn_seen(&mut self, now: f64) {
-        let plies = self.game.plies().len();
-        let s = &mut self.silence;
-        if plies != s.turn {
-            if plies == 0 {
-                s.spent = 0; // a new game
-            }
-            s.turn = plies;
-            s.began = now;
-            s.dark = 0.0;
-        }
-    }
-
     /// What the opponent's silences during the turn under way (the one
     /// going on at `now` too) credit its clock: see [`Silence`].
-    pub fn silence_credit(&self, now: f64) -> u64 {
+    pub(super) fn silence_credit(&self, now: Millis) -> Millis {
         let Some(clock) = &self.clock else {
-            return 0;
+            return Millis::ZERO;
         };
         let s = &self.silence;
         let going_on = s
             .heard
-            .map_or(0.0, |heard| silence_in(now - heard.max(s.began)));
+            .map_or(Millis::ZERO, |heard| silence_in(now - heard.max(s.began)));
         let most = (clock.control().base_ms() / 10).min(SILENCE_CREDIT_MS);
-        ((s.dark + going_on) as u64).min(most.saturating_sub(s.spent))
+        (s.dark + going_on).min(most - s.spent)
     }
 
-    /// A timed game under `control`: the clocks, from the record's time
-    /// tags and each side's time when the game was saved (`left`). Once
-    /// both seats are taken the side to move's clock runs from `since`: a
-    /// page opened again at `now` counts the time it was closed. On the
-    /// other's turn it cannot know whether the other moved meanwhile: it
-    /// waits for the other's record (at most [`REOPEN_WAIT_MS`]) before
-    /// claiming that flag, and holds the other's claims only to what it had.
-    pub fn timed(
-        mut self,
-        control: TimeControl,
-        timing: &Timing,
-        left: Option<[u64; 2]>,
-        since: f64,
-        now: f64,
-    ) -> Table {
-        self.clock = Some(GameClock::resume(control, timing, &self.game, left));
-        self.run_clock(since);
-        let theirs = self
-            .side()
-            .is_some_and(|me| me != self.game.position().to_move());
-        if since < now && theirs && self.game.outcome().is_none() {
-            self.blind_turn = Some(self.game.plies().len());
-            self.blind_until = now + REOPEN_WAIT_MS;
+    /// The clocks brought up to `game` at `now` (a ply, an end, a
+    /// takeback): a new turn's silence counts from now, and once the game
+    /// is `begun` (both seats taken) the side to move's clock runs.
+    pub(super) fn run(&mut self, game: &Game, begun: bool, now: Millis) {
+        let plies = game.plies().len();
+        let s = &mut self.silence;
+        if plies != s.turn {
+            if plies == 0 {
+                s.spent = Millis::ZERO; // a new game
+            }
+            s.turn = plies;
+            s.began = now;
+            s.dark = Millis::ZERO;
         }
-        self
+        if !begun {
+            return;
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.follow(game, now);
+        }
     }
 
-    /// This page did not see the turn under way begin.
-    pub(super) fn blind(&self) -> bool {
-        self.blind_turn == Some(self.game.plies().len())
+    /// The clocks as they stand at `now` for `game` (for the page to
+    /// show): this page's own actions since the last message already
+    /// counted.
+    pub(super) fn at(&self, game: &Game, begun: bool, now: Millis) -> Option<GameClock> {
+        let mut clock = self.clock.clone()?;
+        if begun {
+            clock.follow(game, now);
+        }
+        Some(clock)
     }
 
-    /// True when this page's player may take a claim of its own flag after
-    /// `plies` plies although it has played on since: every ply after them
-    /// is its own, and it had no more than the allowance left (with the
-    /// increment) when it made the first of them — it was on its way as
-    /// the flag fell at the other page.
-    pub(super) fn late_plies(&self, plies: usize) -> bool {
-        let (Some(me), Some(clock)) = (self.side(), &self.clock) else {
+    /// The side to move's time at `now`, as this page counts it (a
+    /// welcome says it: a newcomer did not see that turn begin).
+    pub(super) fn running_now(&self, game: &Game, begun: bool, now: Millis) -> Option<Millis> {
+        if !begun || game.outcome().is_some() {
+            return None;
+        }
+        let clock = self.at(game, begun, now)?;
+        Some(clock.left(game.position().to_move(), now))
+    }
+
+    /// This page was opened again at `now` on the other's turn of a game of
+    /// `plies` plies: it waits for the other's record (at most
+    /// [`REOPEN_WAIT_MS`]) before claiming that flag.
+    pub(super) fn reopened_blind(&mut self, plies: usize, now: Millis) {
+        self.blind_turn = Some(plies);
+        self.blind_until = now + REOPEN_WAIT_MS;
+    }
+
+    /// This page did not see the turn under way of `game` begin.
+    pub(super) fn blind(&self, game: &Game) -> bool {
+        self.blind_turn == Some(game.plies().len())
+    }
+
+    /// This page still waits at `now` for the other's record of a turn of
+    /// `game` it did not see begin.
+    pub(super) fn waiting_blind(&self, game: &Game, now: Millis) -> bool {
+        self.blind(game) && now < self.blind_until
+    }
+
+    /// The other's record came: this page knows where the turn stands.
+    pub(super) fn sees_turn(&mut self) {
+        self.blind_turn = None;
+    }
+
+    /// The host's count of the turn under way (its welcome said it):
+    /// `side`'s time at `now` is at most `running`.
+    pub(super) fn hold_to(&mut self, side: Side, running: Millis, now: Millis) {
+        if let Some(clock) = &mut self.clock {
+            clock.hold_to(side, running, now);
+            self.blind_turn = None;
+        }
+    }
+
+    /// True when the player of `me` may take a claim of its own flag after
+    /// `plies` plies of `game` although it has played on since: every ply
+    /// after them is its own, and it had no more than the allowance left
+    /// (with the increment) when it made the first of them — it was on its
+    /// way as the flag fell at the other page.
+    pub(super) fn late_plies(&self, game: &Game, me: Side, plies: usize) -> bool {
+        let Some(clock) = &self.clock else {
             return false;
         };
-        let after = &self.game.plies()[plies.min(self.game.plies().len())..];
+        let after = &game.plies()[plies.min(game.plies().len())..];
         !after.is_empty()
             && after.iter().all(|p| p.side == me)
             && clock
@@ -153,194 +259,62 @@ impl Table {
                 .is_some_and(|&tag| tag <= LAG_MS + clock.control().increment_ms())
     }
 
-    /// Takes back this page's own late plies (see [`Table::late_plies`])
-    /// and ends the game on its time.
-    pub(super) fn lost_in_flight(&mut self, plies: usize, now: f64) -> Vec<Event> {
-        while self.game.plies().len() > plies {
-            self.game.undo();
-        }
-        if self.game.time_out().is_err() {
-            return Vec::new();
-        }
-        self.run_clock(now);
-        vec![self.said_to_all(), Event::Changed]
-    }
-
-    /// The game is on: both seats are taken (a timed game's clocks run).
-    pub(super) fn begun(&self) -> bool {
-        self.cert.is_some()
-    }
-
-    /// The clocks brought up to the game (this page's plies, an end, a
-    /// takeback): the side to move's runs once the game is on.
-    pub(super) fn run_clock(&mut self, now: f64) {
-        self.turn_seen(now);
-        if !self.begun() {
-            return;
-        }
-        if let Some(clock) = &mut self.clock {
-            clock.follow(&self.game, now as u64);
-        }
-    }
-
-    /// The welcome's word on a timed game's turn under way: the side to
-    /// move's time now, as this page counts it.
-    pub(super) fn running_now(&self, now: f64) -> Option<u64> {
-        if !self.begun() || self.game.outcome().is_some() {
-            return None;
-        }
-        let clock = self.clock_at(now)?;
-        Some(clock.left(self.game.position().to_move(), now as u64))
-    }
-
-    /// The clocks as they stand at `now` (for the page to show): this
-    /// page's own actions since the last message (a resignation, a
-    /// takeback) already counted.
-    pub fn clock_at(&self, now: f64) -> Option<GameClock> {
-        let mut clock = self.clock.clone()?;
-        if self.begun() {
-            clock.follow(&self.game, now as u64);
-        }
-        Some(clock)
-    }
-
-    /// The clocks taken from a record (a spectator's, a newcomer's): its
-    /// control and tags, the side to move's clock running from `now`. How
-    /// long the turn under way had already run, this page cannot know.
-    pub(super) fn clock_from(&mut self, record: &Record, now: f64) {
-        self.clock = record
-            .timing
-            .control
-            .map(|control| GameClock::resume(control, &record.timing, &self.game, None));
-        self.blind_turn = Some(self.game.plies().len());
-        self.run_clock(now);
-    }
-
-    /// The other page's new plies (a ply, a record that extends ours)
-    /// timed with what their mover claims, as far as this page's count
-    /// allows: a claim of more is a warning.
-    pub(super) fn clock_claimed(
+    /// The other page's new plies of `game` (a ply, a record that extends
+    /// ours) timed with what their mover claims, as far as this page's
+    /// count allows: true when a claim asked for more. A player's page
+    /// (not `watching`) credits the mover the lag allowance and its seat's
+    /// silences, spending what the silence let a claim take; a turn this
+    /// page did not see begin (`blind`) is held only to what the mover had.
+    pub(super) fn claimed(
         &mut self,
-        claims: &[Option<u64>],
+        game: &Game,
+        claims: &[Option<Millis>],
         blind: bool,
-        now: f64,
-    ) -> Vec<Event> {
-        let watching = !matches!(self.role, Role::Player(_));
+        watching: bool,
+        now: Millis,
+    ) -> bool {
         let credit = if watching || blind {
-            0
+            Millis::ZERO
         } else {
             self.silence_credit(now)
         };
         let Some(clock) = &mut self.clock else {
-            return Vec::new();
+            return false;
         };
         let lag = (!blind).then_some(LAG_MS + credit);
         // What the claims would have kept without the silence's credit: the
         // difference is spent.
-        let without = (credit > 0).then(|| {
+        let without = (credit > Millis::ZERO).then(|| {
             let mut plain = clock.clone();
-            plain.follow_claimed(&self.game, claims, Some(LAG_MS), now as u64);
+            plain.follow_claimed(game, claims, Some(LAG_MS), now);
             plain.timing().left
         });
-        let refused = clock.follow_claimed(&self.game, claims, lag, now as u64);
+        let refused = clock.follow_claimed(game, claims, lag, now);
         if let Some(plain) = without {
             let taken = clock.timing().left;
-            let used: u64 = taken
+            let used = taken
                 .iter()
                 .zip(&plain)
-                .map(|(with, without)| with.saturating_sub(*without))
-                .sum();
+                .fold(Millis::ZERO, |used, (with, without)| {
+                    used + (*with - *without)
+                });
             self.silence.spent += used.min(credit);
         }
-        // (A page that watches only shows the figure: it does not blame a
-        // player for what the other seat's count may have cut.)
-        if refused && !watching {
-            vec![Event::Warn(Warning::Clock)]
-        } else {
-            Vec::new()
-        }
+        refused
     }
 
-    /// A timed game at `now`: a flag that fell ends the game here and is
-    /// said to everyone. This player's own at once; the opponent's once it
-    /// has been down [`LAG_MS`] (its last ply may be on the way). A
-    /// spectator waits for a player's word, and takes it once its own
-    /// count proves it (or the other seat agrees).
-    pub fn check_flag(&mut self, now: f64) -> Vec<Event> {
-        // (An end or a takeback of this page's own stops or moves the clocks.)
-        self.run_clock(now);
-        if self.watching() {
-            return self.witnessed_flag(now);
-        }
-        let (Some(clock), Some(me)) = (&self.clock, self.side()) else {
-            return Vec::new();
-        };
-        if self.game.outcome().is_some() || !self.begun() {
-            return Vec::new();
-        }
-        let to_move = self.game.position().to_move();
-        let at = now as u64;
-        let fallen = if to_move == me {
-            clock.flagged(at)
-        } else if self.blind() && now < self.blind_until {
-            None
-        } else {
-            // (Its ply may be on its way through a lost connection.)
-            clock.flagged_for(LAG_MS + self.silence_credit(now), at)
-        };
-        if fallen != Some(to_move) || self.game.time_out().is_err() {
-            return Vec::new();
-        }
-        self.run_clock(now);
-        vec![
-            Event::Broadcast(Message::Flag {
-                side: to_move.into(),
-                plies: self.game.plies().len() as u32,
-            }),
-            self.said_to_all(),
-            Event::Changed,
-        ]
+    /// The side whose flag has fallen at `now`.
+    pub(super) fn flagged(&self, now: Millis) -> Option<Side> {
+        self.clock.as_ref()?.flagged(now)
     }
 
-    /// A seat says `side`'s time ran out after `plies` plies: taken when
-    /// this page's own clock agrees (within [`LAG_MS`]). A watching page
-    /// takes it when its own count of that side's time (by that side's own
-    /// word) proves it, or once the other seat says so too.
-    pub(super) fn flag(&mut self, peer: &str, side: Side, plies: u32, now: f64) -> Vec<Event> {
-        if self.mover_side(peer).is_none() {
-            return vec![Event::Warn(Warning::NotPlayer)];
-        }
-        let Some(clock) = &self.clock else {
-            return Vec::new();
-        };
-        if self.watching() {
-            let fits = self.game.outcome().is_none()
-                && plies as usize == self.game.plies().len()
-                && self.game.position().to_move() == side;
-            let Some(role) = self.seat_role(peer).filter(|_| fits) else {
-                return Vec::new();
-            };
-            let mut events = self.heard_end(role, |g| g.time_out().is_ok(), now);
-            events.extend(self.witnessed_flag(now));
-            return events;
-        }
-        let plies = plies as usize;
-        if self.side() == Some(side) && self.game.outcome().is_none() && self.late_plies(plies) {
-            // Our plies crossed the claim: they were too late.
-            return self.lost_in_flight(plies, now);
-        }
-        if self.game.outcome().is_some()
-            || plies != self.game.plies().len()
-            || self.game.position().to_move() != side
-        {
-            // Stale (the game moved or ended meanwhile): records settle it.
-            return Vec::new();
-        }
-        if clock.left(side, now as u64) > LAG_MS || self.game.time_out().is_err() {
-            return vec![Event::Warn(Warning::EarlyFlag)];
-        }
-        self.run_clock(now);
-        // The pages that watch hear it from this seat too.
-        vec![self.said_to_all(), Event::Changed]
+    /// The side whose flag fell at least `grace` before `now`.
+    pub(super) fn flagged_for(&self, grace: Millis, now: Millis) -> Option<Side> {
+        self.clock.as_ref()?.flagged_for(grace, now)
+    }
+
+    /// `side`'s time at `now` (none for an untimed game).
+    pub(super) fn left(&self, side: Side, now: Millis) -> Option<Millis> {
+        self.clock.as_ref().map(|clock| clock.left(side, now))
     }
 }

@@ -1,7 +1,7 @@
 //! A game played by link, without a connection: each player sends its
 //! game after its move by any messenger, signed by its seat.
 
-use super::{slot, Table, Warning};
+use super::{Table, Warning};
 use crate::engine::Record;
 use crate::net::identity::{link_bytes, PublicKey, SeatCert, Signature};
 use crate::net::merge::{merge, Merge};
@@ -18,17 +18,16 @@ impl Table {
         share: &str,
     ) -> Option<(Signature, Option<PublicKey>, Option<Signature>)> {
         let side = self.side()?;
-        let key = self.key.as_ref()?;
         let bytes = link_bytes(
             &self.room(),
             Seat::from(side).token(),
             share.trim_start_matches('#'),
         );
-        let signature = key.sign(&bytes);
+        let signature = self.signing.sign(&bytes)?;
         Some(if self.hosting() {
-            (signature, None, self.cert.as_ref().map(|c| c.signature))
+            (signature, None, self.seats.cert().map(|c| c.signature))
         } else {
-            (signature, Some(key.public()), None)
+            (signature, self.signing.public(), None)
         })
     }
 
@@ -43,11 +42,12 @@ impl Table {
     /// The [`Warning`] that says why it was not taken.
     pub fn take_link(&mut self, link: &MoveLink, record: Record) -> Result<usize, Warning> {
         let side = self.side().ok_or(Warning::NotPlayer)?;
-        if self.clock.is_some() {
+        if self.clocks.clock().is_some() {
             // Its clocks run: a timed game is played connected.
             return Err(Warning::Timed);
         }
-        if link.host != self.host || link.sender != side.opponent() {
+        let host = self.seats.host();
+        if link.host != host || link.sender != side.opponent() {
             return Err(Warning::BadSecret);
         }
         if !names_fit(&record) {
@@ -60,7 +60,7 @@ impl Table {
         );
         let mut seat = None;
         if self.hosting() {
-            let key = match (&self.cert, link.guest) {
+            let key = match (self.seats.cert(), link.guest) {
                 (Some(cert), _) => cert.key,
                 (None, Some(key)) => key,
                 (None, None) => return Err(Warning::BadSecret),
@@ -68,21 +68,23 @@ impl Table {
             if !key.verifies(&bytes, &link.signature) {
                 return Err(Warning::BadSecret);
             }
-            if self.cert.is_none() {
+            if self.seats.cert().is_none() {
                 seat = Some(key);
             }
         } else {
-            if !self.host.verifies(&bytes, &link.signature) {
+            if !host.verifies(&bytes, &link.signature) {
                 return Err(Warning::BadSecret);
             }
-            if let (None, Some(signature), Some(key)) = (&self.cert, link.cert, &self.key) {
+            if let (None, Some(signature), Some(key)) =
+                (self.seats.cert(), link.cert, self.signing.public())
+            {
                 let cert = SeatCert {
-                    key: key.public(),
-                    name: self.name.clone(),
+                    key,
+                    name: self.seats.name().to_owned(),
                     signature,
                 };
-                if cert.is_from(&self.host) {
-                    self.cert = Some(cert);
+                if cert.is_from(&host) {
+                    self.seats.keep_cert(cert);
                 }
             }
         }
@@ -90,17 +92,18 @@ impl Table {
         let taken = match merge(&self.game, record.game, side.opponent(), true) {
             Merge::Same | Merge::Behind => 0,
             Merge::Ahead(game) => {
-                self.game = game;
+                self.game.replace(game);
                 self.pending = None;
                 self.game.plies().len().saturating_sub(before)
             }
             Merge::Diverged => return Err(Warning::Diverged),
             Merge::Foreign => return Err(Warning::BadRecord),
         };
-        if let (Some(guest), Some(host)) = (seat, self.key.clone()) {
+        if let (Some(guest), Some(host)) = (seat, self.signing.key()) {
             // The guest of a game begun by link, seated by its first signed game.
-            let name = self.names[slot(side.opponent())].clone();
-            self.cert = Some(SeatCert::issue(&host, guest, name));
+            let name = self.seats.name_of(side.opponent()).to_owned();
+            let cert = SeatCert::issue(host, guest, name);
+            self.seats.keep_cert(cert);
         }
         Ok(taken)
     }

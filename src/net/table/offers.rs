@@ -1,10 +1,9 @@
 //! What the players say between plies: a resignation, offers of a draw,
 //! a takeback or a rematch and their answers, and chat.
 
-use super::{slot, Event, Kind, Role, Table, Warning};
-use crate::engine::timing::GameClock;
-use crate::engine::{Game, Side, Timing};
-use crate::net::limits::{CHAT_LINES, CHAT_WINDOW_MS};
+use super::admission::Kind;
+use super::{Event, Table, Warning};
+use crate::engine::{Game, Millis, Side};
 use crate::net::merge::takeback_point;
 use crate::net::message::{Message, Offer, MAX_CHAT};
 use crate::net::text::strip_text;
@@ -20,11 +19,12 @@ impl Table {
         }
         // Its whole game too: a page that watches and is behind, or that
         // heard the other's ply first, can still match it to the other's.
-        vec![
+        let events = vec![
             Event::Broadcast(Message::Resign),
             self.said_to_all(),
             Event::Changed,
-        ]
+        ];
+        self.with_changes(events)
     }
 
     /// True when `offer` makes sense now (about a game of `plies` plies).
@@ -87,7 +87,7 @@ impl Table {
         } else {
             events.push(Event::Changed);
         }
-        events
+        self.with_changes(events)
     }
 
     /// Applies an accepted offer made by `offerer`; the record goes to
@@ -110,9 +110,7 @@ impl Table {
             }
             Offer::Takeback => {
                 if let Some(to) = takeback_point(&self.game, offerer) {
-                    while self.game.plies().len() > to {
-                        self.game.undo();
-                    }
+                    self.game.back_to(to);
                 }
                 vec![Event::Changed]
             }
@@ -124,34 +122,18 @@ impl Table {
     }
 
     fn rematch(&mut self) {
-        self.game = Game::new(*self.game.rules());
-        if let Some(clock) = &mut self.clock {
-            *clock = GameClock::resume(clock.control(), &Timing::NONE, &self.game, None);
-        }
-        self.names.swap(0, 1);
-        if let Role::Player(side) = self.role {
-            self.role = Role::Player(side.opponent());
-        }
+        self.game.replace(Game::new(*self.game.rules()));
+        self.clocks.rematch(&self.game);
+        self.seats.rematch();
         self.offered = None;
         self.pending = None;
-        self.swap_claimed();
-    }
-
-    /// A rematch: every seat plays the other side now.
-    pub(super) fn swap_claimed(&mut self) {
-        for p in self.peers.values_mut() {
-            if let Kind::Claimed(side) = p.kind {
-                p.kind = Kind::Claimed(side.opponent());
-            }
-            if let Some((_, side)) = &mut p.proved {
-                *side = side.opponent();
-            }
-        }
+        // Every seat plays the other side now.
+        self.admission.swap_sides();
     }
 
     /// A seat resigns: the opponent's resignation ends the game here; a
     /// watching page holds a seat's until the other seat says it too.
-    pub(super) fn resigned(&mut self, peer: &str, now: f64) -> Vec<Event> {
+    pub(super) fn resigned(&mut self, peer: &str, now: Millis) -> Vec<Event> {
         match (self.mover_side(peer), self.seat_role(peer)) {
             // A watching page holds a seat's resignation until the
             // other seat says it too.
@@ -217,29 +199,27 @@ impl Table {
         vec![
             Event::Broadcast(Message::Chat { text: text.clone() }),
             Event::Chat {
-                name: self.name.clone(),
+                name: self.seats.name().to_owned(),
                 text,
             },
         ]
     }
 
     /// A chat line from a peer: a player's (or a seat's, to a page that
-    /// watches), at most [`CHAT_LINES`] in [`CHAT_WINDOW_MS`].
-    pub(super) fn chatted(&mut self, peer: &str, text: String, now: f64) -> Vec<Event> {
-        let Some(p) = self.peers.get_mut(peer) else {
-            return Vec::new();
-        };
-        p.chats.retain(|t| now - t < CHAT_WINDOW_MS);
-        if p.chats.len() >= CHAT_LINES {
-            return vec![Event::Warn(Warning::Flood)];
+    /// watches), a few lines a while at most (see
+    /// [`Admission::chat_allowed`](super::admission::Admission::chat_allowed)).
+    pub(super) fn chatted(&mut self, peer: &str, text: String, now: Millis) -> Vec<Event> {
+        match self.admission.chat_allowed(peer, now) {
+            None => return Vec::new(),
+            Some(false) => return vec![Event::Warn(Warning::Flood)],
+            Some(true) => {}
         }
-        p.chats.push(now);
-        let name = match p.kind {
+        let name = match self.kind(peer) {
             Kind::Opponent => self
                 .side()
-                .map(|s| self.names[slot(s.opponent())].clone())
+                .map(|s| self.seats.name_of(s.opponent()).to_owned())
                 .unwrap_or_default(),
-            Kind::Claimed(side) => self.names[slot(side)].clone(),
+            Kind::Claimed(side) => self.seats.name_of(side).to_owned(),
             _ => return vec![Event::Warn(Warning::NotPlayer)],
         };
         vec![Event::Chat { name, text }]

@@ -3,18 +3,21 @@
 //! differ (a ply lost in a reconnection, a visitor that fell behind and
 //! asks).
 
-use super::{Event, Kind, PlayError, Table, Warning, ASK_BURST, ASK_MS, ASK_RATE};
-use crate::engine::timing::GameClock;
+use super::admission::Kind;
+use super::{Event, PlayError, Table, Warning};
+use crate::engine::{Millis, Ply, Side};
 use crate::net::merge::{merge, peer_record, Merge};
-use crate::net::message::{hash_text, Message};
+use crate::net::message::Message;
 
 impl Table {
-    /// A ply of this page's player: played here, then sent to everyone.
+    /// A ply of this page's player: played here, then sent to everyone
+    /// (the board follows with the [`super::GameChange::Played`] among
+    /// the events).
     ///
     /// # Errors
     /// [`PlayError`]: this page does not play, it is not its turn, or the
     /// engine's reason.
-    pub fn play(&mut self, text: &str, now: f64) -> Result<Vec<Event>, PlayError> {
+    pub fn play(&mut self, ply: Ply, now: Millis) -> Result<Vec<Event>, PlayError> {
         let side = self.side().ok_or(PlayError::NotPlayer)?;
         if self.game.outcome().is_none() && self.game.position().to_move() != side {
             return Err(PlayError::NotYourTurn);
@@ -22,43 +25,34 @@ impl Table {
         if self.offered.is_some() {
             return Err(PlayError::OfferOpen);
         }
-        if self.begun()
-            && self
-                .clock
-                .as_ref()
-                .is_some_and(|c| c.flagged(now as u64) == Some(side))
-        {
+        if self.begun() && self.clocks.flagged(now) == Some(side) {
             return Err(PlayError::Flagged);
         }
         let index = self.game.plies().len() as u32;
-        let played = self
-            .game
-            .play_text(text)
-            .map_err(PlayError::Engine)?
-            .ply
-            .to_string();
+        self.game.play(ply).map_err(PlayError::Engine)?;
         self.pending = None;
         self.run_clock(now);
-        let left = self.clock.as_ref().and_then(GameClock::last);
-        Ok(vec![
+        let left = self.clocks.last();
+        let events = vec![
             Event::Broadcast(Message::Ply {
                 index,
-                ply: played,
-                hash: hash_text(self.game.position().hash()),
+                ply,
+                hash: self.game.position().hash(),
                 left,
             }),
             Event::Changed,
-        ])
+        ];
+        Ok(self.with_changes(events))
     }
 
     pub(super) fn ply(
         &mut self,
         peer: &str,
         index: u32,
-        text: &str,
-        hash: &str,
-        left: Option<u64>,
-        now: f64,
+        ply: Ply,
+        hash: u64,
+        left: Option<Millis>,
+        now: Millis,
     ) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             return vec![Event::Warn(Warning::NotPlayer)];
@@ -71,7 +65,7 @@ impl Table {
         }
         if index < length {
             // Already known (a resend): the same ply is no news.
-            let same = self.game.plies()[index].ply.to_string() == text;
+            let same = self.game.plies()[index].ply == ply;
             return if same {
                 Vec::new()
             } else {
@@ -82,6 +76,21 @@ impl Table {
             // A gap: ask for the record by sending ours (the longer answers).
             return vec![self.catch_up(peer)];
         }
+        self.take_ply(peer, side, ply, hash, left, now)
+    }
+
+    /// The next ply, `side`'s (from `peer`, or relayed by it), checked and
+    /// taken when the engine finds it legal and reaches the position
+    /// `hash` its mover says.
+    pub(super) fn take_ply(
+        &mut self,
+        peer: &str,
+        side: Side,
+        ply: Ply,
+        hash: u64,
+        left: Option<Millis>,
+        now: Millis,
+    ) -> Vec<Event> {
         if self.game.outcome().is_some() {
             // It crossed our end (a resignation in flight): records settle it.
             return vec![self.catch_up(peer)];
@@ -90,12 +99,14 @@ impl Table {
             return vec![Event::Warn(Warning::WrongSide)];
         }
         let blind = self.blind();
-        if let Err(e) = self.game.play_text(text) {
-            return vec![Event::Warn(Warning::Illegal(e))];
-        }
-        if hash_text(self.game.position().hash()) != hash {
-            self.game.undo();
-            return vec![Event::Warn(Warning::HashMismatch), self.catch_up(peer)];
+        // Kept only when it leads to the position the sender says.
+        match self
+            .game
+            .play_if(ply, |game| game.position().hash() == hash)
+        {
+            Err(e) => return vec![Event::Warn(Warning::Illegal(e))],
+            Ok(false) => return vec![Event::Warn(Warning::HashMismatch), self.catch_up(peer)],
+            Ok(true) => {}
         }
         // A move answers any offer: the opponent's lapses, ours is declined.
         self.pending = None;
@@ -114,20 +125,12 @@ impl Table {
 
     /// A visitor asks for the game (it sent its own, shorter or other):
     /// a player answers with its welcome, to one visitor at most once every
-    /// [`ASK_MS`].
-    pub(super) fn asked(&mut self, peer: &str, now: f64) -> Vec<Event> {
-        if self.side().is_none() || self.kind(peer) != Kind::Visitor {
-            return Vec::new();
-        }
-        let Some(p) = self.peers.get_mut(peer) else {
-            return Vec::new();
-        };
-        if p.answered.is_some_and(|at| now - at < ASK_MS) {
-            return Vec::new();
-        }
-        p.answered = Some(now);
-        // All visitors together: a few records a second at most.
-        if !self.asks.take(ASK_BURST, ASK_RATE, now) {
+    /// [`ASK_MS`](super::ASK_MS), all of them a few records a second.
+    pub(super) fn asked(&mut self, peer: &str, now: Millis) -> Vec<Event> {
+        if self.side().is_none()
+            || self.kind(peer) != Kind::Visitor
+            || !self.admission.answer_ask(peer, now)
+        {
             return Vec::new();
         }
         vec![self.welcome(peer, now)]
@@ -136,7 +139,7 @@ impl Table {
     /// What this page sends a seat whose ply does not fit its game: a
     /// player its record (the longer answers), a page that watches an ask
     /// (a player answers a visitor's record with nothing).
-    fn catch_up(&self, peer: &str) -> Event {
+    pub(super) fn catch_up(&self, peer: &str) -> Event {
         if self.watching() {
             Event::Send(peer.to_owned(), Message::Ask)
         } else {
@@ -153,7 +156,7 @@ impl Table {
         )
     }
 
-    pub(super) fn sync(&mut self, peer: &str, text: &str, now: f64) -> Vec<Event> {
+    pub(super) fn sync(&mut self, peer: &str, text: &str, now: Millis) -> Vec<Event> {
         let Some(side) = self.mover_side(peer) else {
             // A spectator's record is no news to a player.
             return Vec::new();
@@ -172,7 +175,7 @@ impl Table {
         let before = self.game.plies().len();
         let blind = self.blind();
         // The other's record: this page knows where the turn stands now.
-        self.blind_turn = None;
+        self.clocks.sees_turn();
         let lost_on_time = record.game.outcome().is_some_and(|o| {
             o.reason == crate::engine::Reason::Time
                 && self
@@ -191,10 +194,10 @@ impl Table {
             Merge::Behind => vec![self.sync_to(peer)],
             Merge::Ahead(game) => {
                 let ended = game.outcome().is_some();
-                self.game = game;
+                self.game.replace(game);
                 self.pending = None;
                 // The sender's plies with the times its record claims.
-                let claims: Vec<Option<u64>> = (before..self.game.plies().len())
+                let claims: Vec<Option<Millis>> = (before..self.game.plies().len())
                     .map(|i| record.timing.left.get(i).copied())
                     .collect();
                 let mut events = self.clock_claimed(&claims, blind, now);
@@ -211,7 +214,7 @@ impl Table {
     }
 
     /// A heartbeat: answered, and a game of another length caught up.
-    pub(super) fn pinged(&mut self, peer: &str, at: u64, plies: Option<u32>) -> Vec<Event> {
+    pub(super) fn pinged(&mut self, peer: &str, at: Millis, plies: Option<u32>) -> Vec<Event> {
         let mut events = vec![Event::Send(peer.to_owned(), Message::Pong { at })];
         // The opponent's game is not as long as ours (a ply sent
         // while it reconnected), or longer: our record settles it.
@@ -225,7 +228,11 @@ impl Table {
         if self.kind(peer) == Kind::Opponent && differs {
             events.push(self.sync_to(peer));
         } else if seat && ahead && self.watching() {
-            events.push(Event::Send(peer.to_owned(), Message::Ask));
+            // Both seats: their words of the same game are the game at
+            // once (one seat's alone waits for the other's).
+            for seat in self.admission.seats_here() {
+                events.push(Event::Send(seat, Message::Ask));
+            }
         }
         events
     }

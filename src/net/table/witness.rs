@@ -8,26 +8,28 @@
 //!
 //! - **a seat's own plies**: for its side, in its turn, at the next index,
 //!   legal for the local engine and with the sender's position hash; their
-//!   time claims held to this page's own count (see `Table::ply`);
+//!   time claims held to this page's own count;
 //! - **everything else** — an end (a resignation, an agreed draw, a flag),
 //!   a takeback, a rematch, the other side's plies — only once **both**
 //!   seats' pages have said the same game (each player's page says its
-//!   game to everyone when it takes an end from the other: see
-//!   `Table::said_to_all`);
+//!   game to everyone when it takes an end from the other);
 //! - **a flag** also when this page's own clock proves it. Each side's
-//!   time by that side's own word ([`Witness::own`]) is an upper bound on
-//!   what it has: a player never claims less time than it has, and this
+//!   time by that side's own word ([`Witness::own_left`]) is an upper bound
+//!   on what it has: a player never claims less time than it has, and this
 //!   page starts counting a turn no earlier than it began. When that bound
 //!   reaches zero the flag fell, whatever the other seat says.
 //!
 //! A newcomer believes the game only from the host's proved welcome; the
 //! guest's welcome counts as the guest's word. What a seat says and the
-//! other does not confirm is shown as such ([`Table::unconfirmed`]), never
-//! as the game.
+//! other does not confirm is shown as such ([`Witness::unconfirmed`]),
+//! never as the game.
+//!
+//! [`Witness`] keeps each seat's word, each side's time by its own word,
+//! the side the host plays and where the seats' words part; the table
+//! takes the plies and ends the words allow into its game.
 
-use super::{seat_slot, slot, Event, Role, Table};
-use crate::engine::timing::GameClock;
-use crate::engine::{last_tag, Game, Outcome, Record, Side};
+use super::seats::{seat_slot, slot};
+use crate::engine::{last_tag, Game, Millis, Outcome, Reason, Record, Side};
 use crate::net::identity::Role as SeatRole;
 
 /// What a watching page keeps of each seat's word.
@@ -36,21 +38,21 @@ pub(super) struct Witness {
     /// What each seat (`[host, guest]`) last said of the game that this
     /// page does not show (yet): its record, or this page's game with the
     /// end it announced.
-    pub(super) said: [Option<Record>; 2],
+    said: [Option<Record>; 2],
     /// Each side's time left by its own word (`[first, second]`), and since
     /// when it runs (the side to move's, by this page's clock).
-    pub(super) own: [Option<(u64, Option<f64>)>; 2],
+    own: [Option<(Millis, Option<Millis>)>; 2],
     /// The side the host plays (as its proof said; a rematch swaps it).
-    pub(super) host_side: Option<Side>,
+    host_side: Option<Side>,
     /// The first ply on which the seats' words differ: no ply from there
     /// on is taken from either seat alone until they agree again.
-    pub(super) disputed: Option<usize>,
+    disputed: Option<usize>,
 }
 
 /// The plies at the end of `theirs` past `ours` that `side` may bring to a
 /// watching page: its own, from where `ours` ends, up to the first ply of
 /// the other side. `None` when `theirs` does not extend `ours`.
-fn own_plies(ours: &Game, theirs: &Game, side: Side) -> Option<usize> {
+pub(super) fn own_plies(ours: &Game, theirs: &Game, side: Side) -> Option<usize> {
     if theirs.rules() != ours.rules() || theirs.start() != ours.start() {
         return None;
     }
@@ -66,16 +68,20 @@ fn own_plies(ours: &Game, theirs: &Game, side: Side) -> Option<usize> {
     (own > 0).then_some(own)
 }
 
-impl Table {
-    /// This page watches (a spectator, a newcomer, a page invited to the
-    /// free seat that has not taken it).
-    pub(super) fn watching(&self) -> bool {
-        !matches!(self.role, Role::Player(_))
+impl Witness {
+    /// The side the host plays, as far as this page knows.
+    pub(super) fn host_side(&self) -> Option<Side> {
+        self.host_side
+    }
+
+    /// The host plays `side` (its proof, or its welcome, says so).
+    pub(super) fn set_host_side(&mut self, side: Side) {
+        self.host_side = Some(side);
     }
 
     /// The side the seat `role` plays, as far as this page knows.
-    fn side_of(&self, role: SeatRole) -> Option<Side> {
-        let host = self.witness.host_side?;
+    pub(super) fn side_of(&self, role: SeatRole) -> Option<Side> {
+        let host = self.host_side?;
         Some(match role {
             SeatRole::Host => host,
             SeatRole::Guest => host.opponent(),
@@ -84,25 +90,26 @@ impl Table {
 
     /// `side`'s time left at `now` by its own word (an upper bound on what
     /// it has), when this page knows it.
-    fn own_left(&self, side: Side, now: f64) -> Option<u64> {
-        let (left, since) = self.witness.own[slot(side)]?;
-        let ran = since.map_or(0.0, |since| (now - since).max(0.0));
-        Some(left.saturating_sub(ran as u64))
+    pub(super) fn own_left(&self, side: Side, now: Millis) -> Option<Millis> {
+        let (left, since) = self.own[slot(side)]?;
+        let ran = since.map_or(Millis::ZERO, |since| now.since(since));
+        Some(left - ran)
     }
 
-    /// The turn passed, or the game changed: the side to move's own count
+    /// The turn passed, or the game changed (`game` as this page shows
+    /// it, `begun` once both seats are taken): the side to move's own count
     /// runs from `now`, the other's is stopped.
-    fn witness_turn(&mut self, now: f64) {
-        let to_move = self.game.position().to_move();
+    pub(super) fn turn(&mut self, game: &Game, begun: bool, now: Millis) {
+        let to_move = game.position().to_move();
         // No clock runs before the second seat is taken.
-        let stopped = self.game.outcome().is_some() || !self.begun();
+        let stopped = game.outcome().is_some() || !begun;
         for side in [Side::First, Side::Second] {
             let running = !stopped && side == to_move;
-            if let Some((left, since)) = &mut self.witness.own[slot(side)] {
+            if let Some((left, since)) = &mut self.own[slot(side)] {
                 match (running, *since) {
                     (true, None) => *since = Some(now),
                     (false, Some(from)) => {
-                        *left = left.saturating_sub((now - from).max(0.0) as u64);
+                        *left -= now.since(from);
                         *since = None;
                     }
                     _ => {}
@@ -114,40 +121,34 @@ impl Table {
     /// Whether a ply at `index` is one the seats dispute (taken from
     /// neither alone).
     pub(super) fn disputed_from(&self, index: usize) -> bool {
-        self.witness.disputed.is_some_and(|d| index >= d)
+        self.disputed.is_some_and(|d| index >= d)
     }
 
-    /// The second seat was taken while this page watched: the clocks start,
-    /// the side to move's own count with them.
-    pub(super) fn game_begins(&mut self, now: f64) {
-        self.witness_turn(now);
+    /// The seats' words part at ply `at` (or earlier, if they did).
+    pub(super) fn dispute(&mut self, at: usize) {
+        self.disputed = Some(self.disputed.map_or(at, |d| d.min(at)));
     }
 
-    /// Whether the seat that plays `side` is here and answering (its page
-    /// can say its own flag itself).
-    fn seat_here(&self, side: Side, now: f64) -> bool {
-        self.peers.values().any(|p| {
-            p.left.is_none()
-                && p.proved.is_some_and(|(_, s)| s == side)
-                && now - p.heard < super::AWAY_MS
-        })
-    }
-
-    /// A seat's own ply was taken, with the time its mover claims after it
-    /// (its own word: an upper bound on its time).
-    pub(super) fn witness_ply(&mut self, side: Side, claim: Option<u64>, now: f64) {
-        // Its word, as far as this page's count took it.
-        let accepted = self.clock.as_ref().and_then(GameClock::last);
+    /// A seat's own ply of `side` was taken into `game` (its mover's claim
+    /// after it, `claim`; this page's count of it, `accepted`): its word,
+    /// as far as this page's count took it, is an upper bound on its time.
+    /// A word about a position the game has left (an end or a takeback the
+    /// seat said there, a game that does not go on from here) was not
+    /// followed: the players played on.
+    pub(super) fn ply(
+        &mut self,
+        side: Side,
+        claim: Option<Millis>,
+        accepted: Option<Millis>,
+        (game, begun): (&Game, bool),
+        now: Millis,
+    ) {
         if let Some(claim) = claim.or(accepted) {
             let own = accepted.map_or(claim, |a| a.min(claim));
-            self.witness.own[slot(side)] = Some((own, None));
+            self.own[slot(side)] = Some((own, None));
         }
-        self.witness_turn(now);
-        // A word about a position the game has left (an end or a takeback
-        // the seat said there, a game that does not go on from here) was
-        // not followed: the players played on.
-        let game = &self.game;
-        for said in &mut self.witness.said {
+        self.turn(game, begun, now);
+        for said in &mut self.said {
             let goes_on = said.as_ref().is_some_and(|r| {
                 let theirs = r.game.plies();
                 theirs.len() >= game.plies().len()
@@ -161,7 +162,13 @@ impl Table {
 
     /// Each side's own word from a record that side's seat said or both
     /// seats agree on (`sides`): its last time tag, or the control's time.
-    fn witness_record(&mut self, record: &Record, sides: &[Side], now: f64) {
+    pub(super) fn record_words(
+        &mut self,
+        record: &Record,
+        sides: &[Side],
+        (game, begun): (&Game, bool),
+        now: Millis,
+    ) {
         let Some(control) = record.timing.control else {
             return;
         };
@@ -171,270 +178,118 @@ impl Table {
                 // No ply of its own yet: the control's time, certain.
                 (!record.game.plies().iter().any(|p| p.side == side)).then(|| control.base_ms())
             });
-            self.witness.own[slot(side)] = left.map(|left| (left, None));
+            self.own[slot(side)] = left.map(|left| (left, None));
         }
-        self.witness_turn(now);
+        self.turn(game, begun, now);
     }
 
-    /// A newcomer took the host's welcome (`record`): the host's own word
-    /// of its time (with `running`, its count of the turn under way when it
-    /// is to move), and the guest's only where the control says it.
-    pub(super) fn witness_welcome(
+    /// A newcomer took the host's welcome (`record`; `host_side` its proof
+    /// says; `running`, its count of the turn under way when it is to
+    /// move): the host's own word of its time, and the guest's only where
+    /// the control says it. (What the guest said before the host's welcome
+    /// stays its word.)
+    pub(super) fn welcome(
         &mut self,
         record: &Record,
         host_side: Side,
-        running: Option<u64>,
-        now: f64,
+        running: Option<Millis>,
+        (game, begun): (&Game, bool),
+        now: Millis,
     ) {
-        // (What the guest said before the host's welcome stays its word.)
-        self.witness.host_side = Some(host_side);
-        self.witness.own = [None, None];
-        self.witness_record(record, &[host_side], now);
+        self.host_side = Some(host_side);
+        self.own = [None, None];
+        self.record_words(record, &[host_side], (game, begun), now);
         let guest = host_side.opponent();
         if !record.game.plies().iter().any(|p| p.side == guest) {
             if let Some(control) = record.timing.control {
-                self.witness.own[slot(guest)] = Some((control.base_ms(), None));
+                self.own[slot(guest)] = Some((control.base_ms(), None));
             }
         }
         if let (Some(running), true) = (
             running,
-            self.game.position().to_move() == host_side && self.game.outcome().is_none(),
+            game.position().to_move() == host_side && game.outcome().is_none(),
         ) {
-            self.witness.own[slot(host_side)] = Some((running, None));
+            self.own[slot(host_side)] = Some((running, None));
         }
-        self.witness_turn(now);
+        self.turn(game, begun, now);
     }
 
-    /// The seat `role` says the game is `record`: its own plies beyond this
-    /// page's game are taken (their times held to this page's count), the
-    /// rest waits for the other seat's word.
-    pub(super) fn heard_word(&mut self, role: SeatRole, record: Record, now: f64) -> Vec<Event> {
-        if record.game == self.game {
-            self.witness.said[seat_slot(role)] = None;
-            return Vec::new();
-        }
-        self.witness.said[seat_slot(role)] = Some(record);
-        self.settle_words(now)
+    /// What the seat `role` last said that this page does not show.
+    pub(super) fn said(&self, role: SeatRole) -> Option<&Record> {
+        self.said[seat_slot(role)].as_ref()
     }
 
-    /// The seat `role` announces an end of the game as this page holds it
-    /// (a resignation, a flag): its word, until the other seat says so too
-    /// (or, a flag, this page's clock proves it).
-    pub(super) fn heard_end(
-        &mut self,
-        role: SeatRole,
-        end: impl FnOnce(&mut Game) -> bool,
-        now: f64,
-    ) -> Vec<Event> {
-        if self.game.outcome().is_some() {
-            return Vec::new();
-        }
-        let mut game = self.game.clone();
-        if !end(&mut game) {
-            return Vec::new();
-        }
-        let timing = self
-            .clock
-            .as_ref()
-            .map(GameClock::timing)
-            .unwrap_or_default();
-        let mut record = Record::new(game);
-        record.timing = timing;
-        self.heard_word(role, record, now)
+    /// The seat `role` says the game is `record` (none: what it said is
+    /// this page's game).
+    pub(super) fn hear(&mut self, role: SeatRole, record: Option<Record>) {
+        self.said[seat_slot(role)] = record;
     }
 
-    /// Takes what the seats' words allow: each seat's own plies, then the
-    /// game both seats say, if they say the same.
-    pub(super) fn settle_words(&mut self, now: f64) -> Vec<Event> {
-        let mut changed = false;
-        let mut events = Vec::new();
-        // A seat whose game goes another way than this page's from a ply
-        // that only one seat vouched for (the other seat's, or an earlier
-        // word of its own): that ply is disputed, and this page goes back
-        // to where both seats agree.
-        for role in [SeatRole::Host, SeatRole::Guest] {
-            let Some(record) = &self.witness.said[seat_slot(role)] else {
-                continue;
-            };
-            if record.game.rules() != self.game.rules() || record.game.start() != self.game.start()
-            {
-                continue;
-            }
-            let ours = self.game.plies();
-            let theirs = record.game.plies();
-            let common = ours
-                .iter()
-                .zip(theirs)
-                .take_while(|(a, b)| a.ply == b.ply)
-                .count();
-            if common < ours.len() && common < theirs.len() {
-                self.witness.disputed =
-                    Some(self.witness.disputed.map_or(common, |d| d.min(common)));
-                while self.game.plies().len() > common {
-                    self.game.undo();
-                }
-                self.run_clock(now);
-                self.witness_turn(now);
-                events.push(Event::Warn(super::Warning::Diverged));
-                changed = true;
-            }
-        }
-        // Each seat's own plies, as long as either brings some (the host's
-        // may wait for the guest's before them, and the other way round).
-        loop {
-            let mut took = false;
-            for role in [SeatRole::Host, SeatRole::Guest] {
-                let (Some(side), Some(record)) = (
-                    self.side_of(role),
-                    self.witness.said[seat_slot(role)].clone(),
-                ) else {
-                    continue;
-                };
-                if self.game.outcome().is_some() || self.disputed_from(self.game.plies().len()) {
-                    continue;
-                }
-                let Some(count) = own_plies(&self.game, &record.game, side) else {
-                    continue;
-                };
-                let from = self.game.plies().len();
-                let blind = self.blind();
-                let mut game = self.game.clone();
-                for played in &record.game.plies()[from..from + count] {
-                    if game.play(played.ply).is_err() {
-                        break;
-                    }
-                }
-                let taken = game.plies().len() - from;
-                if taken == 0 {
-                    continue;
-                }
-                self.game = game;
-                let claims: Vec<Option<u64>> = (from..from + taken)
-                    .map(|i| record.timing.left.get(i).copied())
-                    .collect();
-                events.extend(self.clock_claimed(&claims, blind, now));
-                let last = claims.last().copied().flatten();
-                self.witness_ply(side, last, now);
-                took = true;
-                changed = true;
-            }
-            if !took {
-                break;
-            }
-        }
-        // What this page now shows is no longer news from either seat.
-        for said in &mut self.witness.said {
-            if said.as_ref().is_some_and(|r| r.game == self.game) {
+    /// What this page shows (`game`) is no longer news from either seat.
+    pub(super) fn shown(&mut self, game: &Game) {
+        for said in &mut self.said {
+            if said.as_ref().is_some_and(|r| r.game == *game) {
                 *said = None;
             }
         }
-        // Both seats say the same ply where they differed: it is settled.
-        if let (Some(d), [Some(host), Some(guest)]) = (self.witness.disputed, &self.witness.said) {
+    }
+
+    /// A ply both seats vouched for (the mover's, relayed by the other)
+    /// came where their words parted: the dispute is over.
+    pub(super) fn end_dispute(&mut self) {
+        self.disputed = None;
+    }
+
+    /// Both seats say the same ply where they differed: it is settled.
+    pub(super) fn settle_dispute(&mut self) {
+        if let (Some(d), [Some(host), Some(guest)]) = (self.disputed, &self.said) {
             let at = |r: &Record| r.game.plies().get(d).map(|p| p.ply);
             if at(host).is_some() && at(host) == at(guest) {
-                self.witness.disputed = None;
+                self.disputed = None;
             }
         }
-        // Both seats say the same game: that is the game.
-        if let [Some(host), Some(guest)] = &self.witness.said {
-            if host.game == guest.game {
-                let agreed = host.clone();
-                let guest_record = guest.clone();
-                self.adopt(&agreed, &guest_record, now);
-                self.witness.said = [None, None];
-                changed = true;
-            }
-        }
-        if changed {
-            events.push(Event::Changed);
-        }
-        events
     }
 
-    /// The game both seats said (`host` and `guest`, their records of it):
-    /// a takeback, an end, a rematch (the names swapped).
-    fn adopt(&mut self, host: &Record, guest: &Record, now: f64) {
-        // A rematch (only ever agreed after the end): a new game, the
-        // sides changing hands.
-        let rematch = host.game.plies().is_empty()
-            && host.game.outcome().is_none()
-            && self.game.outcome().is_some();
-        if rematch {
-            self.names = [host.first.clone(), host.second.clone()];
-            self.witness.host_side = self.witness.host_side.map(Side::opponent);
-            self.swap_claimed();
+    /// Both seats say the same game: their records (`[host, guest]`),
+    /// taken; the dispute, if any, is over.
+    pub(super) fn agreed(&mut self) -> Option<[Record; 2]> {
+        let [Some(host), Some(guest)] = &self.said else {
+            return None;
+        };
+        if host.game != guest.game {
+            return None;
         }
-        self.game = host.game.clone();
-        self.witness.disputed = None;
-        self.clock_from(host, now);
-        // Each side's own word is its own seat's record.
-        if let (Some(h), Some(g)) = (self.side_of(SeatRole::Host), self.side_of(SeatRole::Guest)) {
-            self.witness_record(host, &[h], now);
-            self.witness_record(guest, &[g], now);
-        }
+        let [host, guest] = std::mem::take(&mut self.said);
+        self.disputed = None;
+        Some([host?, guest?])
     }
 
-    /// A watching page at `now`: a flag a seat claimed that this page's own
-    /// count of that side's time (its own word) now proves.
-    pub(super) fn witnessed_flag(&mut self, now: f64) -> Vec<Event> {
-        if self.game.outcome().is_some() {
-            return Vec::new();
-        }
-        let to_move = self.game.position().to_move();
-        let mut timed_out = self.game.clone();
-        if timed_out.time_out().is_err() {
-            return Vec::new();
-        }
-        let claimed = self
-            .witness
-            .said
-            .iter()
-            .flatten()
-            .any(|r| r.game == timed_out);
-        // While the flagged player's page is here, it says its own flag
-        // (the other seat controls when each page hears of a turn's start,
-        // so this page's count is a proof only for a page that is gone).
-        if !claimed || self.seat_here(to_move, now) || self.own_left(to_move, now) != Some(0) {
-            return Vec::new();
-        }
-        self.game = timed_out;
-        self.run_clock(now);
-        self.witness_turn(now);
-        for said in &mut self.witness.said {
-            if said.as_ref().is_some_and(|r| r.game == self.game) {
-                *said = None;
-            }
-        }
-        vec![Event::Changed]
+    /// A rematch both seats agreed on: the host plays the other side now.
+    pub(super) fn rematch(&mut self) {
+        self.host_side = self.host_side.map(Side::opponent);
     }
 
-    /// A newcomer that hears the guest's page but not the host's: it
-    /// believes the game from the host only, and waits for it.
-    pub fn waiting_for_host(&self, now: f64) -> bool {
-        self.role == Role::Newcomer
-            && self.seat_here_as(SeatRole::Guest, now)
-            && !self.seat_here_as(SeatRole::Host, now)
-    }
-
-    fn seat_here_as(&self, role: SeatRole, now: f64) -> bool {
-        self.peers.values().any(|p| {
-            p.left.is_none()
-                && p.proved.is_some_and(|(r, _)| r == role)
-                && now - p.heard < super::AWAY_MS
-        })
+    /// Whether a seat says `game` ended on time (the flag this page's own
+    /// count may prove).
+    pub(super) fn says_timed_out(&self, game: &Game) -> bool {
+        let on_time = |r: &&Record| r.game.outcome().is_some_and(|o| o.reason == Reason::Time);
+        // (The game is copied only when a seat's word ends it on time.)
+        let mut said = self.said.iter().flatten().filter(on_time).peekable();
+        if said.peek().is_none() {
+            return false;
+        }
+        let mut timed_out = game.clone();
+        timed_out.time_out().is_ok() && said.any(|r| r.game == timed_out)
     }
 
     /// What one seat says of the game's end that the other has not
     /// confirmed (this page does not show it as the result): the side that
     /// seat plays and the end it says.
-    pub fn unconfirmed(&self) -> Option<(Side, Outcome)> {
-        if !self.watching() || self.game.outcome().is_some() {
-            return None;
-        }
+    pub(super) fn unconfirmed(&self) -> Option<(Side, Outcome)> {
         [SeatRole::Host, SeatRole::Guest]
             .into_iter()
             .find_map(|role| {
-                let said = self.witness.said[seat_slot(role)].as_ref()?;
+                let said = self.said(role)?;
                 let outcome = said.game.outcome()?;
                 Some((self.side_of(role)?, outcome))
             })

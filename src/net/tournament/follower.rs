@@ -3,7 +3,9 @@
 //! signed messages its player sends.
 
 use super::state::{board_key, State, StateError};
-use super::wire::{decode, encode, fits_wire, seal, verifies, Body, Envelope, Refusal, EVERYONE};
+use super::wire::{
+    board_bytes, decode, encode, fits_wire, seal, verifies, Body, Envelope, Refusal, EVERYONE,
+};
 use crate::engine::Millis;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey};
 use crate::tournament::{BoardRef, Score};
@@ -253,10 +255,12 @@ impl Follower {
             *state.keys.get(second)?,
             state.tournament.player(second)?.name.clone(),
         );
+        let proof = host.sign(&board_bytes(&self.organizer, at, &key.public()));
         let body = Body::Board {
             board: at,
             host: host.public(),
             cert: cert.signature,
+            proof,
         };
         self.sign(&body, now)
     }

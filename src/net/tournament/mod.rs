@@ -67,8 +67,8 @@ pub use organizer::{Organizer, Reply, HELLO_EVERY_MS};
 pub use page::{MyBoard, Place};
 pub use state::{board_key, BoardRoom, Report, State, StateError};
 pub use wire::{
-    decode, encode, lobby_room, member_room, seal, signed_bytes, Body, Envelope, Refusal, EVERYONE,
-    MAX_TOURNAMENT_MESSAGE, TOURNAMENT_PROTOCOL,
+    board_bytes, decode, encode, lobby_room, member_room, seal, signed_bytes, Body, Envelope,
+    Refusal, EVERYONE, MAX_TOURNAMENT_MESSAGE, TOURNAMENT_PROTOCOL,
 };
 
 /// The record of a Seega 5×5 game between `first` and `second` that ends,

@@ -1,15 +1,12 @@
 //! The tournament as every page sees it ([`State`]) and its text (as sent
-//! and as saved), the boards' game rooms, and what the organizer's page
-//! saves besides (its key, numbers and the games' records: the
-//! [`Organizer`]'s text).
+//! and as saved), and the boards' game rooms. (What the organizer's page
+//! saves besides, its key, numbers and the games' records, is the
+//! organizer's own text.)
 
 use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
 
-use super::organizer::{Organizer, REMEMBERED_KEYS};
-use super::wire::escape;
-use crate::net::envelope::unescape;
 use crate::net::identity::{PublicKey, SeatCert, SeatKey, Signature};
 use crate::tournament::text::parse;
 use crate::tournament::{BoardRef, Score, Tournament, MAX_PLAYERS};
@@ -107,6 +104,22 @@ impl State {
     /// # Errors
     /// [`StateError`] when anything does not read or fit.
     pub fn from_text(text: &str) -> Result<State, StateError> {
+        State::read(text, false)
+    }
+
+    /// A state this page kept itself (an organizer's, a follower's last):
+    /// read as [`State::from_text`] reads one from the organizer, but a
+    /// board's room whose certificate an earlier protocol signed is left
+    /// out rather than refusing the whole state (its first player's page
+    /// makes it again, under this protocol).
+    ///
+    /// # Errors
+    /// [`StateError`] when anything does not read or fit.
+    pub fn from_stored(text: &str) -> Result<State, StateError> {
+        State::read(text, true)
+    }
+
+    fn read(text: &str, stored: bool) -> Result<State, StateError> {
         let (head, body) = text.split_once("\n---\n").ok_or(StateError)?;
         let mut lines = head.lines();
         if lines.next() != Some(STATE_MAGIC) {
@@ -187,6 +200,9 @@ impl State {
                     .iter()
                     .all(|o| (o.board, o.player) != (r.board, r.player))
         });
+        if stored {
+            rooms.retain(|r| !state.room_fits_earlier_protocol(r));
+        }
         // Every room's certificate seats the board's second player.
         let rooms_fit = rooms
             .iter()
@@ -205,19 +221,28 @@ impl State {
     /// True when `room` is of a board with two players and its certificate
     /// is its host's, of the second player's key and name.
     pub fn room_fits(&self, room: &BoardRoom) -> bool {
-        let Some(second) = self.tournament.pairing(room.board).and_then(|p| p.second) else {
-            return false;
-        };
-        let (Some(key), Some(player)) = (self.keys.get(second), self.tournament.player(second))
-        else {
-            return false;
-        };
-        SeatCert {
-            key: *key,
-            name: player.name.clone(),
+        self.seat_of(room)
+            .is_some_and(|cert| cert.is_from(&room.host))
+    }
+
+    /// The certificate `room` says it is: the board's second player's key
+    /// and name under the room's signature (`None` when the board has no
+    /// second player).
+    fn seat_of(&self, room: &BoardRoom) -> Option<SeatCert> {
+        let second = self.tournament.pairing(room.board)?.second?;
+        Some(SeatCert {
+            key: *self.keys.get(second)?,
+            name: self.tournament.player(second)?.name.clone(),
             signature: room.cert,
-        }
-        .is_from(&room.host)
+        })
+    }
+
+    /// True when `room`'s certificate seats the board's second player under
+    /// the purpose an earlier protocol signed (and not this one's).
+    fn room_fits_earlier_protocol(&self, room: &BoardRoom) -> bool {
+        self.seat_of(room).is_some_and(|cert| {
+            !cert.is_from(&room.host) && cert.is_from_earlier_protocol(&room.host)
+        })
     }
 
     /// The room of board `at`, once made.
@@ -251,121 +276,8 @@ impl State {
     }
 }
 
-impl Organizer {
-    /// What the organizer's page saves: its secret key, its last number,
-    /// the players' last numbers and the games' records, then the state.
-    pub fn to_text(&self) -> String {
-        let mut out = format!("secret {}\nn {}\n", self.key.to_text(), self.n);
-        for (at, text) in &self.games {
-            let _ = writeln!(out, "game {at} {}", escape(text));
-        }
-        for (key, n) in self
-            .seen
-            .iter()
-            .filter(|(k, _)| self.state.keys.contains(k))
-        {
-            let _ = writeln!(out, "seen {key} {n}");
-        }
-        out.push_str("===\n");
-        out.push_str(&self.state.to_text());
-        out
-    }
-
-    /// The organizer's page read back from what it saved.
-    ///
-    /// # Errors
-    /// [`StateError`] when anything does not read or fit.
-    pub fn from_text(text: &str) -> Result<Organizer, StateError> {
-        let (head, state) = text.split_once("===\n").ok_or(StateError)?;
-        let state = State::from_text(state)?;
-        let mut key = None;
-        let mut n = 0;
-        let mut seen = Vec::new();
-        let mut games = Vec::new();
-        for line in head.lines() {
-            if let Some(rest) = line.strip_prefix("game ") {
-                // A game's record is kept when its board has its result
-                // (one that does not fit is left out, never fatal).
-                let mut parts = rest.splitn(3, ' ');
-                let (Some(r), Some(b), Some(text)) = (parts.next(), parts.next(), parts.next())
-                else {
-                    continue;
-                };
-                let (Some(at), Some(text)) = (BoardRef::parse(r, b), unescape(text)) else {
-                    continue;
-                };
-                let done = state
-                    .tournament
-                    .pairing(at)
-                    .is_some_and(|p| p.score.is_some());
-                if done {
-                    games.push((at, text));
-                }
-                continue;
-            }
-            let parts: Vec<&str> = line.split(' ').collect();
-            match parts[..] {
-                ["secret", text] => key = SeatKey::parse(text),
-                ["n", text] => n = text.parse().map_err(|_| StateError)?,
-                ["seen", k, m] if seen.len() < REMEMBERED_KEYS => seen.push((
-                    PublicKey::parse(k).ok_or(StateError)?,
-                    m.parse().map_err(|_| StateError)?,
-                )),
-                _ => return Err(StateError),
-            }
-        }
-        let mut organizer = Organizer::with_state(key.ok_or(StateError)?, state);
-        organizer.seen = seen;
-        organizer.n = n;
-        organizer.games = games;
-        Ok(organizer)
-    }
-}
-
 /// The `N` fields of a line's rest, split at each space: exactly `N`.
 fn fields<const N: usize>(rest: &str) -> Result<[&str; N], StateError> {
     let parts: Vec<&str> = rest.split(' ').collect();
     parts.try_into().map_err(|_| StateError)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// An organizer's saved text mid-round, written by the version before
-    /// boards were [`BoardRef`]s: a board disputed, two reports waiting,
-    /// two rooms made.
-    const DISPUTED: &str = "secret 0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a\nn 1019\nseen ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0 1016\nseen 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg 1018\nseen j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0 1003\nseen 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360 1016\n===\nkharbga-online-tournament 1\nstarted 1\nkey ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\nkey 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg\nkey j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0\nkey 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360\ndisputed 0 0\nroom 0 0 g97bmz1bb58qxdr3rsjbbyps0y88q4ymjedh5r4m9vsm1tkcwrc0 hdahgaqjybkswa3pcmwg3prar956fqwnf4gd5y1je0n5ckyvwv5ykztk4f7dzvvwvf50nnsmt0nps98yrtqq73nbt4k4425hvbxrt3g\nroom 0 1 vn3jxe6a5wjfj3xj3s7acpan7drzcaztvcw8x858zkg1jed6hqfg vtyvyjp4trg74zhm3de4wzfjhqcpar4sc09ratd31e8qdv6mgw56ah9nwvay0xynqkkmnpbdbx4sf0ca635mzh8ghvdhrs5s9ej6y0r\nreport 0 0 0 1-0\nreport 0 0 3 0-1\n---\nkharbga-tournament 1\nname Club night\nrules seega5:quiet=60,chain=optional,blocked=pass\nclock -\nformat round-robin\nplayer person - Amel\nplayer person - Youssef\nplayer person - نورة\nplayer person - Karim\nround\nboard 0 3 - -\nboard 1 2 - -\n";
-
-    /// The same tournament in its second round, written by that version:
-    /// a game's record kept, a player withdrawn, a forfeit.
-    const WITHDRAWN: &str = "secret 0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a\nn 1019\ngame 0 1 [Variant \"seega5\"]\\n[QuietLimit \"60\"]\\n[Chain \"optional\"]\\n[Blocked \"pass\"]\\n[First \"Youssef\"]\\n[Second \"نورة\"]\\n[Date \"????.??.??\"]\\n[Result \"0-1\"]\\n[Reason \"resignation\"]\\n\\n1. a1 0-1\\n\nseen ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0 1020\nseen 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg 1069\nseen j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0 1003\nseen 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360 1016\n===\nkharbga-online-tournament 1\nstarted 1\nkey ctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\nkey 1d8knpdmj901bjg90bpgf424tep5vfp261qgd54c23d8xdq3kwpg\nkey j6h8m2vm70as796s8taqj8494tqwhbc2s21spxj46pdsxemt9cx0\nkey 1fqfbaf6f7ka7r9mzrkr6yzz6b3wpqtx8kn0kf5gwn1bnnn4r360\nroom 0 0 g97bmz1bb58qxdr3rsjbbyps0y88q4ymjedh5r4m9vsm1tkcwrc0 hdahgaqjybkswa3pcmwg3prar956fqwnf4gd5y1je0n5ckyvwv5ykztk4f7dzvvwvf50nnsmt0nps98yrtqq73nbt4k4425hvbxrt3g\nroom 0 1 vn3jxe6a5wjfj3xj3s7acpan7drzcaztvcw8x858zkg1jed6hqfg vtyvyjp4trg74zhm3de4wzfjhqcpar4sc09ratd31e8qdv6mgw56ah9nwvay0xynqkkmnpbdbx4sf0ca635mzh8ghvdhrs5s9ej6y0r\n---\nkharbga-tournament 1\nname Club night\nrules seega5:quiet=60,chain=optional,blocked=pass\nclock -\nformat round-robin\nplayer person 1 Amel\nplayer person - Youssef\nplayer person - نورة\nplayer person - Karim\nround\nboard 0 3 1/2 -\nboard 1 2 0-1 -\nround\nboard 3 2 - -\nboard 0 1 -+ -\n";
-
-    #[test]
-    fn saved_organizers_read_and_write_as_before() {
-        for saved in [DISPUTED, WITHDRAWN] {
-            let organizer = Organizer::from_text(saved).expect("an older page's text reads");
-            assert_eq!(organizer.to_text(), saved);
-        }
-        let disputed = Organizer::from_text(DISPUTED).unwrap();
-        let state = disputed.state();
-        let first = BoardRef::new(0, 0);
-        assert_eq!(state.disputed, [first]);
-        let reports: Vec<(BoardRef, usize, Score)> = state
-            .reports
-            .iter()
-            .map(|r| (r.board, r.player, r.score))
-            .collect();
-        assert_eq!(
-            reports,
-            [(first, 0, Score::FirstWins), (first, 3, Score::SecondWins)]
-        );
-        let rooms: Vec<BoardRef> = state.rooms.iter().map(|r| r.board).collect();
-        assert_eq!(rooms, [first, BoardRef::new(0, 1)]);
-        assert_eq!(state.board_hosted_by(&state.rooms[1].host), Some(rooms[1]));
-        let withdrawn = Organizer::from_text(WITHDRAWN).unwrap();
-        assert_eq!(withdrawn.games.len(), 1);
-        assert_eq!(withdrawn.games[0].0, BoardRef::new(0, 1));
-        assert_eq!(withdrawn.records().len(), 1);
-    }
 }

@@ -12,7 +12,7 @@ use crate::tournament::{BoardRef, Score};
 /// What every tournament message starts with, and its version.
 const MAGIC: &str = "kharbga-tournament-net";
 /// The protocol's version.
-pub const TOURNAMENT_PROTOCOL: u32 = 2;
+pub const TOURNAMENT_PROTOCOL: u32 = 3;
 /// The longest message read (a report carries a whole record).
 pub const MAX_TOURNAMENT_MESSAGE: usize = 128 * 1024;
 /// The addressee of a state sent to every page.
@@ -132,9 +132,11 @@ pub enum Body {
     /// The player leaves the tournament (it is withdrawn).
     Leave,
     /// A board's first player made its game's room: the room's host key
-    /// (made for this board, see [`board_key`](super::board_key)) and its
+    /// (made for this board, see [`board_key`](super::board_key)), its
     /// certificate of the second player's seat (that player's tournament
-    /// key and name).
+    /// key and name), and its proof that it is this board's room
+    /// ([`board_bytes`]: a key held by the player, made for this board
+    /// and for no other).
     Board {
         /// The board (its round and board each fit 32 bits).
         board: BoardRef,
@@ -142,6 +144,8 @@ pub enum Body {
         host: PublicKey,
         /// The host's signature of the second player's seat.
         cert: Signature,
+        /// The host key's signature over [`board_bytes`].
+        proof: Signature,
     },
     /// The organizer's state (see [`State::to_text`](super::State::to_text)).
     State {
@@ -192,11 +196,17 @@ impl Body {
                 score.token().to_owned(),
                 record.clone(),
             ],
-            Body::Board { board, host, cert } => vec![
+            Body::Board {
+                board,
+                host,
+                cert,
+                proof,
+            } => vec![
                 board.round.to_string(),
                 board.board.to_string(),
                 host.to_string(),
                 cert.to_string(),
+                proof.to_string(),
             ],
             Body::State { text, to } => vec![text.clone(), to.clone()],
             Body::Refused { why, to, n } => {
@@ -216,10 +226,11 @@ impl Body {
                 score: Score::from_token(score).filter(|s| s.played())?,
                 record: record.clone(),
             },
-            ("board", [round, board, host, cert]) => Body::Board {
+            ("board", [round, board, host, cert, proof]) => Body::Board {
                 board: read_board(round, board)?,
                 host: PublicKey::parse(host)?,
                 cert: Signature::parse(cert)?,
+                proof: Signature::parse(proof)?,
             },
             ("state", [text, to]) if !to.is_empty() && to.len() <= MAX_PEER_ID => Body::State {
                 text: text.clone(),
@@ -255,6 +266,18 @@ pub struct Envelope {
     pub signed: Option<Seal<PublicKey>>,
     /// What it says.
     pub body: Body,
+}
+
+/// What a board's room key signs to say it is the room of board `at` of
+/// `organizer`'s tournament, made by the player of key `player`: a room
+/// key taken from elsewhere (another board's, another tournament's, a key
+/// the player does not hold) cannot say so.
+pub fn board_bytes(organizer: &PublicKey, at: BoardRef, player: &PublicKey) -> Vec<u8> {
+    format!(
+        "{MAGIC}/{TOURNAMENT_PROTOCOL} board\n{organizer}\n{}\n{}\n{player}",
+        at.round, at.board
+    )
+    .into_bytes()
 }
 
 /// What a seal on a tournament's message is good for: the messages of the
@@ -354,12 +377,12 @@ pub fn decode(text: &str) -> Option<Envelope> {
 mod tests {
     use super::*;
 
-    /// Messages as protocol 2 writes them, and what a report's key signed
+    /// Messages as protocol 3 writes them, and what a report's key signed
     /// (pinned: pages of this version read and check exactly these).
-    const REPORT: &str = "kharbga-tournament-net\t2\treport\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9\ttcn08f6s131g71dm4b7zzhkvxyfzhsnjnyqgegas8597qkpds65vf45hnx2j24761vavy3b2t457yarv8kv3k247cg2jdmzrdscma3r\t1\t2\tha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\t1/2\tx\\ny\\tz";
-    const REPORT_SIGNS: &str = "kharbga-tournament-net/2\n8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\nctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\n9\nreport\n1\n2\nha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\n1/2\nx\\ny\\tz";
-    const REFUSED: &str = "kharbga-tournament-net\t2\trefused\t8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\t12\t0h5q7np6zjaxy02a8xvvfkm5gpmxpv1f34zeegz7433hnybtnvtp9kymgqvf4dmj6z83ay7ycf3ewg7bhcs2hjwrpsfdqd81g64ca18\tplayers\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9";
-    const HELLO: &str = "kharbga-tournament-net\t2\thello\t-\t-\t-";
+    const REPORT: &str = "kharbga-tournament-net\t3\treport\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9\tbfes5md2zbym7738p40s26etnhqrek8hf756vp8vtzghj6xa1bptjjgv3k44m4105x73mygrqxazt18mqc2fmq56e6t44a50zncxe20\t1\t2\tha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\t1/2\tx\\ny\\tz";
+    const REPORT_SIGNS: &str = "kharbga-tournament-net/3\n8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\nctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\n9\nreport\n1\n2\nha3nzzrype252nvtsndfxs058njphqbwh7g911ht0nbvryqmkwbg\n1/2\nx\\ny\\tz";
+    const REFUSED: &str = "kharbga-tournament-net\t3\trefused\t8ekjwwa405v2vxkbd316vyyz4t1anv4z4htes9317s14m3xtzmy0\t12\ts0hchqv31q25sdfdjd1k4er7cw6mpn9t0f249n0j2d65sxd0mynachd49f5vz0k696e1hzhtkedkjhk7fch32s48a94r4rpthzypm2r\tplayers\tctz7wcscf92k6cnxkm57yzdgaqtwbvrt0tptcvcrpefvd08c8wx0\t9";
+    const HELLO: &str = "kharbga-tournament-net\t3\thello\t-\t-\t-";
 
     #[test]
     fn messages_are_written_and_signed_as_before() {

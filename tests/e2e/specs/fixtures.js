@@ -6,7 +6,8 @@
 // console error (a missing file it asked for) names it with
 // `test.use({ allowedErrors: [/…/] })`. When a test fails, every console
 // message of the pages it watched is printed with its time and page, so
-// that a failure seen once (in CI) can be read afterwards.
+// that a failure seen once (in CI) can be read afterwards
+// (`KHARBGA_CONSOLE=1`: for every test).
 import { test as base, expect } from '@playwright/test';
 
 /** Every console message of the pages watched with an `errors` list. */
@@ -51,7 +52,8 @@ export const test = base.extend({
     const log = [];
     consoles.set(list, log);
     await use(list);
-    if (testInfo.status !== testInfo.expectedStatus && log.length) {
+    // (KHARBGA_CONSOLE=1 prints them for a test that passed too.)
+    if ((testInfo.status !== testInfo.expectedStatus || process.env.KHARBGA_CONSOLE) && log.length) {
       console.log(`The pages' console, ${testInfo.title}:\n${log.join('\n')}`);
     }
     expect(list, 'no page or console errors').toEqual([]);

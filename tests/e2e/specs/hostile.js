@@ -5,6 +5,8 @@
 // answer an offer honestly or with a broken description, send a broken
 // offer to newcomers, send ICE candidates the browser refuses, and write
 // any text on the data channel.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from '@playwright/test';
 
@@ -99,8 +101,8 @@ function install() {
   };
 }
 
-/** The game protocol's version (src/net/message.rs, `PROTOCOL`). */
-export const PROTOCOL = '3';
+/** The game protocol's version (src/net/protocol.rs, `PROTOCOL`). */
+export const PROTOCOL = '4';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -157,7 +159,7 @@ const escape = (field) => field.replace(/\\/g, '\\\\').replace(/\t/g, '\\t')
 /** A message of the app's protocol signed by `seat` as `role`, number `n`. */
 export function signed(seat, room, role, n, ...fields) {
   const body = fields.map((f) => `\t${escape(f)}`).join('');
-  const signature = seat.sign(`kharbga/2 message\n${room}\n${role}\n${n}\n${body}`);
+  const signature = seat.sign(`kharbga/${PROTOCOL} message\n${room}\n${role}\n${n}\n${body}`);
   return `kharbga\t${PROTOCOL}\tsigned\t${role}\t${n}\t${signature}${body}`;
 }
 
@@ -182,7 +184,7 @@ export function lobbyOf(link) {
 }
 
 /** The version of the tournaments' protocol (`TOURNAMENT_PROTOCOL`). */
-export const TOURNAMENT_VERSION = '2';
+export const TOURNAMENT_VERSION = '3';
 
 /** A tournament message signed by `seat` (any key: its own, as any client
  * could), for the tournament of `organizer`, number `n`. */
@@ -216,7 +218,7 @@ export function seatKeyFromSeed(hex) {
  * (the host's), as `join_bytes` in src/net/identity.rs.
  */
 export function joinMessage(seat, room, name, from, to) {
-  const proof = seat.sign(`kharbga/3 join\n${room}\n${seat.public}\n${name}\n${from}\n${to}`);
+  const proof = seat.sign(`kharbga/${PROTOCOL} join\n${room}\n${seat.public}\n${name}\n${from}\n${to}`);
   return T('join', name, seat.public, proof);
 }
 
@@ -226,7 +228,7 @@ export function joinMessage(seat, room, name, from, to) {
  * a guest's certificate (`{ key, signature }` from the host's `seated`).
  */
 export function seatHello(seat, room, role, side, name, n, to, cert = null) {
-  const proof = seat.sign(`kharbga/2 hello\n${room}\n${role}\n${side}\n${name}\n${n}\n${to}`);
+  const proof = seat.sign(`kharbga/${PROTOCOL} hello\n${room}\n${role}\n${side}\n${name}\n${n}\n${to}`);
   return T('hello', '0.1.0', name, role, side, String(n), proof,
     cert ? cert.key : '-', cert ? cert.signature : '-');
 }
@@ -460,4 +462,42 @@ export function netMemory(page) {
   // (`wasm_bindgen` is a global `let` of the module's script, not a property of `window`.)
   // eslint-disable-next-line no-undef
   return page.evaluate(() => wasm_bindgen.memory_bytes());
+}
+
+/**
+ * The engine, as a client of one's own would run it: `kharbga-cli` (built
+ * by `cargo test` in `make test`; built here if it is missing). Returns the
+ * lines it prints for `args`.
+ */
+export function engine(...args) {
+  const root = new URL('../../../', import.meta.url).pathname;
+  let cli = ['target/debug/kharbga-cli', 'target/native/kharbga-cli'].map((p) => root + p).find(existsSync);
+  if (!cli) {
+    execFileSync('cargo', ['build', '--quiet', '--bin', 'kharbga-cli'], { cwd: root, stdio: 'inherit' });
+    cli = `${root}target/debug/kharbga-cli`;
+  }
+  return execFileSync(cli, args, { encoding: 'utf8', input: args[0] === 'batch' ? `${args.pop()}\n` : undefined })
+    .trim().split('\n');
+}
+
+/** The legal plies of `variant` after `plies` (the engine's answer). */
+export function legalPlies(variant, plies) {
+  const answer = engine('batch', `${variant}||${plies.join(' ')}`)[0];
+  const [, legal] = answer.split(' | ');
+  return legal ? legal.split(' ') : [];
+}
+
+/** The position's hash after each of `plies` (16 hexadecimal digits). */
+export function hashes(variant, plies) {
+  return engine('hashes', variant, ...plies).map((line) => line.split(' ')[1]);
+}
+
+/** The plies of signed ply messages `from` a peer sent, by index. */
+export function signedPlies(messages, from) {
+  const plies = [];
+  for (const { peer, text } of messages) {
+    const f = text.split('\t');
+    if (peer === from && f[2] === 'signed' && f[6] === 'ply') plies[Number(f[7])] = f[8];
+  }
+  return plies;
 }

@@ -29,9 +29,15 @@ async function slowProxy(port, delay) {
   const server = net.createServer((client) => {
     const server = net.connect(3536, '127.0.0.1');
     for (const s of [client, server]) sockets.add(s);
-    const pipe = (from, to) => from.on('data', (chunk) => {
-      setTimeout(() => { if (!to.destroyed) to.write(chunk); }, delay());
-    });
+    // (In order: a chunk is never let through before one that came
+    // earlier, whatever the delay became meanwhile.)
+    const pipe = (from, to) => {
+      let last = 0;
+      from.on('data', (chunk) => {
+        last = Math.max(last, Date.now() + delay());
+        setTimeout(() => { if (!to.destroyed) to.write(chunk); }, last - Date.now());
+      });
+    };
     pipe(client, server);
     pipe(server, client);
     const end = () => { client.destroy(); server.destroy(); };

@@ -34,7 +34,8 @@ test('no sound before a gesture; plies sound; muting is remembered', async ({ pa
   await expect(board(page)).toHaveAttribute('data-phase', 'setting');
   // The page's own sound module, asked before any gesture: silent.
   const silent = await page.evaluate(async () => {
-    const url = document.querySelector('link[href*="sound.js"]').href;
+    // (Named by its content: sound-<hash>.js.)
+    const url = document.querySelector('link[href*="/web/sound"][href$=".js"]').href;
     const module = await import(url);
     module.playSound(2);
     return window.__sounds;

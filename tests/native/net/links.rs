@@ -1,7 +1,7 @@
 //! Games by link and quick pairing: a link's plies are taken only from the
 //! opponent's signed hand, and names in records are bounded.
 
-use kharbga::engine::{BoardSize, Game, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Rules, Side};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatKey};
 use kharbga::net::message::{encode, Claim, Message, Seat};
 use kharbga::net::table::{Role, Table, Warning};
@@ -53,9 +53,9 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         take_by_link(&mut table, &key(9), Side::First, &sent),
         Err(Warning::BadSecret)
     );
-    assert!(table.game.plies().is_empty());
+    assert!(table.game().plies().is_empty());
     assert_eq!(take_by_link(&mut table, &amel, Side::First, &sent), Ok(2));
-    assert_eq!(table.game, sent);
+    assert_eq!(*table.game(), sent);
     // The same link again: nothing new.
     assert_eq!(take_by_link(&mut table, &amel, Side::First, &sent), Ok(0));
     // A link that also plays for Youssef is refused; the game stays.
@@ -65,7 +65,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         take_by_link(&mut table, &amel, Side::First, &forged),
         Err(Warning::Diverged)
     );
-    assert_eq!(table.game.plies().len(), 2);
+    assert_eq!(table.game().plies().len(), 2);
     // Another game is refused.
     let other = Game::new(Rules::kharbga());
     assert_eq!(
@@ -74,18 +74,18 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
     );
     // Youssef plays; Amel's answer after it comes with her resignation,
     // and a stranger's "resignation" of hers, before it, does not.
-    table.play("b1", 0.0).unwrap();
-    table.play("b2", 0.0).unwrap();
-    let mut answer = table.game.clone();
+    table.play("b1".parse().unwrap(), Millis(0)).unwrap();
+    table.play("b2".parse().unwrap(), Millis(0)).unwrap();
+    let mut answer = table.game().clone();
     answer.play_text("c1").unwrap();
     answer.resign(Side::First).unwrap();
     assert_eq!(
         take_by_link(&mut table, &key(9), Side::First, &answer),
         Err(Warning::BadSecret)
     );
-    assert!(table.game.outcome().is_none());
+    assert!(table.game().outcome().is_none());
     assert_eq!(take_by_link(&mut table, &amel, Side::First, &answer), Ok(1));
-    assert_eq!(table.game.outcome().unwrap().winner, Some(Side::Second));
+    assert_eq!(table.game().outcome().unwrap().winner, Some(Side::Second));
     // A record that makes Youssef resign is not his resignation.
     let mut table2 = uncertified_guest(rules, ["A", "Y"], "?");
     let mut forged = Game::new(rules);
@@ -94,7 +94,7 @@ fn a_game_by_link_takes_only_the_opponents_plies() {
         take_by_link(&mut table2, &amel, Side::First, &forged),
         Ok(0)
     );
-    assert!(table2.game.outcome().is_none());
+    assert!(table2.game().outcome().is_none());
 }
 
 #[test]
@@ -107,9 +107,9 @@ fn a_game_begun_by_link_seats_the_first_signed_guest() {
         key(1),
         "?".into(),
     );
-    host.play("a1", 0.0).unwrap();
-    host.play("a2", 0.0).unwrap();
-    let mut answer = host.game.clone();
+    host.play("a1".parse().unwrap(), Millis(0)).unwrap();
+    host.play("a2".parse().unwrap(), Millis(0)).unwrap();
+    let mut answer = host.game().clone();
     answer.play_text("e5").unwrap();
     // The guest's signed answer seats its key; another key's, later, is
     // refused.
@@ -117,10 +117,10 @@ fn a_game_begun_by_link_seats_the_first_signed_guest() {
         take_by_link(&mut host, &key(2), Side::Second, &answer),
         Ok(1)
     );
-    let cert = host.cert.clone().expect("the guest is seated");
+    let cert = host.cert().cloned().expect("the guest is seated");
     assert_eq!(cert.key, key(2).public());
     assert!(cert.is_from(&host_key()));
-    let mut more = host.game.clone();
+    let mut more = host.game().clone();
     more.play_text("e4").unwrap();
     assert_eq!(
         take_by_link(&mut host, &key(9), Side::Second, &more),
@@ -146,10 +146,10 @@ fn quick_pairing_takes_only_a_new_game_of_its_queue() {
         );
         let joiner = net.add("p-joiner", Table::paired(host_key(), rules));
         assert_eq!(
-            net.table(joiner).role == Role::Invited(Side::Second),
+            net.table(joiner).role() == Role::Invited(Side::Second),
             ok,
             "{:?}",
-            net.table(joiner).game.rules()
+            net.table(joiner).game().rules()
         );
     }
 }
@@ -199,7 +199,7 @@ fn names_in_records_are_bounded() {
                 running: None,
             }),
         );
-        assert_eq!(net.table(newcomer).role, Role::Newcomer);
+        assert_eq!(net.table(newcomer).role(), Role::Newcomer);
         // …and in a game sent by link.
         let mut table = uncertified_guest(rules, ["Amel", "Youssef"], "d");
         let mut sent = Game::new(rules);
@@ -221,6 +221,6 @@ fn names_in_records_are_bounded() {
             share: &text,
         };
         assert_eq!(table.take_link(&link, record), Err(Warning::BadRecord));
-        assert!(table.game.plies().is_empty());
+        assert!(table.game().plies().is_empty());
     }
 }

@@ -1,6 +1,7 @@
 //! The protocol's messages as text: each one reads back as written, and
 //! what is not one is a typed error.
 
+use kharbga::engine::Millis;
 use kharbga::net::identity::{PublicKey, Role as SeatRole};
 use kharbga::net::message::{
     decode, encode, Claim, DecodeError, Message, Offer, Refusal, Seat, MAX_MESSAGE, PROTOCOL,
@@ -43,7 +44,7 @@ fn every_message_round_trips() {
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
             open: Some(Seat::First),
-            running: Some(59_900),
+            running: Some(Millis(59_900)),
         },
         Message::Welcome {
             record: "[Variant \"seega5\"]\r\n\n*".into(),
@@ -59,15 +60,15 @@ fn every_message_round_trips() {
         },
         Message::Ply {
             index: 7,
-            ply: "e7-e6*".into(),
-            hash: "00ff00ff00ff00ff".into(),
+            ply: "e7-e6*".parse().unwrap(),
+            hash: 0x00ff_00ff_00ff_00ff,
             left: None,
         },
         Message::Ply {
             index: 8,
-            ply: "a1".into(),
-            hash: "00ff00ff00ff00ff".into(),
-            left: Some(179_900),
+            ply: "a1".parse().unwrap(),
+            hash: 0x00ff_00ff_00ff_00ff,
+            left: Some(Millis(179_900)),
         },
         Message::Flag {
             side: Seat::First,
@@ -88,14 +89,14 @@ fn every_message_round_trips() {
         },
         Message::Watchers { count: 2 },
         Message::Ping {
-            at: 1_700_000_000_012,
+            at: Millis(1_700_000_000_012),
             plies: None,
         },
         Message::Ping {
-            at: 1_700_000_000_012,
+            at: Millis(1_700_000_000_012),
             plies: Some(31),
         },
-        Message::Pong { at: 12 },
+        Message::Pong { at: Millis(12) },
         Message::Bye,
         Message::Pair { host: host_key() },
         Message::Refused {
@@ -123,25 +124,25 @@ fn bad_messages_are_typed_errors() {
     // A page of the version before (protocol 2: joins without a proof).
     assert_eq!(decode("kharbga\t2\tbye"), Err(DecodeError::Version(2)));
     assert_malformed("kharbga\tbye");
-    assert_malformed("kharbga\t3\tdance");
-    assert_malformed("kharbga\t3\tbye\textra");
-    assert_malformed("kharbga\t3\tchat\tbad \\q escape");
+    assert_malformed("kharbga\t4\tdance");
+    assert_malformed("kharbga\t4\tbye\textra");
+    assert_malformed("kharbga\t4\tchat\tbad \\q escape");
     assert_malformed("not a message");
     assert_malformed("");
-    assert_malformed("kharbga\t3\tply\t-1\ta1\t0000000000000000");
-    assert_malformed("kharbga\t3\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
+    assert_malformed("kharbga\t4\tply\t-1\ta1\t0000000000000000");
+    assert_malformed("kharbga\t4\thello\t0.1\tx\t-\t-\tsecret\t-\t-");
     for bad in ["NaN", "inf", "-1", "1e9", "", "1.x"] {
-        assert_malformed(&format!("kharbga\t3\tping\t{bad}"));
+        assert_malformed(&format!("kharbga\t4\tping\t{bad}"));
     }
     // An older page's time with a fraction reads, whole.
     assert_eq!(
-        decode("kharbga\t3\tping\t12.5"),
+        decode("kharbga\t4\tping\t12.5"),
         Ok(Message::Ping {
-            at: 12,
+            at: Millis(12),
             plies: None
         })
     );
-    let big = format!("kharbga\t3\tsync\t{}", "a".repeat(MAX_MESSAGE));
+    let big = format!("kharbga\t4\tsync\t{}", "a".repeat(MAX_MESSAGE));
     assert!(matches!(decode(&big), Err(DecodeError::Oversized(_))));
     let long_name = encode(&join_message(&"n".repeat(41), &key(1), "a", "b"));
     assert_eq!(decode(&long_name), Err(DecodeError::Field("name")));
@@ -193,10 +194,28 @@ fn bad_messages_are_typed_errors() {
     // is not read.
     assert_eq!(PublicKey::parse("nope"), None);
     assert_eq!(PublicKey::parse(&"A".repeat(52)), None);
-    assert_malformed("kharbga\t3\tjoin\tx\tnope");
-    assert_malformed("kharbga\t3\tpair\t0123456789ABCDEF");
-    let bad_hash = encode(&untimed_ply(0, "a1", "xyz"));
-    assert_eq!(decode(&bad_hash), Err(DecodeError::Field("hash")));
-    let long_ply = encode(&untimed_ply(0, "a1-a2-a3-a4", "0000000000000000"));
-    assert_eq!(decode(&long_ply), Err(DecodeError::Field("ply")));
+    assert_malformed("kharbga\t4\tjoin\tx\tnope");
+    assert_malformed("kharbga\t4\tpair\t0123456789ABCDEF");
+    // A ply is read into the engine's ply, its hash into a number: each
+    // only from the text that writes it.
+    let ply = |ply: &str, hash: &str| format!("kharbga\t{PROTOCOL}\tply\t0\t{ply}\t{hash}");
+    assert!(decode(&ply("a1", "0000000000000000")).is_ok());
+    assert_eq!(
+        encode(&untimed_ply(0, "a1", 0)),
+        ply("a1", "0000000000000000")
+    );
+    for hash in [
+        "xyz",
+        "00FF00FF00FF00FF",
+        "+00000000000000f",
+        "00000000000000000",
+    ] {
+        assert_eq!(decode(&ply("a1", hash)), Err(DecodeError::Field("hash")));
+    }
+    for bad in ["a1-a2-a3-a4", "zz", "A1", "d3d4", ""] {
+        assert_eq!(
+            decode(&ply(bad, "0000000000000000")),
+            Err(DecodeError::Field("ply"))
+        );
+    }
 }

@@ -2,7 +2,8 @@
 //! answered within an allowance, and connections that never say hello, or
 //! were refused, closed at the heartbeat.
 
-use kharbga::engine::Side;
+use kharbga::engine::{Millis, Side};
+use kharbga::net::limits::MAX_VISITORS;
 use kharbga::net::message::{encode, Message};
 use kharbga::net::room::Rejoins;
 use kharbga::net::table::{Event, Presence, Role, Warning, PING_MS, QUIET_MS};
@@ -50,22 +51,25 @@ fn saying_bye_and_hello_again_refills_nothing() {
             assert!(!matches!(event, Event::Broadcast(_)), "{event:?}");
         }
     }
-    assert!(welcomed <= 17, "{welcomed} newcomers welcomed at once");
+    assert!(
+        welcomed <= MAX_VISITORS,
+        "{welcomed} newcomers welcomed at once"
+    );
     // The opponent's own messages still pass at that instant.
     net.queue.clear();
     let ply = some_ply(&net, host);
     net.play(host, &ply);
     play_turn(&mut net, host);
-    let before = net.table(host).game.plies().len();
+    let before = net.table(host).game().plies().len();
     play_turn(&mut net, guest);
-    assert!(net.table(host).game.plies().len() > before);
-    assert_eq!(net.table(host).game, net.table(guest).game);
+    assert!(net.table(host).game().plies().len() > before);
+    assert_eq!(net.table(host).game(), net.table(guest).game());
 }
 
 #[test]
 fn visitors_are_counted_by_each_page_and_capped() {
     let (mut net, host, guest, watcher) = watched();
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     assert_eq!(net.table(host).watchers(), 1);
     assert_eq!(net.table(watcher).watchers(), 1);
     // A count told by someone is not believed.
@@ -76,11 +80,11 @@ fn visitors_are_counted_by_each_page_and_capped() {
     );
     assert_eq!(net.table(watcher).watchers(), 1);
     // Past the cap, a newcomer is told the room is full, and not welcomed.
-    for n in 0..16 {
+    for n in 0..MAX_VISITORS {
         net.add(&format!("p-v{n}"), newcomer());
     }
     let late = net.add("p-late", newcomer());
-    assert_eq!(net.table(late).role, Role::Newcomer);
+    assert_eq!(net.table(late).role(), Role::Newcomer);
     assert!(net.warnings(late).contains(&Warning::RoomFull));
     let _ = guest;
 }
@@ -117,25 +121,25 @@ fn connections_that_never_say_hello_do_not_fill_the_room() {
     assert!(events.contains(&Event::Invited(Some(Side::Second))));
     assert!(!events.contains(&Event::Warn(Warning::RoomFull)));
     net.act(friend, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(net.table(friend).role, Role::Player(Side::Second));
+    assert_eq!(net.table(friend).role(), Role::Player(Side::Second));
     assert!(net.events(host).contains(&Event::Seated));
     play_turn(&mut net, host);
     play_turn(&mut net, friend);
-    assert_eq!(net.table(host).game, net.table(friend).game);
-    assert!(!net.table(host).game.plies().is_empty());
+    assert_eq!(net.table(host).game(), net.table(friend).game());
+    assert!(!net.table(host).game().plies().is_empty());
 }
 
 #[test]
 fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
-    // Sixteen visitors who said hello fill the room; the seat is still free,
-    // so the next newcomer (it may be the friend) is welcomed all the same.
+    // Visitors who said hello fill the room; the seat is still free, so the
+    // next newcomer (it may be the friend) is welcomed all the same.
     let (mut net, host) = hosting_alone();
-    for n in 0..16 {
+    for n in 0..MAX_VISITORS {
         net.add(&format!("p-v{n}"), newcomer());
     }
     let friend = net.add("p-friend", newcomer());
     assert!(!net.warnings(friend).contains(&Warning::RoomFull));
-    assert_eq!(net.table(friend).role, Role::Invited(Side::Second));
+    assert_eq!(net.table(friend).role(), Role::Invited(Side::Second));
     net.act(friend, |t| t.join("Youssef".into(), key(2)));
     assert!(net.events(host).contains(&Event::Seated));
     // Once the seat is taken the cap holds again for newcomers…
@@ -149,13 +153,13 @@ fn visitors_do_not_keep_the_invited_friend_out_while_the_seat_is_free() {
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
     play_turn(&mut net, host);
     play_turn(&mut net, back);
-    assert_eq!(net.table(host).game, net.table(back).game);
-    assert!(net.table(host).game.plies().len() >= 4);
+    assert_eq!(net.table(host).game(), net.table(back).game());
+    assert!(net.table(host).game().plies().len() >= 4);
 }
 
 #[test]
 fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
-    use kharbga::net::limits::{INTRO_MS, MAX_VISITORS};
+    use kharbga::net::limits::INTRO_MS;
     let (mut net, host, _guest) = seated();
     let start = net.now;
     net.table_mut(host).connected("p-silent".into(), start);
@@ -166,7 +170,7 @@ fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
     let refused = net.add("p-refused", newcomer());
     assert!(net.warnings(refused).contains(&Warning::RoomFull));
     // Before the time is up nobody is closed…
-    let events = net.table_mut(host).tick(start + INTRO_MS - 1.0);
+    let events = net.table_mut(host).tick(start + INTRO_MS - Millis(1));
     assert!(closed(&events).is_empty(), "{events:?}");
     // …then the silent connection is, and the refused one once its own
     // time is up; the visitors who said hello and the guest are not.
@@ -176,14 +180,14 @@ fn silent_and_refused_connections_are_closed_at_the_heartbeat() {
     gone.sort();
     assert_eq!(gone, vec!["p-refused".to_owned(), "p-silent".to_owned()]);
     // Closed once: the next heartbeat asks nothing more.
-    assert!(closed(&net.table_mut(host).tick(later + 2_000.0)).is_empty());
+    assert!(closed(&net.table_mut(host).tick(later + Millis(2_000))).is_empty());
     assert_eq!(net.table(host).watchers(), MAX_VISITORS as u32);
     // A visitor that says goodbye and keeps its connection open is closed
     // once the same time has passed.
     let bye = encode(&Message::Bye);
     net.deliver("p-v0", "p-host", &bye);
     let left = net.now;
-    assert!(closed(&net.table_mut(host).tick(left + INTRO_MS - 1.0)).is_empty());
+    assert!(closed(&net.table_mut(host).tick(left + INTRO_MS - Millis(1))).is_empty());
     assert_eq!(
         closed(&net.table_mut(host).tick(left + INTRO_MS)),
         vec!["p-v0".to_owned()]
@@ -215,25 +219,34 @@ fn the_counterpart_is_the_peer_played_or_watched_through() {
 /// brings nothing while the browser still says "connected").
 #[test]
 fn the_counterparts_silence_is_measured_from_its_last_word() {
-    assert_eq!(hosting_alone().0.table(0).quiet_ms(5_000.0), None);
+    assert_eq!(hosting_alone().0.table(0).quiet_ms(Millis(5_000)), None);
     let (mut net, host, guest) = seated();
     let now = net.now;
-    let quiet = |net: &Net, at: f64| net.table(host).quiet_ms(at).unwrap();
+    let quiet = |net: &Net, at: Millis| net.table(host).quiet_ms(at).unwrap();
     // (Each message delivered here takes 10 ms.)
-    assert!(quiet(&net, now) < 100.0, "{}", quiet(&net, now));
+    assert!(quiet(&net, now) < Millis(100), "{}", quiet(&net, now));
     assert!(
         quiet(&net, now + QUIET_MS) >= QUIET_MS,
         "silent for as long as nothing came"
     );
     // A word from the guest (its heartbeat) starts the silence afresh.
-    net.now += 1_500.0;
+    net.now += Millis(1_500);
     let later = net.now;
-    assert!(quiet(&net, later) >= 1_500.0);
+    assert!(quiet(&net, later) >= Millis(1_500));
     let ping = net.table_mut(guest).tick(later);
     net.route(guest, ping);
     net.run();
-    assert!(quiet(&net, net.now) < 100.0, "{}", quiet(&net, net.now));
-    const { assert!(QUIET_MS >= 3.0 * PING_MS, "three beats missed, not one") };
+    assert!(
+        quiet(&net, net.now) < Millis(100),
+        "{}",
+        quiet(&net, net.now)
+    );
+    const {
+        assert!(
+            QUIET_MS.get() >= 3 * PING_MS.get(),
+            "three beats missed, not one"
+        )
+    };
 }
 
 /// A silence is judged by the peer's own heartbeat: a page that pings every
@@ -242,7 +255,7 @@ fn the_counterparts_silence_is_measured_from_its_last_word() {
 /// client of its own) never, and is judged away by the presence instead.
 #[test]
 fn a_silence_is_judged_by_the_peers_own_heartbeat() {
-    let beat_at = |gap: f64| {
+    let beat_at = |gap: Millis| {
         let (mut net, host, guest) = seated();
         for _ in 0..2 {
             net.now += gap;
@@ -256,15 +269,15 @@ fn a_silence_is_judged_by_the_peers_own_heartbeat() {
     };
     let (net, host, heard) = beat_at(PING_MS);
     // (Each message delivered here takes 10 ms: a beat of about 510 ms.)
-    assert!(!net.table(host).quiet(heard + QUIET_MS - 100.0));
-    assert!(net.table(host).quiet(heard + QUIET_MS + 100.0));
+    assert!(!net.table(host).quiet(heard + QUIET_MS - Millis(100)));
+    assert!(net.table(host).quiet(heard + QUIET_MS + Millis(100)));
     // An earlier page's heartbeat, every two seconds: three of its own.
-    let (net, host, heard) = beat_at(2_000.0);
-    assert!(!net.table(host).quiet(heard + 5_000.0));
-    assert!(net.table(host).quiet(heard + 6_100.0));
+    let (net, host, heard) = beat_at(Millis(2_000));
+    assert!(!net.table(host).quiet(heard + Millis(5_000)));
+    assert!(net.table(host).quiet(heard + Millis(6_100)));
     // A peer that never pinged twice is never quiet.
     let (net, host, _) = seated();
-    assert!(!net.table(host).quiet(net.now + 60_000.0));
+    assert!(!net.table(host).quiet(net.now + Millis(60_000)));
 }
 
 /// A flood of pings tells no heartbeat: the silence of a peer that flooded
@@ -274,20 +287,20 @@ fn a_silence_is_judged_by_the_peers_own_heartbeat() {
 fn a_flood_of_pings_tells_no_heartbeat() {
     let (mut net, host, guest) = seated();
     for _ in 0..5 {
-        net.now += 1.0;
+        net.now += Millis(1);
         let at = net.now;
         let ping = net.table_mut(guest).tick(at);
         net.route(guest, ping);
         net.run();
     }
-    assert!(!net.table(host).quiet(net.now + 10.0 * QUIET_MS));
+    assert!(!net.table(host).quiet(net.now + QUIET_MS * 10));
 }
 
 #[test]
 fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats() {
     let mut rejoins = Rejoins::default();
     // A phone that changed networks: at once.
-    let mut now = 10_000.0;
+    let mut now = Millis(10_000);
     assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
     assert!(Rejoins::STEPS[0] <= 100);
     // A seated peer that proves its seat, pings and falls silent again and
@@ -296,16 +309,16 @@ fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats
     // times a minute and then once a minute.
     let mut waits = Vec::new();
     for _ in 0..8 {
-        now += f64::from(*waits.last().unwrap_or(&Rejoins::STEPS[0])) + 5_000.0;
+        now += Millis(u64::from(*waits.last().unwrap_or(&Rejoins::STEPS[0]))) + Millis(5_000);
         waits.push(rejoins.delay(now));
     }
     assert_eq!(&waits[..4], &Rejoins::STEPS[1..]);
     assert!(waits[4..].iter().all(|w| *w == Rejoins::STEPS[4]));
     let in_ten_minutes = {
         let mut r = Rejoins::default();
-        let (mut t, mut n) = (0.0, 0);
-        while t < 600_000.0 {
-            t += f64::from(r.delay(t)) + 5_000.0;
+        let (mut t, mut n) = (Millis(0), 0);
+        while t < Millis(600_000) {
+            t += Millis(u64::from(r.delay(t))) + Millis(5_000);
             n += 1;
         }
         n
@@ -315,6 +328,68 @@ fn joining_afresh_on_silence_is_at_once_the_first_time_and_later_when_it_repeats
         "{in_ten_minutes} rejoins in ten minutes"
     );
     // A steady while after the last one: at once again.
-    now += f64::from(*waits.last().unwrap()) + Rejoins::STEADY_MS;
+    now += Millis(u64::from(*waits.last().unwrap())) + Rejoins::STEADY_MS;
     assert_eq!(rejoins.delay(now), Rejoins::STEPS[0]);
+}
+
+#[test]
+fn a_crowd_each_within_its_allowance_keeps_neither_followers_nor_newcomers_out() {
+    // Fifteen visitors say hello, then 19 pings a second each (within a
+    // visitor's own allowance) for three seconds. The spectator already
+    // following and two newcomers who come in the middle are answered all
+    // along (before: the crowd used up an allowance the room shared, and
+    // one newcomer in two was not let in).
+    let (mut net, host, _guest, watcher) = watched();
+    let hello = encode(&Message::Hello {
+        app: "0.1.0".into(),
+        name: String::new(),
+        claim: None,
+    });
+    let crowd: Vec<String> = (0..15).map(|n| format!("p-crowd-{n}")).collect();
+    let start = net.now;
+    for peer in &crowd {
+        net.table_mut(host).connected(peer.clone(), start);
+        net.table_mut(host).receive(peer, &hello, start);
+    }
+    let mut welcomed = Vec::new();
+    let mut floods = 0;
+    let mut pongs = 0;
+    for step in 1..=57u64 {
+        let now = start + Millis(step * 1_000 / 19);
+        for peer in &crowd {
+            let ping = encode(&Message::Ping {
+                at: now,
+                plies: Some(0),
+            });
+            for event in net.table_mut(host).receive(peer, &ping, now) {
+                floods += usize::from(event == Event::Warn(Warning::Flood));
+            }
+        }
+        // The spectator's heartbeat, answered.
+        let ping = encode(&Message::Ping {
+            at: now,
+            plies: Some(0),
+        });
+        let events = net.table_mut(host).receive("p-watch", &ping, now);
+        pongs += usize::from(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Send(_, Message::Pong { .. }))),
+        );
+        if step == 20 || step == 40 {
+            let id = format!("p-new-{step}");
+            net.table_mut(host).connected(id.clone(), now);
+            let events = net.table_mut(host).receive(&id, &hello, now);
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::Send(_, Message::Welcome { .. })))
+            {
+                welcomed.push(id);
+            }
+        }
+    }
+    assert_eq!(floods, 0, "nobody went past its own allowance");
+    assert_eq!(pongs, 57, "the spectator's every heartbeat answered");
+    assert_eq!(welcomed, ["p-new-20", "p-new-40"], "both newcomers let in");
+    let _ = watcher;
 }

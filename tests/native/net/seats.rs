@@ -2,14 +2,15 @@
 //! by each seat's key, pages that come back, and what a stranger, a
 //! spectator or a signalling server in the middle cannot take or change.
 
-use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
+use kharbga::engine::{BoardSize, Game, Millis, Record, Rules, Side};
+use kharbga::net::envelope::{Scope, Seal};
 use kharbga::net::identity::{hello_bytes, Role as SeatRole, SeatCert, SeatKey};
-use kharbga::net::message::{encode, Claim, Message, Refusal, Seat};
+use kharbga::net::message::{encode, fields_text, Claim, Message, Refusal, Seat};
 use kharbga::net::table::{Event, Presence, Role, Table, Warning};
 
 use super::{
-    host_key, hosting, join_message, joining, key, newcomer, play_turn, reloaded, seated,
-    seated_after, some_ply, uncertified_guest, untimed_ply, watched, Net,
+    host_key, hosting, join_message, joining, key, newcomer, play_turn, reloaded, reloaded_with,
+    seated, seated_after, some_ply, uncertified_guest, untimed_ply, watched, Net,
 };
 
 /// The guest's claim of its seat (`key(2)`, certified by the host) as
@@ -39,7 +40,7 @@ fn a_forged_seat_claim_is_refused() {
     };
     // Each from a connection of its own, refused as a bad secret.
     let refused = |net: &mut Net, peer: &str, name: &str, claim: Claim| {
-        net.table_mut(host).connected(peer.into(), 0.0);
+        net.table_mut(host).connected(peer.into(), Millis(0));
         net.deliver(peer, "p-host", &hello(name, claim));
         assert_eq!(net.warnings(host), vec![Warning::BadSecret], "{peer}");
     };
@@ -70,9 +71,9 @@ fn a_forged_seat_claim_is_refused() {
     };
     refused(&mut net, "p-evil-4", "Amel", as_host);
     net.queue.clear();
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
     // A ply from the stranger is not the opponent's.
-    let ply = encode(&untimed_ply(0, "a1", "0000000000000000"));
+    let ply = encode(&untimed_ply(0, "a1", 0));
     net.deliver("p-evil", "p-host", &ply);
     assert_eq!(net.warnings(host), vec![Warning::NotPlayer]);
 }
@@ -83,27 +84,29 @@ fn a_player_who_returns_catches_up() {
     // The guest's page is reloaded: it comes back from its saved game,
     // which missed nothing; meanwhile the host played on.
     let left = net.remove(guest);
-    assert!(left.cert.is_some(), "the guest holds its certificate");
+    assert!(left.cert().is_some(), "the guest holds its certificate");
     let host = 0;
     assert_eq!(net.table(host).presence(net.now), Presence::Away);
     let ply = some_ply(&net, host);
-    if net.table(host).game.position().to_move() == Side::First {
+    if net.table(host).game().position().to_move() == Side::First {
         net.play(host, &ply);
     }
     let back = reloaded(&left, Side::Second);
     let guest = net.add("p-guest-2", back);
-    assert_eq!(net.table(guest).game, net.table(host).game, "resynced");
+    assert_eq!(net.table(guest).game(), net.table(host).game(), "resynced");
     assert_eq!(net.table(host).presence(net.now), Presence::Connected);
     assert_eq!(net.warnings(host), vec![]);
     assert_eq!(net.warnings(guest), vec![]);
     // The host returns too, with an older copy: it catches up from the guest.
-    let mut old = net.remove(host);
-    old.game.undo();
+    let old = net.remove(host);
+    let mut older = old.game().clone();
+    older.undo();
+    let mut old = reloaded_with(&old, Side::First, older);
     // (A page opened again knows no peer yet.)
     old.forget_peers();
     let guest = 0;
     let host = net.add("p-host-2", old);
-    assert_eq!(net.table(host).game, net.table(guest).game);
+    assert_eq!(net.table(host).game(), net.table(guest).game());
 }
 
 #[test]
@@ -125,14 +128,14 @@ fn a_hello_heard_before_the_news_of_its_connection_is_answered() {
     let guest = 0;
     let back = reloaded(&left, Side::First);
     let host = net.add_message_first("p-host-2", back);
-    net.now += 10.0;
+    net.now += Millis(10);
     for page in [host, guest] {
         assert_eq!(net.table(page).presence(net.now), Presence::Connected);
         assert_eq!(net.warnings(page), vec![]);
     }
     let ply = some_ply(&net, host);
     net.play(host, &ply);
-    assert_eq!(net.table(guest).game, net.table(host).game);
+    assert_eq!(net.table(guest).game(), net.table(host).game());
 }
 
 #[test]
@@ -144,7 +147,7 @@ fn a_second_newcomer_cannot_take_a_taken_seat() {
         "p-host",
         &encode(&join_message("Other", &key(7), "p-guest", "p-host")),
     );
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
     assert!(matches!(
         net.queue.last(),
         Some((_, _, text)) if text.ends_with("refused\tseat-taken")
@@ -160,7 +163,7 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
         Table::host(game, Side::First, "Amel".into(), key(1), "?".into()),
     );
     // A stranger's refusal does not demote the waiting host.
-    net.table_mut(host).connected("p-x".into(), 0.0);
+    net.table_mut(host).connected("p-x".into(), Millis(0));
     net.deliver(
         "p-x",
         "p-host",
@@ -168,18 +171,18 @@ fn only_the_player_asked_can_refuse_a_seat_and_seats_go_before_any_ply() {
             why: Refusal::SeatTaken,
         }),
     );
-    assert_eq!(net.table(host).role, Role::Player(Side::First));
+    assert_eq!(net.table(host).role(), Role::Player(Side::First));
     // A join from a peer that was never welcomed is refused.
     net.deliver(
         "p-x",
         "p-host",
         &encode(&join_message("X", &key(9), "p-x", "p-host")),
     );
-    assert!(net.table(host).cert.is_none());
+    assert!(net.table(host).cert().is_none());
     net.queue.clear();
     let guest = net.add("p-guest", newcomer());
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(net.table(host).names[1], "Youssef");
+    assert_eq!(net.table(host).names()[1], "Youssef");
 }
 
 #[test]
@@ -202,16 +205,16 @@ fn a_page_that_joined_never_gives_a_seat_away() {
     assert!(sent.iter().any(|(_, _, text)| text.contains("seat-taken")));
     net.run();
     assert_eq!(
-        net.table(guest).names,
+        *net.table(guest).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     assert_eq!(
-        net.table(host).names,
+        *net.table(host).names(),
         ["Amel".to_owned(), "Youssef".to_owned()]
     );
     // The host certified the guest's key, and nobody else's.
     for page in [host, guest] {
-        let cert = net.table(page).cert.clone().expect("the seat is taken");
+        let cert = net.table(page).cert().cloned().expect("the seat is taken");
         assert_eq!(cert.key, key(2).public());
         assert!(cert.is_from(&host_key()));
     }
@@ -272,38 +275,35 @@ fn a_newcomer_believes_only_the_host_of_its_link() {
             running: None,
         }),
     ] {
-        page.receive("p-evil", &text, 1.0);
+        page.receive("p-evil", &text, Millis(1));
     }
     assert_eq!(
-        page.role,
+        page.role(),
         Role::Newcomer,
         "the stranger's welcome is not believed"
     );
     // The host's welcome is.
     let newcomer = net.add("p-new", page);
-    assert_eq!(net.table(newcomer).role, Role::Invited(Side::Second));
-    assert_eq!(net.table(newcomer).names[0], "Amel");
+    assert_eq!(net.table(newcomer).role(), Role::Invited(Side::Second));
+    assert_eq!(net.table(newcomer).names()[0], "Amel");
     assert_eq!(
-        net.table(newcomer).game.rules(),
-        net.table(host).game.rules()
+        net.table(newcomer).game().rules(),
+        net.table(host).game().rules()
     );
     // Its join goes to the host, who seats it.
     net.act(newcomer, |t| t.join("Youssef".into(), key(2)));
-    assert_eq!(
-        net.table(host).cert.as_ref().map(|c| c.key),
-        Some(key(2).public())
-    );
+    assert_eq!(net.table(host).cert().map(|c| c.key), Some(key(2).public()));
     assert_eq!(net.table(newcomer).presence(net.now), Presence::Connected);
 }
 
 #[test]
 fn spectators_follow_proved_seats_only() {
     let (mut net, host, guest, watcher) = watched();
-    assert_eq!(net.table(watcher).role, Role::Spectator);
+    assert_eq!(net.table(watcher).role(), Role::Spectator);
     // The spectator knows the guest's seat from the host's certificate.
-    assert_eq!(net.table(watcher).names[1], "Youssef");
+    assert_eq!(net.table(watcher).names()[1], "Youssef");
     play_turn(&mut net, host);
-    let before = net.table(watcher).game.clone();
+    let before = net.table(watcher).game().clone();
     // A stranger claims a seat to the spectator, then replaces the game,
     // resigns, chats under a player's name and counts 9,999 spectators.
     net.deliver(
@@ -331,14 +331,14 @@ fn spectators_follow_proved_seats_only() {
     let events = net.events(watcher);
     assert!(!events.iter().any(|e| matches!(e, Event::Chat { .. })));
     let watching = net.table(watcher);
-    assert_eq!(watching.game, before);
-    assert!(watching.game.outcome().is_none());
-    assert_eq!(watching.names, ["Amel".to_owned(), "Youssef".to_owned()]);
+    assert_eq!(*watching.game(), before);
+    assert!(watching.game().outcome().is_none());
+    assert_eq!(*watching.names(), ["Amel".to_owned(), "Youssef".to_owned()]);
     // It counts what it sees: itself and the stranger, not 9,999.
     assert_eq!(watching.watchers(), 2);
     // The players' own plies still reach it.
     play_turn(&mut net, guest);
-    assert_eq!(net.table(watcher).game, net.table(host).game);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
@@ -355,7 +355,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
     assert_eq!(net.warnings(guest), vec![Warning::BadSecret]);
     // A real certificate for another name cannot be made without the
     // host's key; one seen again is no news.
-    let again = net.table(host).cert.clone().unwrap();
+    let again = net.table(host).cert().cloned().unwrap();
     net.deliver(
         "p-host",
         "p-guest",
@@ -367,7 +367,7 @@ fn the_guest_cannot_be_renamed_afterwards() {
         }),
     );
     for page in [host, guest] {
-        assert_eq!(net.table(page).names[1], "Youssef");
+        assert_eq!(net.table(page).names()[1], "Youssef");
     }
 }
 
@@ -378,21 +378,21 @@ fn a_message_changed_on_the_way_is_refused_by_players_and_spectators() {
     let (mut net, host, guest, watcher) = watched();
     play_turn(&mut net, host);
     let good = some_ply(&net, guest);
-    let other = net.table(guest).game.position().legal_plies()[1].to_string();
-    let signed = net.sealed(guest, untimed_ply(2, &good, "0000000000000000"));
+    let other = net.table(guest).game().position().legal_plies()[1].to_string();
+    let signed = net.sealed(guest, untimed_ply(2, &good, 0));
     let changed = signed.replace(&format!("\t{good}\t"), &format!("\t{other}\t"));
     assert_ne!(changed, signed);
     for (to, page) in [("p-host", host), ("p-watch", watcher)] {
         net.deliver("p-guest", to, &changed);
         assert_eq!(net.warnings(page), vec![Warning::NotPlayer]);
-        assert_eq!(net.table(page).game.plies().len(), 2);
+        assert_eq!(net.table(page).game().plies().len(), 2);
     }
     // A resignation made up on the way, in the host's name, to the guest.
     let resign = net.sealed(host, Message::Resign);
     let forged = resign.replace("\tresign", "\tchat\tgg");
     net.deliver("p-host", "p-guest", &forged);
     assert_eq!(net.warnings(guest), vec![Warning::NotPlayer]);
-    assert!(net.table(guest).game.outcome().is_none());
+    assert!(net.table(guest).game().outcome().is_none());
 }
 
 #[test]
@@ -404,18 +404,15 @@ fn a_guest_reloaded_before_its_certificate_came_gets_it_again() {
     let join = net.queue.remove(0);
     net.deliver(&join.0, &join.1, &join.2);
     net.queue.clear();
-    assert!(net.table(host).cert.is_some());
+    assert!(net.table(host).cert().is_some());
     let left = net.remove(guest);
-    assert!(left.cert.is_none());
+    assert!(left.cert().is_none());
     let back = net.add("p-guest-2", reloaded(&left, Side::Second));
-    assert_eq!(
-        net.table(back).cert.as_ref().map(|c| c.key),
-        Some(key(2).public())
-    );
+    assert_eq!(net.table(back).cert().map(|c| c.key), Some(key(2).public()));
     assert_eq!(net.table(back).presence(net.now), Presence::Connected);
     play_turn(&mut net, 0);
     play_turn(&mut net, back);
-    assert_eq!(net.table(0).game, net.table(back).game);
+    assert_eq!(net.table(0).game(), net.table(back).game());
 }
 
 #[test]
@@ -440,5 +437,66 @@ fn a_page_opened_afresh_takes_no_replay_of_what_was_signed_before() {
     net.deliver("p-host", "p-guest-2", &old);
     // The host's hello carried the number of the last message it signed:
     // the replay is older than that.
-    assert!(net.table(back).game.outcome().is_none());
+    assert!(net.table(back).game().outcome().is_none());
+}
+
+#[test]
+fn a_signature_made_for_protocol_2_or_3_is_refused() {
+    // The seats' words as a page of protocol 2 or 3 signed them (`kharbga/2
+    // message`, `kharbga/2 hello`): the same seat's key, the same room, the
+    // same fields, but another version's purpose. None is taken here.
+    let (mut net, host, guest, watcher) = watched();
+    play_turn(&mut net, host);
+    let room = host_key().room();
+    let ply = some_ply(&net, guest);
+    let body = untimed_ply(2, &ply, 0);
+    for purpose in ["kharbga/2 message", "kharbga/3 message"] {
+        let scope = Scope::new(purpose, &room);
+        let seal = Seal::sign(
+            &key(2),
+            SeatRole::Guest,
+            1 << 50,
+            &scope,
+            &fields_text(&body),
+        );
+        let old = encode(&Message::Signed {
+            seal,
+            body: Box::new(body.clone()),
+        });
+        for (to, page) in [("p-host", host), ("p-watch", watcher)] {
+            net.deliver("p-guest", to, &old);
+            assert_eq!(net.warnings(page), vec![Warning::NotPlayer], "{purpose}");
+            assert_eq!(net.table(page).game().plies().len(), 2);
+        }
+    }
+    // The guest's hello to the host, its proof made under protocol 2's
+    // purpose: a bad secret (under this protocol's, from the same peer, it
+    // proves the seat).
+    net.events(host);
+    let cert = SeatCert::issue(&key(1), key(2).public(), "Youssef".into());
+    let earlier = format!("kharbga/2 hello\n{room}\nguest\nsecond\nYoussef\n0\np-host");
+    let hello = |signature| {
+        encode(&Message::Hello {
+            app: "0.1.0".into(),
+            name: "Youssef".into(),
+            claim: Some(Claim {
+                role: SeatRole::Guest,
+                side: Seat::Second,
+                n: 0,
+                cert: Some((cert.key, cert.signature)),
+                signature,
+            }),
+        })
+    };
+    let now = net.now;
+    net.table_mut(host).connected("p-guest-2".into(), now);
+    net.deliver(
+        "p-guest-2",
+        "p-host",
+        &hello(key(2).sign(earlier.as_bytes())),
+    );
+    assert_eq!(net.warnings(host), vec![Warning::BadSecret]);
+    let proof = hello_bytes(&room, SeatRole::Guest, "second", "Youssef", 0, "p-host");
+    net.deliver("p-guest-2", "p-host", &hello(key(2).sign(&proof)));
+    assert_eq!(net.warnings(host), vec![]);
 }

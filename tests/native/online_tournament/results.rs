@@ -6,8 +6,8 @@
 use kharbga::engine::{BoardSize, Game, Record, Rules, Side};
 use kharbga::net::identity::SeatCert;
 use kharbga::net::tournament::{
-    board_key, decode, ended_record, seal, Body, Follower, Heard, Organizer, Refusal, Reply,
-    Standing, State,
+    board_bytes, board_key, decode, ended_record, seal, Body, Follower, Heard, Organizer, Refusal,
+    Reply, Standing, State,
 };
 use kharbga::tournament::{BoardRef, Format, Score};
 
@@ -246,18 +246,78 @@ fn a_boards_room_is_made_by_its_first_player_and_seats_the_other() {
     let (c, d) = club.board(1);
     let host = board_key(&key(11 + c as u8), &organizer, BoardRef::new(0, 1));
     let wrong = SeatCert::issue(&host, key(11 + c as u8).public(), NAMES[c].to_owned());
+    let player = key(11 + c as u8).public();
+    let proof = host.sign(&board_bytes(&organizer, BoardRef::new(0, 1), &player));
     let body = Body::Board {
         board: BoardRef::new(0, 1),
         host: host.public(),
         cert: wrong.signature,
+        proof,
     };
     let bad = seal(&organizer, &key(11 + c as u8), club.now + 6, &body);
     assert_eq!(club.organizer.take(&bad), Reply::Refused(Refusal::NotYours));
+    // A room key that is not this board's, though its certificate seats the
+    // board's second player: a key the player does not hold (no proof of its
+    // own), one made for another board, or the room of another board.
+    let seated = |host: &kharbga::net::identity::SeatKey| {
+        SeatCert::issue(host, key(11 + d as u8).public(), NAMES[d].to_owned()).signature
+    };
+    let at = BoardRef::new(0, 1);
+    let own = board_key(&key(11 + c as u8), &organizer, at);
+    let board = |host: &kharbga::net::identity::SeatKey, proof| Body::Board {
+        board: at,
+        host: host.public(),
+        cert: seated(host),
+        proof,
+    };
+    let stranger = key(77);
+    let foreign = [
+        // Proved by the player's own room key, not by the key sent.
+        board(&stranger, own.sign(&board_bytes(&organizer, at, &player))),
+        // The key's proof for another board.
+        board(
+            &own,
+            own.sign(&board_bytes(&organizer, BoardRef::new(1, 1), &player)),
+        ),
+        // For another tournament.
+        board(&own, own.sign(&board_bytes(&key(78).public(), at, &player))),
+        // Made for another player.
+        board(
+            &own,
+            own.sign(&board_bytes(&organizer, at, &key(79).public())),
+        ),
+    ];
+    for (i, body) in foreign.iter().enumerate() {
+        let message = seal(
+            &organizer,
+            &key(11 + c as u8),
+            club.now + 7 + i as u64,
+            body,
+        );
+        assert_eq!(
+            club.organizer.take(&message),
+            Reply::Refused(Refusal::Room),
+            "foreign room key {i}"
+        );
+    }
+    // Board 0's room, proved again by its holder for board 1, is not board
+    // 1's (one room, one board).
+    let first_room = board_key(&key(11 + a as u8), &organizer, BoardRef::new(0, 0));
+    let reused = Body::Board {
+        board: at,
+        host: first_room.public(),
+        cert: seated(&first_room),
+        proof: first_room.sign(&board_bytes(&organizer, at, &player)),
+    };
+    let message = seal(&organizer, &key(11 + c as u8), club.now + 20, &reused);
+    assert_eq!(club.organizer.take(&message), Reply::Refused(Refusal::Room));
+    // The board's own room, proved, is taken.
+    let made = club.players[c].make_room(club.now + 21).unwrap();
+    assert_eq!(club.organizer.take(&made), Reply::Changed);
     // A state whose room certificate was made by another key is refused.
     let text = club.organizer.state().to_text();
     let tampered = text.replace(&room.host.to_string(), &key(99).public().to_string());
     assert!(State::from_text(&tampered).is_err());
-    let _ = d;
 }
 
 #[test]
@@ -341,21 +401,21 @@ fn no_rematch_on_a_tournament_board() {
         key(1),
         "2026.11.25".into(),
     );
-    host_table.tournament_board = true;
+    host_table.set_tournament_board(true);
     let host = net.add("p-host", host_table);
     let guest = net.add("p-guest", newcomer());
-    net.table_mut(guest).tournament_board = true;
+    net.table_mut(guest).set_tournament_board(true);
     net.act(guest, |t| t.join("Youssef".into(), key(2)));
     play_turn(&mut net, host);
     net.act(guest, Table::resign);
-    assert!(net.table(host).game.outcome().is_some());
-    let game = net.table(host).game.clone();
+    assert!(net.table(host).game().outcome().is_some());
+    let game = net.table(host).game().clone();
     let _ = net.events(host);
     let _ = net.events(guest);
     // Neither page offers one.
     for page in [host, guest] {
         net.act(page, |t| t.offer(Offer::Rematch));
-        assert_eq!(net.table(page).offered, None);
+        assert_eq!(net.table(page).offered(), None);
     }
     assert!(!net.events(guest).contains(&Event::Offered(Offer::Rematch)));
     assert!(!net.events(host).contains(&Event::Offered(Offer::Rematch)));
@@ -370,7 +430,7 @@ fn no_rematch_on_a_tournament_board() {
     );
     net.deliver("p-guest", "p-host", &offer);
     net.run();
-    assert_eq!(net.table(host).pending, None);
+    assert_eq!(net.table(host).pending(), None);
     assert!(net
         .events(host)
         .iter()
@@ -378,9 +438,9 @@ fn no_rematch_on_a_tournament_board() {
     let _ = net.events(guest);
     net.act(host, |t| t.answer(true));
     for page in [host, guest] {
-        assert_eq!(net.table(page).game, game);
+        assert_eq!(*net.table(page).game(), game);
         assert_eq!(
-            net.table(page).names,
+            *net.table(page).names(),
             ["Amel".to_owned(), "Youssef".to_owned()]
         );
     }
