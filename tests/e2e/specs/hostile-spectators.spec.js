@@ -62,6 +62,20 @@ async function mallorySeated(browser, errors) {
   return { host, hostId, watchers, spectatorIds: ids, evil, S };
 }
 
+/** With `KHARBGA_SHOTS=dir`: each watcher's page (English, Arabic) at
+ * 1280×800 and 390×844, for a person to look at. */
+async function shots(watchers, tag) {
+  const dir = process.env.KHARBGA_SHOTS;
+  if (!dir) return;
+  for (const [i, page] of watchers.entries()) {
+    for (const [w, h] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${dir}/${tag}-${i ? 'ar' : 'en'}-${w}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
 /** The plies of the game so far as Mallory knows them (the host's, from
  * its signed plies, and its own). */
 function gameSoFar(hostPlies, own) {
@@ -118,6 +132,7 @@ test('a seated guest that sends its plies to the host alone: the spectators foll
   await expectContains(watchers[1].getByTestId('online-relay-stopped'), 'Mallory');
   await expectContains(watchers[1].getByTestId('online-relay-stopped'), 'توقفت صفحة');
   for (const page of watchers) await expect(page.getByTestId('online-warning')).toHaveCount(0);
+  await shots(watchers, 'withheld');
   await evil.close();
   for (const page of [host, ...watchers]) await page.context().close();
 });
@@ -166,6 +181,7 @@ test('a seated guest that tells the host one move and the spectators another is 
     const shown = await page.evaluate(() => { window.lieWatch.disconnect(); return window.shownLie; });
     expect(shown, 'the false ply shown as the game').toEqual([]);
   }
+  await shots(watchers, 'lied');
   await evil.close();
   for (const page of [host, ...watchers]) await page.context().close();
 });
