@@ -169,9 +169,10 @@ test('a seated guest that tells the host one move and the spectators another is 
     await expect(page.locator('[data-ply]')).toHaveCount(plies.length + 2, { timeout: 15_000 });
     for (const sq of real.squares) await expect(page.locator(`[data-square="${sq}"][data-piece]`)).toHaveCount(1);
   }
-  // The watcher is told in words (English, Arabic).
+  // The watcher is told in words (English, Arabic): both plies of the turn
+  // were lies, the last is named.
   await expectContains(watchers[0].getByTestId('online-lied'),
-    `Mallory sent two different moves for ply ${plies.length + 1}, each signed with their own key. This page shows the game Amel plays`);
+    `Mallory sent two different moves for ply ${plies.length + 2}, each signed with their own key. This page shows the game Amel plays`);
   await expectContains(watchers[1].getByTestId('online-lied'), 'أرسل Mallory نقلتين مختلفتين');
   // Following goes on: Amel plays on, every spectator sees it.
   const next = await amelPlays(host, evil, hostId, own);
