@@ -202,6 +202,8 @@ impl Table {
             // What the seat signed before this hello is no news here (a
             // page opened afresh takes no replay of it).
             self.signing.seen_up_to(role, claim.n);
+            // Nor is a ply it signed before, relayed by the other seat.
+            self.relay.signed_up_to(role, claim.n);
         }
         // (This peer is not counted yet: it has just introduced itself.) A
         // newcomer while the seat is free may be the invited friend, whom
@@ -248,8 +250,13 @@ impl Table {
                 if forged {
                     events.push(Event::Warn(Warning::BadSecret));
                 }
-                self.admission.set_kind(peer, Kind::Visitor);
-                events.extend(self.count_watchers());
+                // A watching page takes as many visitors as a player's (each
+                // has an allowance of its own): past that, a connection that
+                // never becomes one, closed at the heartbeat.
+                if !self.admission.full() {
+                    self.admission.set_kind(peer, Kind::Visitor);
+                    events.extend(self.count_watchers());
+                }
             }
         }
         events

@@ -121,8 +121,9 @@ pub(super) struct Relay {
     /// (in a row, from the game's next), the peer each came from, and
     /// since when each waits.
     held: VecDeque<(SignedPly, String, Millis)>,
-    /// The last signed plies taken.
-    kept: VecDeque<SignedPly>,
+    /// The last signed plies taken, each with whether the other seat
+    /// vouched for it (relayed it).
+    kept: VecDeque<(SignedPly, bool)>,
     /// The plies both seats vouched for (from the start of the game).
     vouched: usize,
     /// Each seat's (`[host, guest]`) relayed plies numbered at or below
@@ -136,6 +137,8 @@ pub(super) struct Relay {
     word: [Option<Millis>; 2],
     /// The seat that stopped sending the game (its plies, or the other's).
     stopped: Option<SeatRole>,
+    /// The highest place of each seat's ply that came from its own page.
+    direct: [Option<usize>; 2],
     /// The lies proved.
     lies: Vec<Lie>,
 }
@@ -161,14 +164,16 @@ impl Relay {
             .find(|p| p.index == index)
     }
 
-    /// The first ply held, let go.
-    pub(super) fn release(&mut self) -> Option<SignedPly> {
+    /// The first ply held (the game's next: `plies` long), let go.
+    pub(super) fn release(&mut self, plies: usize) -> Option<SignedPly> {
+        self.drop_held_below(plies);
         self.held.pop_front().map(|(p, _, _)| p)
     }
 
     /// The first ply held once it waited [`RELAY_WAIT_MS`] at `now`, let
     /// go, with the peer it came from.
-    pub(super) fn overdue(&mut self, now: Millis) -> Option<(SignedPly, String)> {
+    pub(super) fn overdue(&mut self, plies: usize, now: Millis) -> Option<(SignedPly, String)> {
+        self.drop_held_below(plies);
         let (_, _, since) = self.held.front()?;
         if now.since(*since) < RELAY_WAIT_MS {
             return None;
@@ -184,13 +189,18 @@ impl Relay {
         if self.kept.len() == KEPT {
             self.kept.pop_front();
         }
-        self.kept.push_back(ply);
+        self.kept.push_back((ply, vouched));
     }
 
     /// The other seat vouched for the ply at `index` after it was taken
     /// (it relayed the same one).
     pub(super) fn vouch(&mut self, index: usize) {
         self.vouched = self.vouched.max(index + 1);
+        for (p, vouched) in &mut self.kept {
+            if p.index == index {
+                *vouched = true;
+            }
+        }
     }
 
     /// The plies both seats vouched for.
@@ -203,12 +213,16 @@ impl Relay {
         self.vouched = plies;
     }
 
-    /// The signed ply taken at `index` from seat `role`, if kept.
-    pub(super) fn signed_at(&self, role: SeatRole, index: usize) -> Option<&SignedPly> {
+    /// The signed ply taken at `index` from seat `role` on its mover's
+    /// word alone (the other seat never relayed it), if kept: what the
+    /// other seat's relay of another ply for that place proves a lie. (A ply
+    /// both seats vouched for and another both vouch for is a takeback.)
+    pub(super) fn unvouched_at(&self, role: SeatRole, index: usize) -> Option<&SignedPly> {
         self.kept
             .iter()
             .rev()
-            .find(|p| p.index == index && p.role() == role)
+            .find(|(p, vouched)| !vouched && p.index == index && p.role() == role)
+            .map(|(p, _)| p)
     }
 
     /// Whether a ply relayed from seat `role` under number `n` may be news:
@@ -225,12 +239,35 @@ impl Relay {
         self.vouched = self.vouched.min(plies);
         self.held.clear();
         self.awaiting = None;
-        self.kept.retain(|p| p.index < plies);
+        self.kept.retain(|(p, _)| p.index < plies);
+    }
+
+    /// What seat `role` signed up to number `n` is old when relayed (its
+    /// hello says the last number it signed).
+    pub(super) fn signed_up_to(&mut self, role: SeatRole, n: u64) {
+        let floor = &mut self.floor[seat_slot(role)];
+        *floor = (*floor).max(n);
+    }
+
+    /// The plies held for places the game already has (taken from a
+    /// seat's word meanwhile), let go.
+    pub(super) fn drop_held_below(&mut self, plies: usize) {
+        self.held.retain(|(p, _, _)| p.index >= plies);
+    }
+
+    /// The mover's own copy of its ply at `index` came (whether or not it
+    /// was taken from it).
+    pub(super) fn direct(&mut self, role: SeatRole, index: usize) {
+        let seen = &mut self.direct[seat_slot(role)];
+        *seen = Some(seen.map_or(index, |s| s.max(index)));
     }
 
     /// A ply was taken on the other seat's word alone: its mover's own copy
-    /// is awaited.
+    /// is awaited (unless it came already).
     pub(super) fn await_mover(&mut self, index: usize, mover: SeatRole, now: Millis) {
+        if self.direct[seat_slot(mover)].is_some_and(|seen| seen >= index) {
+            return;
+        }
         self.awaiting = Some((index, mover, now));
     }
 
@@ -308,7 +345,12 @@ impl Relay {
             .lies
             .iter()
             .any(|l| l.role == role && l.index() == a.index);
-        if known || self.lies.len() >= MAX_LIES || a.ply == b.ply || b.role() != role {
+        if known
+            || self.lies.len() >= MAX_LIES
+            || a.ply == b.ply
+            || a.index != b.index
+            || b.role() != role
+        {
             return false;
         }
         self.lies.push(Lie {

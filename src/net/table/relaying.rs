@@ -99,6 +99,9 @@ impl Table {
             return vec![Event::Warn(Warning::NotPlayer)];
         };
         let index = signed.index;
+        if !relayed {
+            self.relay.direct(role, index);
+        }
         let length = self.game.plies().len();
         if self.disputed_from(index) {
             if !relayed {
@@ -126,7 +129,7 @@ impl Table {
             // before it (and their movers on each other's), so they are
             // both seats' word.
             while self.game.plies().len() < index {
-                let Some(held) = self.relay.release() else {
+                let Some(held) = self.relay.release(self.game.plies().len()) else {
                     break;
                 };
                 let Some(side) = self.seat_side(held.role()) else {
@@ -145,7 +148,7 @@ impl Table {
             return events;
         }
         if self.relay.held_at(index).is_some() {
-            let Some(held) = self.relay.release() else {
+            let Some(held) = self.relay.release(self.game.plies().len()) else {
                 return events;
             };
             // Both seats send: the mover its ply, the other its relay.
@@ -209,17 +212,20 @@ impl Table {
                 Vec::new()
             };
         }
-        let kept = self.relay.signed_at(role, index).cloned();
-        if kept.is_none() && !relayed {
-            // Not a ply this page took from that seat's signature (an old
-            // one): its game answers it.
+        if !relayed {
+            // The mover's word against what this page shows (a takeback
+            // on its way, or a seat that goes back on its word): its game
+            // answers it.
             return vec![Event::Warn(Warning::BadIndex), self.catch_up(peer)];
         }
+        // The other seat relays another ply for a place this page took
+        // from the mover alone: the mover signed both, a lie.
         let mut events = Vec::new();
+        let kept = self.relay.unvouched_at(role, index).cloned();
         if kept.is_some_and(|kept| self.relay.lied(kept, signed.clone())) {
             events.push(Event::Changed);
         }
-        if relayed && index >= self.relay.vouched() {
+        if index >= self.relay.vouched() {
             // The other seat plays this one: its game is followed.
             let Some(side) = self.seat_side(role) else {
                 return events;
@@ -267,16 +273,21 @@ impl Table {
             return Vec::new();
         }
         let mut events = Vec::new();
-        while let Some((held, peer)) = self.relay.overdue(now) {
+        while let Some((held, peer)) = self.relay.overdue(self.game.plies().len(), now) {
             let role = held.role();
             let Some(side) = self.seat_side(role) else {
                 continue;
             };
-            if self.game.plies().len() != held.index {
+            let before = self.game.plies().len();
+            if before != held.index {
                 continue;
             }
             events.extend(self.take_signed(&peer, side, held, false, now));
-            if self.admission.seat_here_as(other(role), now) && self.relay.stop(other(role)) {
+            let taken = self.game.plies().len() > before;
+            if taken
+                && self.admission.seat_here_as(other(role), now)
+                && self.relay.stop(other(role))
+            {
                 events.push(Event::Changed);
             }
         }

@@ -119,6 +119,11 @@ impl Table {
     /// both seats agree (a warning each time).
     fn dispute_words(&mut self, now: Millis) -> Vec<Event> {
         let mut events = Vec::new();
+        if self.witness.words_agree() {
+            // Both seats say the same game (a takeback, a rematch, a game
+            // this page fell behind): that is the game, taken as agreed.
+            return events;
+        }
         for role in [SeatRole::Host, SeatRole::Guest] {
             let Some(record) = self.witness.said(role) else {
                 continue;
@@ -135,9 +140,25 @@ impl Table {
                 .take_while(|(a, b)| a.ply == b.ply)
                 .count();
             if common < ours.len() && common < theirs.len() && common < self.relay.vouched() {
-                // Against plies both seats vouched for (the seat's own
-                // signature among them): its word is worth nothing there.
-                self.witness.hear(role, None);
+                // Against plies both seats vouched for: taken only when the
+                // other seat's word goes back there too (a takeback one
+                // seat's new plies outran); alone, the seat's word changes
+                // nothing (it is kept until the other's comes, or the game
+                // moves on without it).
+                let ours_at = ours[common].ply;
+                let backs = self.witness.said(other(role)).is_some_and(|word| {
+                    let w = word.game.plies();
+                    w.len() >= common
+                        && w[..common].iter().zip(theirs).all(|(a, b)| a.ply == b.ply)
+                        && w.get(common).is_none_or(|p| p.ply != ours_at)
+                });
+                if backs {
+                    self.went_back(common);
+                    self.game.back_to(common);
+                    self.run_clock(now);
+                    self.witness_turn(now);
+                    events.push(Event::Changed);
+                }
                 continue;
             }
             if common < ours.len() && common < theirs.len() {
@@ -216,9 +237,19 @@ impl Table {
             self.witness.rematch();
             self.admission.swap_sides();
         }
+        // (Only a game that does not go on from this page's goes back:
+        // plies held or relayed beyond a game both seats caught up on are
+        // still news.)
+        let goes_on = {
+            let ours = self.game.plies();
+            let theirs = host.game.plies();
+            theirs.len() >= ours.len() && ours.iter().zip(theirs).all(|(a, b)| a.ply == b.ply)
+        };
         self.game.replace(host.game.clone());
         let plies = self.game.plies().len();
-        self.went_back(plies);
+        if !goes_on {
+            self.went_back(plies);
+        }
         self.relay.agreed(plies);
         self.clock_from(host, now);
         // Each side's own word is its own seat's record.

@@ -250,6 +250,11 @@ impl Witness {
         }
     }
 
+    /// Whether both seats say the same game (and say one).
+    pub(super) fn words_agree(&self) -> bool {
+        matches!(&self.said, [Some(host), Some(guest)] if host.game == guest.game)
+    }
+
     /// Both seats say the same game: their records (`[host, guest]`),
     /// taken; the dispute, if any, is over.
     pub(super) fn agreed(&mut self) -> Option<[Record; 2]> {

@@ -62,6 +62,20 @@ async function mallorySeated(browser, errors) {
   return { host, hostId, watchers, spectatorIds: ids, evil, S };
 }
 
+/** With `KHARBGA_SHOTS=dir`: each watcher's page (English, Arabic) at
+ * 1280×800 and 390×844, for a person to look at. */
+async function shots(watchers, tag) {
+  const dir = process.env.KHARBGA_SHOTS;
+  if (!dir) return;
+  for (const [i, page] of watchers.entries()) {
+    for (const [w, h] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${dir}/${tag}-${i ? 'ar' : 'en'}-${w}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
 /** The plies of the game so far as Mallory knows them (the host's, from
  * its signed plies, and its own). */
 function gameSoFar(hostPlies, own) {
@@ -118,6 +132,7 @@ test('a seated guest that sends its plies to the host alone: the spectators foll
   await expectContains(watchers[1].getByTestId('online-relay-stopped'), 'Mallory');
   await expectContains(watchers[1].getByTestId('online-relay-stopped'), 'توقفت صفحة');
   for (const page of watchers) await expect(page.getByTestId('online-warning')).toHaveCount(0);
+  await shots(watchers, 'withheld');
   await evil.close();
   for (const page of [host, ...watchers]) await page.context().close();
 });
@@ -154,9 +169,10 @@ test('a seated guest that tells the host one move and the spectators another is 
     await expect(page.locator('[data-ply]')).toHaveCount(plies.length + 2, { timeout: 15_000 });
     for (const sq of real.squares) await expect(page.locator(`[data-square="${sq}"][data-piece]`)).toHaveCount(1);
   }
-  // The watcher is told in words (English, Arabic).
+  // The watcher is told in words (English, Arabic): both plies of the turn
+  // were lies, the last is named.
   await expectContains(watchers[0].getByTestId('online-lied'),
-    `Mallory sent two different moves for ply ${plies.length + 1}, each signed with their own key. This page shows the game Amel plays`);
+    `Mallory sent two different moves for ply ${plies.length + 2}, each signed with their own key. This page shows the game Amel plays`);
   await expectContains(watchers[1].getByTestId('online-lied'), 'أرسل Mallory نقلتين مختلفتين');
   // Following goes on: Amel plays on, every spectator sees it.
   const next = await amelPlays(host, evil, hostId, own);
@@ -166,6 +182,7 @@ test('a seated guest that tells the host one move and the spectators another is 
     const shown = await page.evaluate(() => { window.lieWatch.disconnect(); return window.shownLie; });
     expect(shown, 'the false ply shown as the game').toEqual([]);
   }
+  await shots(watchers, 'lied');
   await evil.close();
   for (const page of [host, ...watchers]) await page.context().close();
 });

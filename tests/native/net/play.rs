@@ -5,7 +5,7 @@
 use kharbga::engine::{Millis, Side};
 use kharbga::net::merge::takeback_point;
 use kharbga::net::message::{encode, DecodeError, Message, Offer};
-use kharbga::net::table::{Event, Role, Table, Warning};
+use kharbga::net::table::{Event, Role, Table, Warning, RELAY_WAIT_MS};
 
 use super::{
     newcomer, play_next, play_turn, reloaded, seated, seated_after, some_ply, untimed_ply, watched,
@@ -335,6 +335,63 @@ fn a_spectator_follows_takebacks_and_rematches() {
     assert_eq!(net.table(watcher).game(), net.table(host).game());
     assert_eq!(net.warnings(watcher), vec![]);
     assert_eq!(net.warnings(host), vec![]);
+    assert_eq!(net.table(watcher).lies(), vec![], "a takeback is no lie");
+}
+
+#[test]
+fn a_takeback_whose_new_ply_outruns_the_other_seats_record_is_no_lie() {
+    // The guest takes back its turn and plays another; the spectator hears
+    // the guest's record and its new plies before the host's record of the
+    // takeback (another road, slower).
+    let (mut net, host, guest, watcher) = watched();
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    play_turn(&mut net, host);
+    play_turn(&mut net, guest);
+    net.act(guest, |t| t.offer(Offer::Takeback));
+    let events = net.table_mut(host).answer(true);
+    net.route(host, events);
+    // The host's messages to the spectator wait; everything else goes.
+    let mut late = Vec::new();
+    let deliver_but_host_to_watcher = |net: &mut Net, late: &mut Vec<(String, String, String)>| {
+        while !net.queue.is_empty() {
+            let (from, to, text) = net.queue.remove(0);
+            if from == "p-host" && to == "p-watch" {
+                late.push((from, to, text));
+            } else {
+                net.deliver(&from, &to, &text);
+            }
+        }
+    };
+    deliver_but_host_to_watcher(&mut net, &mut late);
+    // The guest plays its turn again, differently when it can.
+    let now = net.now;
+    let legal = net.table(guest).game().position().legal_plies();
+    let ply = legal[legal.len() - 1];
+    let events = net.table_mut(guest).play(ply, now).unwrap();
+    net.route(guest, events);
+    deliver_but_host_to_watcher(&mut net, &mut late);
+    for (from, to, text) in late {
+        net.deliver(&from, &to, &text);
+    }
+    net.run();
+    while net.table(guest).game().position().to_move() == Side::Second {
+        let ply = some_ply(&net, guest);
+        net.play(guest, &ply);
+    }
+    net.run();
+    for _ in 0..4 {
+        net.now += RELAY_WAIT_MS;
+        let now = net.now;
+        net.act(watcher, |t| t.tick(now));
+        net.act(host, |t| t.tick(now));
+        net.act(guest, |t| t.tick(now));
+        net.run();
+    }
+    assert_eq!(net.table(watcher).lies(), vec![], "a takeback is no lie");
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
+    play_turn(&mut net, host);
+    assert_eq!(net.table(watcher).game(), net.table(host).game());
 }
 
 #[test]
