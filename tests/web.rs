@@ -507,7 +507,11 @@ async fn thirty_games_in_one_page_keep_what_five_kept() {
         for _ in 0..2_000 {
             gloo_timers::future::TimeoutFuture::new(10).await;
             tick().await;
-            if container.query_selector("[data-phase=over]").unwrap().is_some() {
+            if container
+                .query_selector("[data-phase=over]")
+                .unwrap()
+                .is_some()
+            {
                 over = true;
                 break;
             }

@@ -153,10 +153,7 @@ impl Training {
     pub fn rated(&mut self, id: &str, puzzle: u16, solved: bool) -> i32 {
         let before = self.shown();
         self.rating = self.rating.after_puzzle(puzzle, solved);
-        self.rating.rating = self
-            .rating
-            .rating
-            .clamp(*RATINGS.start(), *RATINGS.end());
+        self.rating.rating = self.rating.rating.clamp(*RATINGS.start(), *RATINGS.end());
         let change = self.shown().saturating_sub(before);
         if is_id(id) && self.rated.len() < RATED {
             self.rated.insert(id.to_owned());

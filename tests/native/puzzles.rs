@@ -382,7 +382,11 @@ fn a_rating_is_read_within_the_bounds_it_is_written_with() {
     assert_eq!(low.shown(), 100);
     for i in 0..20 {
         low.rated(&format!("{i:08x}"), 600, false);
-        assert!(RATINGS.contains(&low.rating.rating), "{}", low.rating.rating);
+        assert!(
+            RATINGS.contains(&low.rating.rating),
+            "{}",
+            low.rating.rating
+        );
         assert_eq!(Training::parse(&low.to_text()).rating, low.rating);
     }
     assert_eq!(low.shown(), 100);

@@ -210,7 +210,12 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
         // tried before (in a streak or not).
         let pick = streak_seen.with_value(|seen| {
             let fresh = training.with_untracked(|t| {
-                next_near(puzzles, target, |p| seen.contains(&p.id) || t.tried(&p.id), seed())
+                next_near(
+                    puzzles,
+                    target,
+                    |p| seen.contains(&p.id) || t.tried(&p.id),
+                    seed(),
+                )
             });
             fresh.or_else(|| next_near(puzzles, target, |p| seen.contains(&p.id), seed()))
         });
