@@ -483,7 +483,9 @@ async fn thirty_games_in_one_page_keep_what_five_kept() {
         provide_context(Saves::open());
         view! {
             <I18nProvider>
-                {move || {
+                {
+                    let game = game.clone();
+                    move || {
                     played.track();
                     let game = game.clone();
                     untrack(move || {
