@@ -10,7 +10,8 @@ import { test, expect } from './fixtures.js';
 import { createRoom, newPlayer, seatedPair } from './rooms.js';
 import { expectContains } from './helpers.js';
 import {
-  hostile, crowd, roomOf, T, HELLO, signed, seatHello, takeSeat, legalPlies, hashes, signedPlies,
+  hostile, crowd, roomOf, T, HELLO, signed, signedUnder, seatHello, takeSeat, legalPlies, hashes,
+  signedPlies,
 } from './hostile.js';
 
 test.describe.configure({ timeout: 240_000 });
@@ -59,7 +60,9 @@ async function mallorySeated(browser, errors) {
   }, { ping: T('ping', 'AT', '0') });
   let n = 0;
   const S = (...fields) => signed(seat, room, 'guest', ++n, ...fields);
-  return { host, hostId, watchers, spectatorIds: ids, evil, S };
+  // The same, under protocol 3's purpose (what a page of that version signed).
+  const old = (...fields) => signedUnder('kharbga/3 message', seat, room, 'guest', ++n, ...fields);
+  return { host, hostId, watchers, spectatorIds: ids, evil, S, old };
 }
 
 /** With `KHARBGA_SHOTS=dir`: each watcher's page (English, Arabic) at
@@ -138,10 +141,17 @@ test('a seated guest that sends its plies to the host alone: the spectators foll
 });
 
 test('a seated guest that tells the host one move and the spectators another is proved a liar, and the game goes on', async ({ browser, errors }) => {
-  const { host, hostId, watchers, spectatorIds, evil, S } = await mallorySeated(browser, errors);
+  const { host, hostId, watchers, spectatorIds, evil, S, old } = await mallorySeated(browser, errors);
   const own = [];
   const plies = await amelPlays(host, evil, hostId, own);
   for (const page of watchers) await expect(page.locator('[data-ply]')).toHaveCount(plies.length, { timeout: 15_000 });
+  // A ply signed under protocol 3's purpose, to everyone: refused, said.
+  const stale = placements(plies, old);
+  for (const text of stale.messages.slice(0, 1)) await evil.broadcast(text);
+  for (const page of [host, ...watchers]) {
+    await expect(page.getByTestId('online-warning').first()).toBeVisible();
+    await expect(page.locator('[data-ply]')).toHaveCount(plies.length);
+  }
   // What Mallory plays at the host, and what it tells the spectators.
   const real = placements(plies, S);
   const lie = placements(plies, S, real.squares);

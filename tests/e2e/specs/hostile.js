@@ -158,8 +158,13 @@ const escape = (field) => field.replace(/\\/g, '\\\\').replace(/\t/g, '\\t')
 
 /** A message of the app's protocol signed by `seat` as `role`, number `n`. */
 export function signed(seat, room, role, n, ...fields) {
+  return signedUnder(`kharbga/${PROTOCOL} message`, seat, room, role, n, ...fields);
+}
+
+/** The same, its signature made under `purpose` (another version's, say). */
+export function signedUnder(purpose, seat, room, role, n, ...fields) {
   const body = fields.map((f) => `\t${escape(f)}`).join('');
-  const signature = seat.sign(`kharbga/${PROTOCOL} message\n${room}\n${role}\n${n}\n${body}`);
+  const signature = seat.sign(`${purpose}\n${room}\n${role}\n${n}\n${body}`);
   return `kharbga\t${PROTOCOL}\tsigned\t${role}\t${n}\t${signature}${body}`;
 }
 
