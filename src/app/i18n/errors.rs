@@ -239,8 +239,10 @@ mod tests {
                     (language.id, catalogue(language, &text))
                 })
                 .collect();
+            let language = RwSignal::new(&LANGUAGES[0]);
             let i18n = I18n {
-                language: RwSignal::new(&LANGUAGES[0]),
+                language,
+                texts: Memo::new(move |_| language.get()),
                 bundles: StoredValue::new_local(bundles),
             };
             provide_context(i18n);
