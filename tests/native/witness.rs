@@ -33,10 +33,12 @@ fn queue_guest_turn(net: &mut Net, guest: usize) {
     net.route(guest, events);
 }
 
-/// Delivers every message but those to `to` (dropped on the way).
-fn run_without(net: &mut Net, to: &str) {
+/// Delivers every message but those from `from` to `to` (dropped on the
+/// way; `from` empty: from anyone).
+fn run_without(net: &mut Net, from: &str, to: &str) {
     loop {
-        net.queue.retain(|(_, t, _)| t != to);
+        net.queue
+            .retain(|(f, t, _)| t != to || !(from.is_empty() || f == from));
         if net.queue.is_empty() {
             return;
         }
@@ -311,7 +313,7 @@ fn a_spectator_that_missed_a_ply_catches_up_at_the_heartbeat() {
     let events = net.table_mut(host).play(ply.parse().unwrap(), now).unwrap();
     net.route(host, events);
     // (Nor does the guest's relay of it.)
-    run_without(&mut net, "p-watch");
+    run_without(&mut net, "", "p-watch");
     assert_ne!(net.table(watcher).game(), net.table(host).game());
     // The host's heartbeat says its length: the spectator asks both seats,
     // and is answered with the game.
@@ -622,20 +624,8 @@ fn a_seat_that_withholds_its_plies_from_spectators_is_followed_through_the_other
     play_turn(&mut net, host);
     for turn in 0..3 {
         // The guest sends its plies to the host alone.
-        let now = net.now;
-        let mut events = Vec::new();
-        while net.table(guest).game().position().to_move() == Side::Second {
-            let ply = some_ply(&net, guest);
-            events.extend(
-                net.table_mut(guest)
-                    .play(ply.parse().unwrap(), now)
-                    .unwrap(),
-            );
-        }
-        net.route(guest, events);
-        net.queue
-            .retain(|(from, to, _)| !(from == "p-guest" && to == "p-watch"));
-        net.run();
+        queue_guest_turn(&mut net, guest);
+        run_without(&mut net, "p-guest", "p-watch");
         assert_eq!(
             net.table(watcher).game(),
             net.table(host).game(),
@@ -657,30 +647,10 @@ fn a_seat_that_withholds_its_plies_from_spectators_is_followed_through_the_other
     assert_eq!(net.table(watcher).stopped_sending(), None);
     // A host that stops relaying the guest's plies is named in turn, once
     // the guest's own ply waited for it.
-    let now = net.now;
-    let ply = some_ply(&net, guest);
-    let _ = ply;
     play_turn(&mut net, host);
-    let mut events = Vec::new();
-    while net.table(guest).game().position().to_move() == Side::Second {
-        let ply = some_ply(&net, guest);
-        events.extend(
-            net.table_mut(guest)
-                .play(ply.parse().unwrap(), now)
-                .unwrap(),
-        );
-    }
-    net.route(guest, events);
+    queue_guest_turn(&mut net, guest);
     // The host takes the plies but its relays are lost.
-    loop {
-        net.queue
-            .retain(|(from, to, _)| !(from == "p-host" && to == "p-watch"));
-        if net.queue.is_empty() {
-            break;
-        }
-        let (from, to, text) = net.queue.remove(0);
-        net.deliver(&from, &to, &text);
-    }
+    run_without(&mut net, "p-host", "p-watch");
     assert_ne!(net.table(watcher).game(), net.table(guest).game(), "held");
     for _ in 0..4 {
         net.now += RELAY_WAIT_MS;
