@@ -231,33 +231,38 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
     let judged = RwSignal::new(Vec::<(usize, &'static str)>::new());
     let followed = RwSignal::new(None::<usize>);
     let plies_list = NodeRef::<leptos::html::Div>::new();
+    // The position shown on the game line (its number of plies), or none
+    // in a variation: one memo for every row of the list.
+    let shown = Memo::new(move |_| on_game_line.get().then(|| line.with(|l| l.plies().len())));
     let plies = move || {
-        mainline.with_value(|m| {
-            m.plies()
-                .iter()
-                .enumerate()
-                .map(|(i, played)| {
-                    let text = played.ply.to_string();
-                    let shown = move || on_game_line.get().then(|| line.with(|l| l.plies().len()));
-                    let current = move || shown() == Some(i + 1);
-                    // The ply a verdict led to, while its position is shown.
-                    let target = move || followed.get() == Some(i) && shown() == Some(i);
-                    let judgement = move || {
-                        judged.with(|j| j.iter().find(|(index, _)| *index == i).map(|(_, t)| *t))
-                    };
-                    view! {
-                        <button type="button" class="ply" data-testid="analysis-ply" data-at=i + 1
-                            class:target=target
-                            data-judgement=judgement
-                            aria-current=move || current().then_some("step")
-                            on:click=move |_| go(i + 1)>
-                            <span class="ply-number">{move || tr!("analysis-ply-number", { "n" => i + 1 })}</span>
-                            {text}
-                        </button>
-                    }
-                })
-                .collect_view()
-        })
+        // The rows are made outside the stored game's `with_value`, and read
+        // one memo: made inside it, each reading the game anew, the first
+        // row's first reactive attribute never followed the position (the
+        // first ply was never marked as the one shown).
+        let texts: Vec<String> =
+            mainline.with_value(|m| m.plies().iter().map(|p| p.ply.to_string()).collect());
+        texts
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let current = move || shown.get() == Some(i + 1);
+                // The ply a verdict led to, while its position is shown.
+                let target = move || followed.get() == Some(i) && shown.get() == Some(i);
+                let judgement = move || {
+                    judged.with(|j| j.iter().find(|(index, _)| *index == i).map(|(_, t)| *t))
+                };
+                view! {
+                    <button type="button" class="ply" data-testid="analysis-ply" data-at=i + 1
+                        class:target=target
+                        data-judgement=judgement
+                        aria-current=move || current().then_some("step")
+                        on:click=move |_| go(i + 1)>
+                        <span class="ply-number">{move || tr!("analysis-ply-number", { "n" => i + 1 })}</span>
+                        {text}
+                    </button>
+                }
+            })
+            .collect_view()
     };
     // A verdict followed: the position before its ply, the ply in sight in
     // the list (scrolled there: the list, not the page).
@@ -366,7 +371,7 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 })}
                 {has_plies.then(|| view! {
                     <ReviewPanel game=record.game.clone() start=review go=Callback::new(go) follow=follow judged=judged
-                        shown=Signal::derive(move || on_game_line.get().then(|| line.with(|l| l.plies().len())))/>
+                        shown=shown/>
                 })}
                 <div class="controls">
                     <button type="button" data-testid="analysis-edit"
