@@ -536,3 +536,81 @@ async fn thirty_games_in_one_page_keep_what_five_kept() {
         "the page keeps what each game made: {fifth} B after game 5, {last} B after game 30 ({kept:?})"
     );
 }
+
+/// One long game against the computer (Kharbga, the computer on both
+/// sides, 426 plies): what the page holds grows with the game, by about as
+/// much over plies 150–300 as over plies 0–150. (The move list's rows,
+/// drawn anew at each ply, each left a subscriber on the shown ply behind
+/// them: n²/2 of them, 7 MB held after 426 plies, the second stretch
+/// growing 2.5 times the first.)
+#[wasm_bindgen_test]
+async fn a_long_game_grows_the_page_by_its_plies_only() {
+    use kharbga::ai::Level;
+    use kharbga::app::i18n::scope_screen;
+    use kharbga::app::play::{GameScreen, Match};
+    use kharbga::app::services::storage::Saves;
+    use kharbga::store::{Seat, Seats};
+    if let Ok(Some(storage)) = web_sys::window().expect("a window").local_storage() {
+        let _ = storage.clear();
+    }
+    let container = fresh_container();
+    let game = Match {
+        seats: Seats([Seat::Computer(Level::Search(1)); 2]),
+        first: "Computer".into(),
+        second: "Computer".into(),
+        ..kharbga::app::play::Match::local(kharbga::engine::Rules::kharbga())
+    };
+    let _mounted = leptos::mount::mount_to(container.clone(), move || {
+        provide_context(ComputerPlayer::new());
+        provide_context(Saves::open());
+        view! {
+            <I18nProvider>
+                {
+                    let game = game.clone();
+                    untrack(move || {
+                        scope_screen();
+                        let session = kharbga::app::play::session::new_session(
+                            kharbga::engine::Game::new(game.rules),
+                        );
+                        view! {
+                            <GameScreen game=game session=session
+                                on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+                        }
+                    })
+                }
+            </I18nProvider>
+        }
+    });
+    // The heap in use when the list first shows 0, 150 and 300 plies.
+    let mut held = Vec::new();
+    for _ in 0..20_000 {
+        gloo_timers::future::TimeoutFuture::new(5).await;
+        tick().await;
+        let plies = container.query_selector_all("[data-ply]").unwrap().length();
+        if plies >= 150 * held.len() as u32 {
+            held.push(kharbga::heap_in_use());
+            if held.len() == 3 {
+                break;
+            }
+        }
+        if container
+            .query_selector("[data-phase=over]")
+            .unwrap()
+            .is_some()
+        {
+            break;
+        }
+    }
+    assert_eq!(held.len(), 3, "the game reached 300 plies: {held:?}");
+    let (first, second) = (
+        held[1].saturating_sub(held[0]),
+        held[2].saturating_sub(held[1]),
+    );
+    wasm_bindgen_test::console_log!(
+        "heap in use at plies 0, 150, 300: {held:?} (+{first} B, then +{second} B)"
+    );
+    assert!(
+        second * 2 <= first * 3,
+        "plies 150-300 made the page hold {second} B, plies 0-150 {first} B ({held:?})"
+    );
+}

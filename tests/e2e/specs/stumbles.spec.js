@@ -113,6 +113,25 @@ test('the move list shows each turn’s number once, both players beside it', as
   await expect(first.locator('.turn-cell.second [data-ply]')).toHaveCount(2);
 });
 
+test('the move list marks the ply shown: the last one, one clicked, and in another language', async ({ page }) => {
+  await openApp(page);
+  await startGame(page, 'seega5');
+  await playAll(page, SEEGA5_GAME.plies.split(' ').slice(0, 12).join(' '));
+  const marked = page.locator('.move-list .ply.current');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveAttribute('data-ply', '11');
+  await page.locator('.move-list [data-ply="3"]').click();
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveAttribute('data-ply', '3');
+  // The list drawn anew in Arabic keeps the mark.
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveAttribute('data-ply', '3');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(marked).toHaveAttribute('data-ply', '3');
+});
+
 test('with the exchange flag on, a step that cannot carry it is refused, and said so', async ({ page }) => {
   await openApp(page);
   await startGame(page, 'kharbga', { position: '4ss1/4sss/4sss/7/7/S6/SS5 b 0,0 - - 0 40 -' });
