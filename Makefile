@@ -20,6 +20,8 @@ SIGNAL_HOST      := 127.0.0.1:3536
 BINARYEN_VERSION := 132
 TERSER_VERSION   := 5.51.2
 WASM_SPLIT_VERSION := 0.2.4
+# Lighthouse 13 wants Node 22; Debian's is 20.
+LIGHTHOUSE_VERSION := 12.2.3
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 WASM_TARGET  := wasm32-unknown-unknown
@@ -27,7 +29,7 @@ CHROMIUM     := /usr/bin/chromium
 CHROMEDRIVER := /usr/bin/chromedriver
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deploy-check help serve build test bench bench-speed bench-phone bench-ai bench-memory bench-online bench-lab fuzz tools matchbox browser proxy lab-tools e2e-deps \
+.PHONY: deploy-check help serve build test bench bench-speed bench-phone bench-lighthouse bench-ai bench-memory bench-online bench-lab fuzz tools matchbox browser lighthouse proxy lab-tools e2e-deps \
         check-fmt clippy test-native test-wasm test-e2e test-lab release sizes screenshots review
 
 help:
@@ -70,6 +72,14 @@ tools:
 matchbox:
 	@matchbox_server --version 2>/dev/null | grep -q '$(MATCHBOX_VERSION)' || command -v matchbox_server >/dev/null \
 	  || cargo install matchbox_server --version $(MATCHBOX_VERSION) --root $(TOOLS)/cargo
+
+# Lighthouse from npm (make bench-lighthouse), in a prefix of its own:
+# an npm install --no-save removes what an earlier one put in the same
+# prefix (binaryen and terser in $(TOOLS)).
+LIGHTHOUSE_DIR := $(TOOLS)/lighthouse
+lighthouse:
+	@[ "$$(node -p "require('$(LIGHTHOUSE_DIR)/node_modules/lighthouse/package.json').version" 2>/dev/null)" = '$(LIGHTHOUSE_VERSION)' ] \
+	  || npm install --prefix $(LIGHTHOUSE_DIR) --no-save --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
 
 browser:
 	@command -v $(CHROMIUM) >/dev/null && command -v $(CHROMEDRIVER) >/dev/null \
@@ -242,7 +252,7 @@ GAMES ?= 200
 THREADS ?= 2
 CLI := target/native/kharbga-cli
 MATCH = $(CLI) match --games $(GAMES) --threads $(THREADS)
-bench: bench-speed bench-phone bench-memory bench-online bench-ai
+bench: bench-speed bench-phone bench-lighthouse bench-memory bench-online bench-ai
 
 # The page's memory over 30 games in one tab (tests/e2e/bench-memory.mjs:
 # the computer against itself, each game on a fresh screen): the page's
@@ -256,6 +266,14 @@ bench-memory: release e2e-deps browser
 # page with a warm cache; the slowest tap.
 bench-phone: release e2e-deps browser
 	cd $(E2E) && node bench-phone.mjs 3
+
+# Lighthouse on each page (tests/e2e/bench-lighthouse.mjs: its default
+# mobile profile, simulated throttling, the build served compressed):
+# performance, FCP, LCP, TBT, TTI, CLS, accessibility, best practices,
+# the LCP element and the audits under 0.9, median of 3 cold runs; then a
+# returning visit's LCP, the service worker installed.
+bench-lighthouse: release e2e-deps browser lighthouse
+	cd $(E2E) && CHROME_PATH=$(CHROMIUM) LIGHTHOUSE_DIR=$(LIGHTHOUSE_DIR) node bench-lighthouse.mjs 3
 
 # Online play over loopback: link to connected, click to ply shown; then
 # the same through the network lab, direct and relayed (as root).
