@@ -138,8 +138,9 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
     Effect::new(move |_| prefs.get().save_and_apply());
     // The app offline: a new version that took over says so.
     let updated = RwSignal::new(false);
-    let worker = self::services::browser::register_service_worker(move || updated.set(true));
-    StoredValue::new_local(worker);
+    // (Registered once the first screen is painted, below: its install
+    // fetches the app's files, which must not hold the page's own.)
+    let worker = StoredValue::new_local(None::<gloo_events::EventListener>);
     let link_error = RwSignal::new(None::<ShareError>);
     let by_link_error = RwSignal::new(None::<ByLinkError>);
     // (Filled in below: the shell's callbacks need the shell.)
@@ -204,6 +205,9 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             move || {
                 lazy::preload_all();
                 page.preload();
+                worker.try_set_value(self::services::browser::register_service_worker(
+                    move || updated.set(true),
+                ));
             },
             std::time::Duration::ZERO,
         )
@@ -237,6 +241,11 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             || by_link_error.with(Option::is_some)
     });
     let warning = Callback::new(move |w: Warning| page.warning(&w));
+    // The screen is drawn in a task of its own, after the shell's.
+    let drawn = RwSignal::new(false);
+    StoredValue::new_local(gloo_timers::callback::Timeout::new(0, move || {
+        drawn.set(true)
+    }));
 
     view! {
            <header class="topbar">

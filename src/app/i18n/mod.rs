@@ -164,6 +164,9 @@ impl I18n {
             let _ = self
                 .bundles
                 .try_update_value(|b| b.push((language.id, catalogue(language, &text))));
+            // The page drawn in the language in a task of its own, not in
+            // the one that read the file (no long task while a page starts).
+            gloo_timers::future::TimeoutFuture::new(0).await;
             self.language.set(language);
         });
     }
