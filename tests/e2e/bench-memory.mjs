@@ -52,7 +52,14 @@ try {
     }
     if (game < games) {
       await rematch.click();
-      await page.getByTestId('rematch').waitFor({ state: 'detached' });
+      // (Once in 16 games a first click on Rematch, made the moment it
+      // showed, did nothing: said, and clicked again; not mended yet.)
+      const gone = () => page.getByTestId('rematch').waitFor({ state: 'detached', timeout: 15_000 });
+      if (!(await gone().then(() => true, () => false))) {
+        console.log(`game ${game}: the click on Rematch did nothing; clicked again`);
+        await rematch.click();
+        await gone();
+      }
     }
   }
   const five = after[Math.min(5, games)];

@@ -15,7 +15,7 @@ use super::controller::{Controller, Refusal};
 use super::session::Match;
 use crate::ai::Score;
 use crate::engine::timing::GameClock;
-use crate::engine::{Millis, Ply, Variant};
+use crate::engine::{Millis, PlayedPly, Ply, Side, Variant};
 
 /// A referee other than this page's engine (see the module).
 pub trait Referee: Send + Sync {
@@ -55,6 +55,18 @@ impl RefereeHandle {
     }
 }
 
+/// What the screen reader was last told.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Announcement {
+    /// Nothing yet.
+    #[default]
+    Nothing,
+    /// A ply played.
+    Ply(PlayedPly),
+    /// A gesture refused, with the side to move then.
+    Refused(Refusal, Side),
+}
+
 /// What the game screen's parts share (a context value of the screen).
 #[derive(Clone, Copy)]
 pub struct Play {
@@ -66,8 +78,10 @@ pub struct Play {
     pub variant: Variant,
     /// Why the last gesture did nothing, until the next ply.
     pub refusal: RwSignal<Option<Refusal>>,
-    /// What the screen reader hears after each ply.
-    pub announcement: RwSignal<String>,
+    /// What the screen reader hears after each ply (put into words by the
+    /// screen's view, under its owner: a ply the computer's worker or a
+    /// peer sent arrives where no language is known).
+    pub announcement: RwSignal<Announcement>,
     /// The result dialog is shown (once the game is over).
     pub result_open: RwSignal<bool>,
     /// The computer is thinking about its move.

@@ -16,6 +16,7 @@ use super::controls::{Controls, EndControls};
 use super::describe::ply_notes;
 use super::hud::{side_name, PlayerBar, StatusPanel};
 use super::moves::{note_text, MoveList};
+use super::referee::Announcement;
 use super::result::ResultDialog;
 use super::session::{computer_turn, Match, Session};
 use super::Play;
@@ -70,7 +71,7 @@ pub fn GameScreen(
         players: StoredValue::new(game.clone()),
         variant: game.rules.variant,
         refusal: RwSignal::new(None),
-        announcement: RwSignal::new(String::new()),
+        announcement: RwSignal::new(Announcement::Nothing),
         result_open: RwSignal::new(true),
         thinking: RwSignal::new(false),
         hint: RwSignal::new(None),
@@ -138,7 +139,7 @@ pub fn GameScreen(
             play.refusal.set(Some(refusal));
             let to_move = controller.with_untracked(|c| c.game().position().to_move());
             play.announcement
-                .set(super::hud::refusal_text(refusal, play.variant, to_move));
+                .set(Announcement::Refused(refusal, to_move));
         }
         Response::Selected(_) | Response::Cleared => play.refusal.set(None),
         Response::Ignored => {}
@@ -201,7 +202,7 @@ pub fn GameScreen(
                 }}
                 <MoveList/>
                 <EndControls on_new_game=on_new_game/>
-                <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || play.announcement.get()}</p>
+                <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || announcement_text(play)}</p>
             </aside>
             <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/>
         </div>
@@ -209,19 +210,35 @@ pub fn GameScreen(
 }
 
 /// Tells the player of a ply (its sound, and its words for a screen
-/// reader).
+/// reader: put into words by the screen's view).
 pub fn announce(play: Play, played: &PlayedPly) {
     let over = play
         .controller
         .with_untracked(|c| c.game().outcome().is_some());
     crate::app::services::sound::play(crate::app::services::sound::Sound::of(played, over));
-    let side = side_name(play.variant, played.side);
-    let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
-    for note in ply_notes(played) {
-        text.push_str(". ");
-        text.push_str(&note_text(play.variant, note));
+    play.announcement.set(Announcement::Ply(*played));
+}
+
+/// The words of the last announcement, in the page's language (read in
+/// the view: a ply that came from the computer's worker or a peer is
+/// announced where no reactive owner, and so no language, is known; its
+/// words were the messages' ids).
+fn announcement_text(play: Play) -> String {
+    match play.announcement.get() {
+        Announcement::Nothing => String::new(),
+        Announcement::Ply(played) => {
+            let side = side_name(play.variant, played.side);
+            let mut text = tr!("announce-ply", { "side" => side, "ply" => played.ply.to_string() });
+            for note in ply_notes(&played) {
+                text.push_str(". ");
+                text.push_str(&note_text(play.variant, note));
+            }
+            text
+        }
+        Announcement::Refused(refusal, to_move) => {
+            super::hud::refusal_text(refusal, play.variant, to_move)
+        }
     }
-    play.announcement.set(text);
 }
 
 /// A timed game's clocks: they follow the game (a ply by anyone, an end),

@@ -69,3 +69,23 @@ test('a whole game against the computer, the page never blocked', async ({ page 
   // while the computer thinks on a slow phone's profile. What this test
   // holds is behaviour: the page answered the flips while it thought.)
 });
+
+// The computer's ply is told to a screen reader in words, in the page's
+// language (its announcement was made where no language was known: the
+// live region read "announce-ply").
+for (const [language, words] of [['English', /^First player: /], ['العربية', /^اللاعب الأول: /]]) {
+  test(`the computer's ply is announced in words (${language})`, async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: language }).click();
+    await page.getByTestId('nav-new-game').click();
+    await page.getByTestId('variant-seega5').check();
+    await page.getByTestId('mode-computer').check();
+    await page.getByTestId('computer-level').selectOption('1');
+    await page.getByTestId('human-side').selectOption('second');
+    await page.getByTestId('start').click();
+    await expect(page.locator('[data-ply]').first()).toBeAttached();
+    const announcer = page.getByTestId('announcer');
+    await expect.poll(async () => (await announcer.textContent()).replace(/[\u2068\u2069]/g, '')).toMatch(words);
+    expect(await announcer.textContent()).not.toContain('announce-');
+  });
+}
