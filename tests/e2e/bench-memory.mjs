@@ -51,15 +51,12 @@ try {
       console.log(`after game ${game} (${plies} plies so far): page memory ${MB(after[game])}`);
     }
     if (game < games) {
+      // The next game's screen replaces this one's: this dialog's button
+      // gone (a game between the computer and itself can end, and show a
+      // Rematch of its own, within a second).
+      await rematch.evaluate((button) => { button.dataset.ended = 'yes'; });
       await rematch.click();
-      // (Once in 16 games a first click on Rematch, made the moment it
-      // showed, did nothing: said, and clicked again; not mended yet.)
-      const gone = () => page.getByTestId('rematch').waitFor({ state: 'detached', timeout: 15_000 });
-      if (!(await gone().then(() => true, () => false))) {
-        console.log(`game ${game}: the click on Rematch did nothing; clicked again`);
-        await rematch.click();
-        await gone();
-      }
+      await page.waitForFunction(() => !document.querySelector('[data-testid="rematch"][data-ended]'));
     }
   }
   const five = after[Math.min(5, games)];
