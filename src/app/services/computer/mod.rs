@@ -236,7 +236,13 @@ impl ComputerPlayer {
 
     /// Runs `f` on a later turn of the event loop.
     fn later(self, f: impl FnOnce(ComputerPlayer) + 'static) {
-        Timeout::new(0, move || f(self)).forget();
+        // A task, freed once it has run (a forgotten `Timeout` kept its
+        // closure for the page's life: one for every ply the page played
+        // for a computer whose worker had failed).
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            f(self);
+        });
     }
 
     fn fail(self, failure: Failure) {
