@@ -40,14 +40,15 @@ pub fn MoveList() -> impl IntoView {
     });
     let list = NodeRef::<leptos::html::Ol>::new();
     // The shown ply marked, and kept in sight as the game grows or is
-    // browsed: by this one effect, not by a closure in each row. (When the
-    // rows were drawn anew at each ply, a row's closure reading `current`
-    // stayed among its subscribers after the row was gone, so a game of n
-    // plies kept n²/2 of them: 7 MB after 426 plies.)
+    // browsed: by this one effect, not by a closure in each row. (The rows
+    // are drawn anew at each ply; a row's closure reading `current` stayed
+    // among its subscribers after the row was gone, so a game of n plies
+    // kept n²/2 of them: 7 MB after 426 plies.)
     Effect::new(move |_| {
         let at = current.get();
-        // (Rows drawn or redrawn for a new ply or a takeback.)
+        // The list is drawn anew for a new ply and in a new language.
         rows.track();
+        let _ = crate::app::i18n::language_id();
         let Some(list) = list.get() else { return };
         if let Ok(marked) = list.query_selector_all(".ply.current") {
             for i in 0..marked.length() {
@@ -77,24 +78,18 @@ pub fn MoveList() -> impl IntoView {
             });
         }
     });
-    // Each row is drawn once and kept while the game keeps it (keyed by
-    // its turn and its plies): a ply adds or redraws the last row only.
-    // (Drawn whole at each ply, a game of n plies made n rows a ply: the
-    // page's memory followed the longest game.) A row's words follow the
-    // language by closures of its own, kept as long as the row.
+    // (Every text of a row is made as the list is drawn, not by a closure
+    // of its own: the list, drawn again at each ply, follows the language
+    // itself, and leaves no closure per row behind it.)
     let cell = move |plies: Vec<(usize, PlayedPly)>, side: Side| {
+        let label = side_name(variant, side);
         let buttons = plies
             .into_iter()
             .map(|(index, played)| {
-                let notes = ply_notes(&played);
-                let has_notes = !notes.is_empty();
-                let notes_text = move || {
-                    notes
-                        .iter()
-                        .map(|n| note_text(variant, n.clone()))
-                        .collect::<Vec<_>>()
-                        .join(" · ")
-                };
+                let notes: Vec<String> = ply_notes(&played)
+                    .into_iter()
+                    .map(|n| note_text(variant, n))
+                    .collect();
                 view! {
                     <button
                         type="button"
@@ -103,13 +98,13 @@ pub fn MoveList() -> impl IntoView {
                         on:click=move |_| controller.update(|c| c.browse(index + 1))
                     >
                         {played.ply.to_string()}
-                        {has_notes.then(|| view! { <span class="ply-notes">{notes_text}</span> })}
+                        {(!notes.is_empty()).then(|| view! { <span class="ply-notes">{notes.join(" · ")}</span> })}
                     </button>
                 }
             })
             .collect_view();
         view! {
-            <div class=format!("turn-cell {}", side.token()) role="group" aria-label=move || side_name(variant, side)>
+            <div class=format!("turn-cell {}", side.token()) role="group" aria-label=label>
                 {buttons}
             </div>
         }
@@ -118,20 +113,21 @@ pub fn MoveList() -> impl IntoView {
         <section class="moves" aria-labelledby="moves-title">
             <h2 id="moves-title">{tr_text(|| tr!("moves-title"))}</h2>
             <ol class="move-list" data-testid="move-list" node_ref=list>
-                <For
-                    each=move || rows.get()
-                    key=|row| (row.turn, row.first.iter().chain(&row.second).map(|(i, p)| (*i, p.ply)).collect::<Vec<_>>())
-                    children=move |row| {
-                        let turn = row.turn;
-                        view! {
-                            <li class="turn" data-turn=turn>
-                                <span class="turn-number">{move || tr!("moves-turn", { "turn" => turn })}</span>
-                                {cell(row.first, Side::First)}
-                                {cell(row.second, Side::Second)}
-                            </li>
-                        }
-                    }
-                />
+                {move || {
+                    rows.get()
+                        .into_iter()
+                        .map(|row| {
+                            let turn = row.turn;
+                            view! {
+                                <li class="turn" data-turn=turn>
+                                    <span class="turn-number">{tr!("moves-turn", { "turn" => turn })}</span>
+                                    {cell(row.first, Side::First)}
+                                    {cell(row.second, Side::Second)}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
             </ol>
         </section>
     }
