@@ -333,15 +333,9 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                     }.into_any(),
                     None => ().into_any(),
                 }}
-                <p class="notice hint" role="status" data-testid="analysis-eval"
-                    data-thinking=move || thinking().to_string()>
-                    {words}
-                </p>
-                <p data-testid="analysis-depth">{depth}</p>
-                <p>
-                    <span>{tr_text(|| tr!("analysis-line"))}</span>" "
-                    <span dir="ltr" class="ply-line" data-testid="analysis-line">{best_line}</span>
-                </p>
+                // The moves through the game first: the words below grow
+                // as the search deepens, and moved these controls away from
+                // under a finger (an Arabic phone could not scroll to them).
                 <div class="controls">
                     {has_plies.then(|| view! {
                         <button type="button" data-testid="analysis-start" on:click=move |_| go(0)>{tr_text(|| tr!("replay-start"))}</button>
@@ -355,6 +349,15 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                         {tr_text(|| tr!("control-flip"))}
                     </button>
                 </div>
+                <p class="notice hint" role="status" data-testid="analysis-eval"
+                    data-thinking=move || thinking().to_string()>
+                    {words}
+                </p>
+                <p data-testid="analysis-depth">{depth}</p>
+                <p>
+                    <span>{tr_text(|| tr!("analysis-line"))}</span>" "
+                    <span dir="ltr" class="ply-line" data-testid="analysis-line">{best_line}</span>
+                </p>
                 {has_plies.then(|| view! {
                     <h3>{tr_text(|| tr!("analysis-game-line"))}</h3>
                     <div class="analysis-plies" dir="ltr" data-testid="analysis-plies" node_ref=plies_list>{plies}</div>
