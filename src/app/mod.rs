@@ -241,11 +241,6 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             || by_link_error.with(Option::is_some)
     });
     let warning = Callback::new(move |w: Warning| page.warning(&w));
-    // The screen is drawn in a task of its own, after the shell's.
-    let drawn = RwSignal::new(false);
-    StoredValue::new_local(gloo_timers::callback::Timeout::new(0, move || {
-        drawn.set(true)
-    }));
 
     view! {
            <header class="topbar">
