@@ -454,6 +454,26 @@ async fn the_settings_show_each_choice_checked_and_store_the_one_chosen() {
     assert_eq!(checked("theme", &themes), [false, true, false]);
 }
 
+/// A fresh container on an empty localStorage.
+fn fresh_container_and_storage() -> HtmlElement {
+    if let Ok(Some(storage)) = web_sys::window().expect("a window").local_storage() {
+        let _ = storage.clear();
+    }
+    fresh_container()
+}
+
+/// A game screen on a fresh session of `game`, in a screen scope of its own,
+/// with nothing to do on "New game" or "Rematch" (the memory tests' page).
+fn game_screen_alone(game: kharbga::app::play::Match) -> impl IntoView {
+    use kharbga::app::play::GameScreen;
+    kharbga::app::i18n::scope_screen();
+    let session = kharbga::app::play::session::new_session(kharbga::engine::Game::new(game.rules));
+    view! {
+        <GameScreen game=game session=session
+            on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
+    }
+}
+
 /// Thirty games against the computer in one page, each on a screen of its
 /// own as the shell makes them (the screen's owner, the language read
 /// through it), through the page's services (one computer player, one
@@ -463,14 +483,10 @@ async fn the_settings_show_each_choice_checked_and_store_the_one_chosen() {
 #[wasm_bindgen_test]
 async fn thirty_games_in_one_page_keep_what_five_kept() {
     use kharbga::ai::Level;
-    use kharbga::app::i18n::scope_screen;
-    use kharbga::app::play::{GameScreen, Match};
+    use kharbga::app::play::Match;
     use kharbga::app::services::storage::Saves;
     use kharbga::store::{Seat, Seats};
-    if let Ok(Some(storage)) = web_sys::window().expect("a window").local_storage() {
-        let _ = storage.clear();
-    }
-    let container = fresh_container();
+    let container = fresh_container_and_storage();
     // The computer on both sides (its worker absent here: the page plays
     // for it, a ply a task).
     let game = Match {
@@ -488,16 +504,7 @@ async fn thirty_games_in_one_page_keep_what_five_kept() {
                     move || {
                     played.track();
                     let game = game.clone();
-                    untrack(move || {
-                        scope_screen();
-                        let session = kharbga::app::play::session::new_session(
-                            kharbga::engine::Game::new(game.rules),
-                        );
-                        view! {
-                            <GameScreen game=game session=session
-                                on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
-                        }
-                    })
+                    untrack(move || game_screen_alone(game))
                 }}
             </I18nProvider>
         }
@@ -546,14 +553,10 @@ async fn thirty_games_in_one_page_keep_what_five_kept() {
 #[wasm_bindgen_test]
 async fn a_long_game_grows_the_page_by_its_plies_only() {
     use kharbga::ai::Level;
-    use kharbga::app::i18n::scope_screen;
-    use kharbga::app::play::{GameScreen, Match};
+    use kharbga::app::play::Match;
     use kharbga::app::services::storage::Saves;
     use kharbga::store::{Seat, Seats};
-    if let Ok(Some(storage)) = web_sys::window().expect("a window").local_storage() {
-        let _ = storage.clear();
-    }
-    let container = fresh_container();
+    let container = fresh_container_and_storage();
     let game = Match {
         seats: Seats([Seat::Computer(Level::Search(1)); 2]),
         first: "Computer".into(),
@@ -567,16 +570,7 @@ async fn a_long_game_grows_the_page_by_its_plies_only() {
             <I18nProvider>
                 {
                     let game = game.clone();
-                    untrack(move || {
-                        scope_screen();
-                        let session = kharbga::app::play::session::new_session(
-                            kharbga::engine::Game::new(game.rules),
-                        );
-                        view! {
-                            <GameScreen game=game session=session
-                                on_new_game=Callback::new(|()| {}) on_rematch=Callback::new(|_| {})/>
-                        }
-                    })
+                    untrack(move || game_screen_alone(game))
                 }
             </I18nProvider>
         }

@@ -2,7 +2,7 @@
 // answers while it thinks, and the game runs to its end. (How long the
 // main thread's tasks are is printed here and measured by `make bench`.)
 import { test, expect } from './fixtures.js';
-import { openApp, board, square } from './helpers.js';
+import { openApp, startGame, board, square, plain } from './helpers.js';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -77,15 +77,10 @@ for (const [language, words] of [['English', /^First player: /], ['العربي�
   test(`the computer's ply is announced in words (${language})`, async ({ page }) => {
     await openApp(page);
     await page.getByRole('button', { name: language }).click();
-    await page.getByTestId('nav-new-game').click();
-    await page.getByTestId('variant-seega5').check();
-    await page.getByTestId('mode-computer').check();
-    await page.getByTestId('computer-level').selectOption('1');
-    await page.getByTestId('human-side').selectOption('second');
-    await page.getByTestId('start').click();
+    await startGame(page, 'seega5', { computer: { level: 1, side: 'second' } });
     await expect(page.locator('[data-ply]').first()).toBeAttached();
     const announcer = page.getByTestId('announcer');
-    await expect.poll(async () => (await announcer.textContent()).replace(/[\u2068\u2069]/g, '')).toMatch(words);
+    await expect.poll(async () => plain(await announcer.textContent())).toMatch(words);
     expect(await announcer.textContent()).not.toContain('announce-');
   });
 }
