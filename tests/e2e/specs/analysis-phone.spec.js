@@ -3,7 +3,7 @@
 // forward, are reached (scrolled to, inside the screen's width and height)
 // and do what they say, by their names in English and in Arabic.
 import { test, expect, watch } from './fixtures.js';
-import { startGame, play } from './helpers.js';
+import { chooseLanguage, startGame, play } from './helpers.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -19,7 +19,7 @@ for (const [language, names] of [
       await page.goto('/');
       await page.evaluate(() => localStorage.clear());
       await page.goto('/');
-      await page.getByRole('button', { name: language }).click();
+      await chooseLanguage(page, language);
       await startGame(page, 'kharbaga', { first: 'Amel', second: 'Youssef' });
       for (const ply of ['c2-c3', 'e4xc2', 'b1xd3']) await play(page, ply);
       await page.getByTestId('analyse').click();

@@ -4,7 +4,7 @@
 // page's clock is Playwright's (installed before the page loads), so that
 // half a minute passes at once.
 import { test, expect } from './fixtures.js';
-import { board, expectText, openApp, play } from './helpers.js';
+import { board, chooseLanguage, expectText, openApp, play } from './helpers.js';
 
 /** Starts a two-player Seega 5×5 game on the clock `choice` (a menu value). */
 async function startTimed(page, choice, custom) {
@@ -106,7 +106,7 @@ test('the clock menu names each control; clocks fit an Arabic phone', async ({ p
     '15 min + 10 s a move', '30 min + 0 s a move', 'Custom…',
   ]);
   // Online games have no clock yet: the choice is not offered there.
-  await page.getByRole('button', { name: 'العربية' }).click();
+  await chooseLanguage(page, 'العربية');
   await startTimed(page, '180+2');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // The first side's clock runs from the start: 3:00, or a few seconds

@@ -2,7 +2,7 @@
 // answers while it thinks, and the game runs to its end. (How long the
 // main thread's tasks are is printed here and measured by `make bench`.)
 import { test, expect } from './fixtures.js';
-import { openApp, startGame, board, square, plain } from './helpers.js';
+import { openApp, chooseLanguage, startGame, board, square, plain } from './helpers.js';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -76,7 +76,7 @@ test('a whole game against the computer, the page never blocked', async ({ page 
 for (const [language, words] of [['English', /^First player: /], ['العربية', /^اللاعب الأول: /]]) {
   test(`the computer's ply is announced in words (${language})`, async ({ page }) => {
     await openApp(page);
-    await page.getByRole('button', { name: language }).click();
+    await chooseLanguage(page, language);
     await startGame(page, 'seega5', { computer: { level: 1, side: 'second' } });
     await expect(page.locator('[data-ply]').first()).toBeAttached();
     const announcer = page.getByTestId('announcer');

@@ -25,6 +25,21 @@ export async function openApp(page) {
   await expect(board(page)).toBeVisible();
 }
 
+/** The languages' codes, by their buttons' names. */
+const LANGUAGE_CODES = { English: 'en', 'Français': 'fr', 'العربية': 'ar' };
+
+/**
+ * Switches the page to the language whose button is named `name`, and waits
+ * until the page is in it (its file fetched, `<html lang>` set): Arabic
+ * turns the page right to left, and a click pressed before the turn and
+ * released after it lands elsewhere (a fresh-clone CI run's "New game" took
+ * the focus and never opened).
+ */
+export async function chooseLanguage(page, name) {
+  await page.getByRole('button', { name }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_CODES[name]);
+}
+
 /**
  * Starts a game from the new-game screen: variant token and options
  * (`quiet`, `chain`, `blocked`, `first`, `second`, `position`; against the
