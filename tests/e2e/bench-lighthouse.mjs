@@ -24,6 +24,10 @@
 // CLS 0, accessibility and best practices 100, returning LCP ≤ 1.0 s.
 // Figures, not pass/fail: it exits 0 unless Lighthouse itself fails.
 //
+// BENCH_DIST=<dir> measures another build than ../../dist (a copy to
+// compare with: its .gz and .br must match its files); BENCH_PAGES=online,study
+// only those pages.
+//
 // Usage: node bench-lighthouse.mjs [runs]   (from tests/e2e; needs a
 // release build and `make lighthouse`; LIGHTHOUSE_DIR, the npm prefix it
 // is in, defaults to ../../target/tools/lighthouse)
@@ -65,9 +69,9 @@ const PAGES = [
   ['tutorial', '/learn.html#learn/board'],
   ['study', '/study.html#edit/seega5'],
   ['tournament', '/tournament.html#tournament'],
-];
+].filter(([name]) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(name));
 
-const server = createServer('../../dist');
+const server = createServer(process.env.BENCH_DIST ?? '../../dist');
 await new Promise((done) => server.listen(PORT, '127.0.0.1', done));
 
 /** Chromium on a fresh profile (chrome-launcher makes a new one each time). */
