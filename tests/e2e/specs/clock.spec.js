@@ -36,6 +36,10 @@ test('a timed game on one device: turn by turn, kept over a reload, lost on time
   await page.getByTestId('time-minutes').fill('');
   await page.getByTestId('start').click();
   await expect(page.getByTestId('clock-error')).toBeVisible();
+  // The page's time stands still while the game starts: the clocks show
+  // the time chosen however busy the machine (it ran on: a fresh-clone CI
+  // run, busy, first read 0:29).
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   await startTimed(page, 'custom', { minutes: '0.5', increment: '0' });
   await expect(board(page)).toHaveAttribute('data-phase', 'setting');
   const first = page.getByTestId('clock-first');
@@ -46,6 +50,7 @@ test('a timed game on one device: turn by turn, kept over a reload, lost on time
   await expect(second).toHaveAttribute('data-running', 'false');
   // No takeback on the clock.
   await expect(page.getByTestId('undo')).toHaveCount(0);
+  await page.clock.resume();
   // The first player's turn is two soldiers: its clock runs between them.
   await page.clock.fastForward(4_000);
   await play(page, 'a1');
