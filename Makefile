@@ -132,10 +132,13 @@ serve: release matchbox
 # at once (each one's HTML written from index.html by page-html.mjs), and
 # their files join $(STAGE) (a file two pages share is the same file),
 # where the last rewrites happen; then src/web/name.mjs writes dist/ with
-# every script, module and style sheet named by a hash of its bytes.
+# every script, module and style sheet named by a hash of its bytes, and
+# src/web/prerender.mjs writes each page's first screens into its HTML
+# (the release build opened in Chromium: Playwright and Debian's browser,
+# as the tests use them).
 STAGE := target/stage
 WASM_BUILD = RUSTFLAGS="$(PAGE_RUSTFLAGS)" cargo build --target=$(WASM_TARGET)
-release: tools deploy-check
+release: tools deploy-check e2e-deps browser
 	rm -rf $(STAGE)
 	$(WASM_BUILD) --manifest-path src/pages/Cargo.toml --release --bins & pages=$$!; \
 	$(WASM_BUILD) --manifest-path Cargo.toml --profile worker --bin kharbga-worker --no-default-features & worker=$$!; \
@@ -154,6 +157,11 @@ release: tools deploy-check
 	@# among them).
 	sed -i '/^#/d' $(STAGE)/locales/*/*.ftl
 	@# Every script, module and style sheet named by its bytes, into dist/.
+	@# Each page's first screen in each language, as the app draws it on a
+	@# first visit, written into its HTML (src/web/prerender.mjs: the page
+	@# paints it before its WebAssembly has run). On the stage, before the
+	@# naming, which must be the build's last rewrite (names.spec.js).
+	node src/web/prerender.mjs $(STAGE)
 	node src/web/name.mjs $(STAGE) dist
 	@# The service worker, with the build's files in groups and a version
 	@# of them all (src/web/write-sw.mjs).

@@ -325,8 +325,14 @@ pub fn I18nProvider(children: ChildrenFn) -> impl IntoView {
         let fallback = gloo_timers::callback::Timeout::new(3_000, show);
         StoredValue::new_local(fallback);
     }
-    // `lang` and `dir` on <html> follow the language.
+    // `lang` and `dir` on <html> follow the language, once the app is
+    // shown in it (until then they are the head's script's, which a first
+    // screen written into the page is shown in: an Arabic one must not
+    // turn left to right while the Arabic file arrives).
     Effect::new(move |_| {
+        if !ready.get() {
+            return;
+        }
         let language = i18n.language.get();
         if let Some(html) = document().document_element() {
             let _ = html.set_attribute("lang", language.id);

@@ -356,7 +356,7 @@ pub fn AnalysisScreen(place: AnalysePlace, on_play: Callback<Position>) -> impl 
                 <p data-testid="analysis-depth">{depth}</p>
                 <p>
                     <span>{tr_text(|| tr!("analysis-line"))}</span>" "
-                    <span dir="ltr" class="ply-line" data-testid="analysis-line">{best_line}</span>
+                    <span dir="ltr" class="ply-line best-line" data-testid="analysis-line">{best_line}</span>
                 </p>
                 {has_plies.then(|| view! {
                     <h3>{tr_text(|| tr!("analysis-game-line"))}</h3>

@@ -116,7 +116,7 @@ pub fn EditorScreen(
             </section>
             <section class="panel side-panel">
                 <h2>{tr_text(|| tr!("study-title"))}</h2>
-                <p class="notice" class:forbidden=move || !legal() role="status" data-testid="edit-verdict"
+                <p class="notice verdict" class:forbidden=move || !legal() role="status" data-testid="edit-verdict"
                     data-legal=move || legal().to_string()>
                     {move || match verdict.get() {
                         Ok(_) => tr!("study-legal"),

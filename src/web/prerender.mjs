@@ -1,0 +1,140 @@
+// `make release`'s first screens (issue 47: the largest paint early): each
+// page's first screen, as the built app itself draws it on a first visit
+// in each language, written into the page's HTML, so that the browser
+// paints it with the HTML's first bytes instead of once the WebAssembly
+// has loaded and run.
+//
+// Each page is opened in Debian's headless Chromium (Playwright, from
+// tests/e2e) on a fresh profile whose language is set, from <dist> served
+// on 127.0.0.1; once its first screen is drawn and nothing more arrives,
+// the page's body is copied: without scripts, comments, ids, test ids,
+// form names and event attributes, and with only the `data-` attributes
+// the style sheets select on (the copy must look the same, and no test
+// nor form may take it for the app). A copy that differs from the app's
+// first screen only by what it cannot do is the point: it is shown inert
+// and hidden from assistive technology, and goes in the same task as the
+// app's own screen arrives (no frame without either, no layout shift).
+//
+// Each page's HTML gets one <template> a language and a script that, on a
+// first visit (no `kharbga.` key stored but the language) to the page's
+// first screen (its `screen` in src/pages/pages.json), shows the
+// template of the language the head's script chose (<html lang>). A
+// returning visitor, whose screen may differ (a game resumed, settings),
+// sees the app's own screen only: its service worker makes that fast.
+//
+// Not the first page (its `screen` is null in src/pages/pages.json): its
+// copies, 1.85 KB gzipped, would take its load over its 250,000-byte
+// budget (1.0 KB left). Measured on it all the same: Lighthouse's LCP
+// 2.41 s without, 1.16 s with (issue 47; docs/performance.md).
+//
+// Usage: node src/web/prerender.mjs <stage>   (on the stage, before
+// src/web/name.mjs: naming is the build's last rewrite, names.spec.js; the
+// copies name no file that naming renames)
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from '../../tests/e2e/serve.mjs';
+import { PAGES } from './pages.mjs';
+
+const [dist] = process.argv.slice(2);
+if (!dist) {
+  console.error('usage: node src/web/prerender.mjs <dist>');
+  process.exit(2);
+}
+const { chromium } = await import('../../tests/e2e/node_modules/playwright/index.mjs');
+
+const LANGUAGES = ['en', 'fr', 'ar'];
+/** The attributes a style sheet selects on (kept in the copies). */
+const styled = new Set(readdirSync(dist).filter((f) => f.endsWith('.css'))
+  .flatMap((f) => [...readFileSync(join(dist, f), 'utf8').matchAll(/\[([a-z-]+)/g)].map((m) => m[1])));
+styled.delete('data-testid');
+
+const server = createServer(dist);
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run'],
+});
+
+/** The page's first screen in `language`: its body's markup and hash. */
+async function firstScreen(file, screen, language) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  const errors = [];
+  try {
+    await context.addInitScript((l) => {
+      if (!sessionStorage.getItem('prerender')) {
+        sessionStorage.setItem('prerender', '1');
+        localStorage.clear();
+        localStorage.setItem('kharbga.language', l);
+      }
+    }, language);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${origin}/${file}${screen}`, { waitUntil: 'networkidle' });
+    // The app's own screen, in its language, and still for a while.
+    await page.waitForFunction((l) => document.documentElement.lang === l && document.querySelector('body > main')?.textContent, language);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    if (errors.length) throw new Error(`${file} (${language}): ${errors.join('; ')}`);
+    return await page.evaluate((keep) => {
+      const body = document.body.cloneNode(true);
+      // Form state is a property; the copy keeps it as attributes.
+      const from = document.body.querySelectorAll('input, option, textarea');
+      body.querySelectorAll('input, option, textarea').forEach((to, i) => {
+        const was = from[i];
+        if (was.checked) to.setAttribute('checked', '');
+        if (was.selected) to.setAttribute('selected', '');
+        if (to.localName === 'input' && was.value) to.setAttribute('value', was.value);
+        if (to.localName === 'textarea') to.textContent = was.value;
+      });
+      for (const gone of body.querySelectorAll('script, template, link, #first-screen')) gone.remove();
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
+      const comments = [];
+      while (walker.nextNode()) comments.push(walker.currentNode);
+      for (const comment of comments) comment.remove();
+      for (const element of body.querySelectorAll('*')) {
+        for (const { name } of [...element.attributes]) {
+          // What only the app, a test or assistive technology reads.
+          const unseen = ['id', 'name', 'for', 'tabindex', 'title', 'role', 'target', 'rel'].includes(name)
+            || /^(on|data-|aria-)/.test(name);
+          // (A button's type and a checkbox's "on" change nothing seen.)
+          const idle = (name === 'type' && element.localName !== 'input')
+            || (name === 'value' && element.type === 'checkbox' && element.value === 'on');
+          if ((unseen && !keep.includes(name)) || idle) element.removeAttribute(name);
+        }
+      }
+      return { html: body.innerHTML, hash: location.hash };
+    }, [...styled]);
+  } finally {
+    await context.close();
+  }
+}
+
+// Shows the template of the page's language on a first visit to its first
+// screen, inert, and takes it away as the app's own screen arrives (a
+// mutation observer runs before the next paint).
+const SHOW = `<script>try{let t=document.querySelector('template[data-first-screen="'+document.documentElement.lang+'"]');`
+  + `if(t&&location.hash==t.dataset.hash&&Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")){`
+  + `let s=document.createElement("div");s.id="first-screen";s.setAttribute("inert","");s.setAttribute("aria-hidden","true");s.append(t.content);document.body.prepend(s);`
+  + `new MutationObserver((m,o)=>{if(document.querySelector("body>main")?.textContent){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true})}}catch(e){}</script>`;
+
+try {
+  for (const { file, screen } of PAGES.filter((p) => p.screen !== null)) {
+    const screens = [];
+    for (const language of LANGUAGES) {
+      const { html, hash } = await firstScreen(file, screen, language);
+      if (!hash.startsWith(screen)) throw new Error(`${file}${screen} (${language}) went to ${hash}`);
+      screens.push(`<template data-first-screen="${language}" data-hash="${screen}">${html}</template>`);
+    }
+    const path = join(dist, file);
+    const page = readFileSync(path, 'utf8');
+    if (!page.includes('<body></body>')) throw new Error(`${path}: no empty <body></body> to fill`);
+    writeFileSync(path, page.replace('<body></body>', `<body>${screens.join('')}${SHOW}</body>`));
+    console.log(`${file}: first screens in ${LANGUAGES.join(', ')} (${screens.reduce((n, s) => n + s.length, 0)} bytes)`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
