@@ -55,7 +55,13 @@ fn configurations_read_back() {
     assert_eq!(Config::parse(""), Ok(Config::DEFAULT));
     assert!(!Config::parse("ab").unwrap().monte_carlo);
     let config = Config::parse("c=2,leaf=ab4:500,handoff=0,choices=1").unwrap();
-    assert_eq!(config.leaf, Leaf::Search { depth: 4, nodes: 500 });
+    assert_eq!(
+        config.leaf,
+        Leaf::Search {
+            depth: 4,
+            nodes: 500
+        }
+    );
     assert_eq!(
         (config.exploration, config.handoff, config.playout_choices),
         (2.0, 0, 1)
