@@ -324,7 +324,8 @@ pub fn think(position: &Position, time_ms: u64, nodes: u64) -> String {
     };
     let started = Instant::now();
     let game = Game::from_position(*position);
-    let result = searcher.search(&game, limits, &WallClock::start());
+    let mut rng = Rng::new(2026);
+    let result = searcher.search_strongest(&game, limits, &mut rng, &WallClock::start());
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
     format!(
@@ -421,6 +422,9 @@ pub struct MatchSettings {
     pub games: u32,
     /// Milliseconds per ply for the levels that use a clock, if any.
     pub time_ms: Option<u64>,
+    /// B's milliseconds per ply, when not `time_ms` (A thinking longer or
+    /// shorter than B: whether more time makes a level stronger).
+    pub b_time_ms: Option<u64>,
     /// The seed every game's own seed is drawn from.
     pub seed: u64,
     /// Games played at once (each on its own thread).
@@ -480,15 +484,15 @@ pub fn ballot(rules: Rules, seed: u64, plies: usize) -> Game {
     Game::new(rules)
 }
 
-/// One game between `a` and `b` (A plays `a_side`), each with its own
-/// searcher kept for the game: the result depends only on the seed and the
-/// levels (and the clock, for time-bound levels). How it ended (none: cut
-/// at 2,000 plies).
+/// One game between `a` and `b` (A plays `a_side`, each with its time a
+/// ply in `times`), each with its own searcher kept for the game: the
+/// result depends only on the seed and the levels (and the clock, for
+/// time-bound levels). How it ended (none: cut at 2,000 plies).
 pub fn play_game(
     start: &Game,
     (a, b): (crate::ai::Level, crate::ai::Level),
     a_side: Side,
-    time_ms: Option<u64>,
+    times: (Option<u64>, Option<u64>),
     seed: u64,
 ) -> Game {
     use crate::ai::Searcher;
@@ -499,10 +503,10 @@ pub fn play_game(
     );
     let mut game = start.clone();
     while game.outcome().is_none() && game.plies().len() < 2_000 {
-        let (level, searcher) = if game.position().to_move() == a_side {
-            (a, &mut searcher_a)
+        let (level, searcher, time_ms) = if game.position().to_move() == a_side {
+            (a, &mut searcher_a, times.0)
         } else {
-            (b, &mut searcher_b)
+            (b, &mut searcher_b, times.1)
         };
         let clock = WallClock::start();
         let Some(ply) = level.choose(&game, searcher, &mut rng, time_ms, &clock) else {
@@ -554,7 +558,8 @@ pub fn play_match(
         } else {
             Game::new(rules)
         };
-        let game = play_game(&start, (a, b), a_side, settings.time_ms, seed);
+        let times = (settings.time_ms, settings.b_time_ms.or(settings.time_ms));
+        let game = play_game(&start, (a, b), a_side, times, seed);
         let outcome = game.outcome();
         let show = match settings.show_records {
             ShowRecords::None => false,
@@ -850,7 +855,7 @@ pub fn play_tournament(
                 &Game::new(tournament.rules()),
                 (levels[pairing.first], levels[second]),
                 Side::First,
-                time_ms,
+                (time_ms, time_ms),
                 game_seed,
             );
             // (A game cut at 2,000 plies counts as drawn.)

@@ -144,7 +144,7 @@ impl Level {
             Level::Search(_) => {
                 let budget = self.budget(time_ms);
                 if budget.temperature == 0 {
-                    let result = searcher.search(game, budget.limits, clock);
+                    let result = searcher.search_strongest(game, budget.limits, rng, clock);
                     return result.best.map(|ply| (ply, Some(result)));
                 }
                 let margin = budget.temperature * 4;

@@ -7,6 +7,7 @@
 
 mod eval;
 mod level;
+pub mod mcts;
 mod picker;
 pub mod protocol;
 mod rng;

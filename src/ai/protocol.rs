@@ -429,7 +429,7 @@ impl Answer {
 pub const MOST_LINE_PLIES: usize = 64;
 
 /// The worker's side of an analysis slice.
-fn analyse(line: &str, searcher: &mut Searcher, clock: &dyn Clock) -> Answer {
+fn analyse(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn Clock) -> Answer {
     let request = match Analyse::parse(line) {
         Ok(request) => request,
         Err(e) => return unreadable(line, e),
@@ -442,7 +442,7 @@ fn analyse(line: &str, searcher: &mut Searcher, clock: &dyn Clock) -> Answer {
         nodes: u64::MAX,
         time_ms: Some(request.time_ms),
     };
-    let result = searcher.search(&request.game, limits, clock);
+    let result = searcher.search_strongest(&request.game, limits, rng, clock);
     let mut pv = result.pv;
     if pv.is_empty() {
         pv.extend(result.best);
@@ -476,7 +476,7 @@ fn error_id(line: &str) -> u64 {
 /// The worker's side: reads a request, thinks, answers. Never panics.
 pub fn respond(line: &str, searcher: &mut Searcher, rng: &mut Rng, clock: &dyn Clock) -> Answer {
     if line.starts_with("analyse ") {
-        return analyse(line, searcher, clock);
+        return analyse(line, searcher, rng, clock);
     }
     let request = match Request::parse(line) {
         Ok(request) => request,

@@ -211,6 +211,11 @@ pub struct Searcher {
     reuse: bool,
     /// The root's best ply in the iteration under way.
     root_best: Option<Ply>,
+    /// The setting's Monte Carlo tree, kept from one search to the next
+    /// (`search/monte_carlo.rs`), and the small searcher that judges its
+    /// playouts' moving phases; made when first needed.
+    tree: Option<Box<super::mcts::Tree>>,
+    leaf: Option<Box<Searcher>>,
 }
 
 /// The table size the page's worker uses (`1 << TABLE_BITS` entries);
@@ -241,14 +246,37 @@ impl Searcher {
             previous: None,
             reuse: false,
             root_best: None,
+            tree: None,
+            leaf: None,
         }
     }
 
     /// Searches the current position of `game` within `limits`, knowing the
     /// positions the repetition rule still counts.
     pub fn search(&mut self, game: &Game, limits: Limits, clock: &dyn Clock) -> SearchResult {
-        let position = game.position();
-        self.prepare(game, limits);
+        if game.outcome().is_some() && game.position().outcome().is_none() {
+            // Decided off the board (a resignation, a draw agreed).
+            return SearchResult {
+                best: None,
+                score: Score(evaluate(game.position())),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        self.search_in(game.position(), game.repetition_window(), limits, clock)
+    }
+
+    /// As [`Searcher::search`], in `position` with `window` the game's
+    /// positions the repetition rule counts (`position` last, or none).
+    fn search_in(
+        &mut self,
+        position: &Position,
+        window: &[Position],
+        limits: Limits,
+        clock: &dyn Clock,
+    ) -> SearchResult {
+        self.prepare_in(position, window, limits);
         let mut result = SearchResult {
             best: position.legal_plies().first().copied(),
             score: Score(evaluate(position)),
@@ -256,7 +284,7 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
         };
-        if game.outcome().is_some() {
+        if position.outcome().is_some() {
             result.best = None;
             return result;
         }
@@ -324,8 +352,13 @@ impl Searcher {
     }
 
     /// Gets ready to search the current position of `game`.
+    #[cfg(test)]
     fn prepare(&mut self, game: &Game, limits: Limits) {
-        let position = game.position();
+        self.prepare_in(game.position(), game.repetition_window(), limits);
+    }
+
+    /// Gets ready to search `position`, after the positions of `window`.
+    fn prepare_in(&mut self, position: &Position, window: &[Position], limits: Limits) {
         let context = (*position.rules(), position.to_move());
         if self.previous.is_some_and(|(rules, _)| rules != context.0) {
             // Other rules: nothing learnt under the old ones holds. (A new
@@ -343,7 +376,7 @@ impl Searcher {
             }
         }
         self.past.clear();
-        if let Some((_, before)) = game.repetition_window().split_last() {
+        if let Some((_, before)) = window.split_last() {
             self.past.extend(
                 before
                     .iter()
@@ -801,5 +834,6 @@ fn soldiers(position: &Position) -> u32 {
     position.soldiers(Side::First).count() + position.soldiers(Side::Second).count()
 }
 
+mod monte_carlo;
 #[cfg(test)]
 mod tests;

@@ -28,13 +28,14 @@ USAGE
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
-                                             [--all-records] [--a-side first|second] [--ballots K]
+                                             [--all-records] [--a-side first|second] [--ballots K] [--b-time-ms T]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
                                              ab<depth>m (with mobility): ab4, ab4m;
                                              --ballots K: each pair of games from a
                                              balanced opening of K random plies;
+                                             --b-time-ms: B's time a ply, if not A's;
                                              --records: the games A did not win (stderr),
                                              --all-records: every game
   kharbga-cli tournament --levels L,L,L... --variant V [--format round-robin|double|swiss:N]
@@ -422,12 +423,18 @@ fn run_match(args: &[String]) -> Result<(), String> {
         .any(|(k, _)| k == "time-ms")
         .then(|| number(&pairs, "time-ms", 200u64))
         .transpose()?;
+    let b_time_ms = pairs
+        .iter()
+        .any(|(k, _)| k == "b-time-ms")
+        .then(|| number(&pairs, "b-time-ms", 200u64))
+        .transpose()?;
     let seed = number(&pairs, "seed", 2026u64)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = number(&pairs, "threads", cores)?;
     let settings = kharbga::cli::MatchSettings {
         games,
         time_ms,
+        b_time_ms,
         seed,
         threads,
         show_records,
@@ -441,10 +448,13 @@ fn run_match(args: &[String]) -> Result<(), String> {
     };
     let started = Instant::now();
     let score = kharbga::cli::play_match(rules, a, b, settings);
-    let from = match settings.ballot_plies {
+    let mut from = match settings.ballot_plies {
         0 => String::new(),
         k => format!(" from {k}-ply ballots"),
     };
+    if let Some(ms) = b_time_ms {
+        from.push_str(&format!(" (B at {ms} ms)"));
+    }
     println!(
         "match {a} vs {b} {}{from} games {games}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
         rules.variant.token(),
@@ -470,6 +480,18 @@ fn report(result: Result<(), String>) -> ExitCode {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // The setting's search, other than the level's (to compare them).
+    if let Ok(text) = std::env::var("KHARBGA_SETTING") {
+        match kharbga::ai::mcts::Config::parse(&text) {
+            Ok(config) => {
+                kharbga::ai::mcts::configure(config);
+            }
+            Err(e) => {
+                eprintln!("KHARBGA_SETTING: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match args.first().map(String::as_str) {
         Some("batch") => batch(),
         Some("perft") => report(run_perft(&args[1..])),
