@@ -520,11 +520,7 @@ pub(crate) fn random_game(position: &Position, rng: &mut Rng) -> f32 {
     let mut plies = PlyList::new();
     for _ in 0..400 {
         if let Some(outcome) = position.outcome() {
-            return match outcome.winner {
-                Some(Side::First) => 1.0,
-                Some(Side::Second) => 0.0,
-                None => 0.5,
-            };
+            return share_of_outcome(outcome.winner);
         }
         plies.clear();
         position.generate(&mut plies);
@@ -534,6 +530,16 @@ pub(crate) fn random_game(position: &Position, rng: &mut Rng) -> f32 {
         position.play_unchecked(plies[rng.below(plies.len())]);
     }
     0.5
+}
+
+/// The first player's share of the points of a finished game won by
+/// `winner` (none: drawn).
+pub(crate) fn share_of_outcome(winner: Option<Side>) -> f32 {
+    match winner {
+        Some(Side::First) => 1.0,
+        Some(Side::Second) => 0.0,
+        None => 0.5,
+    }
 }
 
 /// The first player's share for a score of `score` hundredths for `side`.

@@ -75,11 +75,7 @@ fn placements_left(position: &Position) -> u32 {
 /// position after the setting, as `config.leaf` judges it.
 fn judge(leaf: &mut Searcher, position: &Position, rng: &mut Rng, config: &Config) -> f32 {
     if let Some(outcome) = position.outcome() {
-        return match outcome.winner {
-            Some(Side::First) => 1.0,
-            Some(Side::Second) => 0.0,
-            None => 0.5,
-        };
+        return mcts::share_of_outcome(outcome.winner);
     }
     let me = position.to_move();
     match config.leaf {
