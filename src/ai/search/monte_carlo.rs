@@ -20,7 +20,8 @@ impl Searcher {
     /// its playouts, `time_ms` its clock), the tree kept for the next
     /// search, the playouts drawn from `rng`; elsewhere, and with the
     /// alpha-beta setting configured, [`Searcher::search`]. Deterministic
-    /// for a seed when bounded by playouts alone.
+    /// for a seed when bounded by playouts alone. Its `nodes` are the
+    /// playouts and the positions their judge searched.
     pub fn search_strongest(
         &mut self,
         game: &Game,
@@ -44,6 +45,9 @@ impl Searcher {
             .leaf
             .get_or_insert_with(|| Box::new(Searcher::new(LEAF_TABLE_BITS)));
         let mut playouts = Rng::new(rng.next_u64());
+        // Positions the playouts' judge searched (what a search reports
+        // as its nodes: the analysis shows them as positions).
+        let mut searched = 0;
         let budget = Budget {
             iterations: limits.nodes,
             time_ms: limits.time_ms,
@@ -54,13 +58,13 @@ impl Searcher {
             budget,
             &mut playouts,
             &|| clock.elapsed_ms(),
-            &mut |after, rng| judge(leaf, after, rng, &config),
+            &mut |after, rng| judge(leaf, after, rng, &config, &mut searched),
         );
         SearchResult {
             best: found.best,
             score: Score(mcts::score_of(found.share, config.scale)),
             depth: found.line.len().min(255) as u8,
-            nodes: found.iterations,
+            nodes: found.iterations + searched,
             pv: found.line,
         }
     }
@@ -72,8 +76,15 @@ fn placements_left(position: &Position) -> u32 {
 }
 
 /// The first player's share of the points in `position`, a playout's
-/// position after the setting, as `config.leaf` judges it.
-fn judge(leaf: &mut Searcher, position: &Position, rng: &mut Rng, config: &Config) -> f32 {
+/// position after the setting, as `config.leaf` judges it; the positions
+/// its search looked at are added to `searched`.
+fn judge(
+    leaf: &mut Searcher,
+    position: &Position,
+    rng: &mut Rng,
+    config: &Config,
+    searched: &mut u64,
+) -> f32 {
     if let Some(outcome) = position.outcome() {
         return mcts::share_of_outcome(outcome.winner);
     }
@@ -86,6 +97,7 @@ fn judge(leaf: &mut Searcher, position: &Position, rng: &mut Rng, config: &Confi
                 time_ms: None,
             };
             let found = leaf.search_in(position, &[], limits, &NoClock);
+            *searched += found.nodes;
             mcts::share_of(found.score.0, me, config.scale)
         }
         Leaf::Evaluation => mcts::share_of(evaluate(position), me, config.scale),

@@ -113,3 +113,25 @@ fn the_root_and_history_bound_entries_give_no_score() {
         "too shallow"
     );
 }
+
+/// In the setting the strongest search counts the positions its playouts'
+/// judge searched, not only the playouts (the analysis shows them as
+/// positions).
+#[test]
+fn the_setting_by_monte_carlo_counts_the_positions_it_searched() {
+    let game = Game::new(crate::engine::Rules::kharbga());
+    let mut searcher = Searcher::new(12);
+    let limits = Limits {
+        depth: 64,
+        nodes: 20,
+        time_ms: None,
+    };
+    let mut rng = crate::ai::rng::Rng::new(3);
+    let result = searcher.search_strongest(&game, limits, &mut rng, &NoClock);
+    assert!(result.best.is_some());
+    assert!(
+        result.nodes > 20 * 10,
+        "{} positions for 20 playouts",
+        result.nodes
+    );
+}
