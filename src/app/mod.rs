@@ -19,6 +19,7 @@ pub mod play;
 pub mod route;
 pub mod screens;
 pub mod services;
+pub mod staging;
 pub mod study;
 pub mod tournament;
 
@@ -44,14 +45,18 @@ use crate::net::table::Warning;
 use crate::store::share::{self, ShareError};
 use crate::store::Seats;
 
-/// Starts `page` in the browser: the panic hook, the app. (No logger: the
+/// Starts `page` in the browser: the panic hook, then the app, a task later. (No logger: the
 /// page's code logs nothing; a panic goes to the console by its hook.)
 pub fn start(page: &'static dyn PageScreens) {
     page.page().start();
     #[cfg(target_arch = "wasm32")]
     {
         console_error_panic_hook::set_once();
-        leptos::mount::mount_to_body(move || view! { <App page=page/> });
+        // In a task after the module's own start (compiling and starting it
+        // is a long task on a slow phone already; issue 47).
+        staging::one_a_task(vec![Box::new(move || {
+            leptos::mount::mount_to_body(move || view! { <App page=page/> });
+        })]);
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -198,20 +203,27 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             )
     });
     screen.set(initial);
-    // The screens opened later, fetched once the first one is painted (a
-    // frame's callback runs before its paint: the fetches start after it).
-    request_animation_frame(move || {
-        set_timeout(
-            move || {
-                lazy::preload_all();
-                page.preload();
-                worker.try_set_value(self::services::browser::register_service_worker(
-                    move || updated.set(true),
-                ));
-            },
-            std::time::Duration::ZERO,
-        )
-    });
+    // Behind the page's copy of its first screen: the screen a task after
+    // the shell, its parts in the tasks after that (staging.rs).
+    // The screens opened later, fetched once the first one is whole and
+    // painted (a frame's callback runs before its paint: the fetches start
+    // after it). Each in a task of its own: starting a fetch costs the main
+    // thread (the service worker's registration most), and together they
+    // made a long task on a slow phone (issue 47).
+    let preload = move || {
+        request_animation_frame(move || {
+            staging::one_a_task(vec![
+                Box::new(lazy::preload_all),
+                Box::new(move || page.preload()),
+                Box::new(move || {
+                    worker.try_set_value(self::services::browser::register_service_worker(
+                        move || updated.set(true),
+                    ));
+                }),
+            ]);
+        });
+    };
+    staging::Staging::provide(Box::new(preload));
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();
@@ -241,6 +253,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             || by_link_error.with(Option::is_some)
     });
     let warning = Callback::new(move |w: Warning| page.warning(&w));
+    let screen_ready = staging::reached(staging::SCREEN);
 
     view! {
            <header class="topbar">
@@ -300,7 +313,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
                // screen reads while it is built may rebuild it. Each screen
                // reads the language through its own memo (I18n::for_screen),
                // forgotten with it, with every text it showed.
-               {move || { let shown = screen.get(); untrack(move || { self::i18n::scope_screen(); match shown {
+               {move || { if !screen_ready() { return ().into_any() } let shown = screen.get(); untrack(move || { self::i18n::scope_screen(); match shown {
                    Screen::NewGame(previous, position) => {
                        let previous = previous.unwrap_or_else(default_match);
                        match page.new_game_form() {

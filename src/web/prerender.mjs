@@ -74,7 +74,7 @@ async function firstScreen(file, screen, language) {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`${origin}/${file}${screen}`, { waitUntil: 'networkidle' });
     // The app's own screen, in its language, and still for a while.
-    await page.waitForFunction((l) => document.documentElement.lang === l && document.querySelector('body > main')?.textContent, language);
+    await page.waitForFunction((l) => document.documentElement.lang === l && document.querySelector('body > main[data-drawn]')?.textContent, language);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     if (errors.length) throw new Error(`${file} (${language}): ${errors.join('; ')}`);
@@ -114,11 +114,13 @@ async function firstScreen(file, screen, language) {
 
 // Shows the template of the page's language on a first visit to its first
 // screen, inert, and takes it away as the app's own screen arrives (a
-// mutation observer runs before the next paint).
+// mutation observer runs before the next paint). The app builds its screen
+// behind the copy in slices (src/app/staging.rs, `#first-screen ~ *` hidden
+// by style/main.css) and marks `<main data-drawn>` once it is whole.
 const SHOW = `<script>try{let t=document.querySelector('template[data-first-screen="'+document.documentElement.lang+'"]');`
   + `if(t&&location.hash==t.dataset.hash&&Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")){`
   + `let s=document.createElement("div");s.id="first-screen";s.setAttribute("inert","");s.setAttribute("aria-hidden","true");s.append(t.content);document.body.prepend(s);`
-  + `new MutationObserver((m,o)=>{if(document.querySelector("body>main")?.textContent){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true})}}catch(e){}</script>`;
+  + `new MutationObserver((m,o)=>{if(document.querySelector("body>main[data-drawn]")){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:["data-drawn"]})}}catch(e){}</script>`;
 
 try {
   for (const { file, screen } of PAGES.filter((p) => p.screen !== null)) {

@@ -1,6 +1,7 @@
 //! The tutorial's screens: the list of lessons with the learner's stars,
 //! a lesson on the board, and the rules sheet.
 
+use crate::app::staging::{self, Staged};
 use crate::tr;
 use leptos::prelude::*;
 
@@ -178,9 +179,11 @@ fn LessonView(
         });
     view! {
         <div class="lesson" data-testid="lesson" data-lesson=lesson.id>
+            // (Behind the page's copy of this screen, a task each.)
             <section class="play-area">
-                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+                <Staged step=staging::PARTS><Board view=board_view on_tap=on_tap on_drag=on_drag/></Staged>
             </section>
+            <Staged step=staging::LAST>
             <aside class="panel side-panel lesson-panel">
                 <nav class="lesson-nav">
                     {go_to(place, LearnStart::List, Some("link"), "lesson-back", || tr!("learn-back"))}
@@ -250,6 +253,7 @@ fn LessonView(
                     </div>
                 })}
             </aside>
+            </Staged>
         </div>
     }
     .into_any()

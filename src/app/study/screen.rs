@@ -4,6 +4,7 @@
 //! not, in the player's language), and plays it, copies its position string
 //! or its link. A position string or a link pasted into its field opens.
 
+use crate::app::staging::{self, Staged};
 use crate::tr;
 use leptos::prelude::*;
 
@@ -111,9 +112,11 @@ pub fn EditorScreen(
 
     view! {
         <div class="game-screen editor" data-testid="editor">
+            // (Behind the page's copy of this screen, a task each.)
             <section class="board-area">
-                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+                <Staged step=staging::PARTS><Board view=board_view on_tap=on_tap on_drag=on_drag/></Staged>
             </section>
+            <Staged step=staging::LAST>
             <section class="panel side-panel">
                 <h2>{tr_text(|| tr!("study-title"))}</h2>
                 <p class="notice verdict" class:forbidden=move || !legal() role="status" data-testid="edit-verdict"
@@ -226,6 +229,7 @@ pub fn EditorScreen(
                     </button>
                 </div>
             </section>
+            </Staged>
         </div>
     }
 }

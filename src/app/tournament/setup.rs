@@ -3,6 +3,7 @@
 //! or online from one link), and the players here (people and computer
 //! levels).
 
+use crate::app::staging::{self, Staged};
 use leptos::prelude::*;
 
 use super::hub::create;
@@ -184,6 +185,8 @@ pub(super) fn NewTournament(
                         if let Some((_, c)) = clock_values().find(|(value, _)| *value == v) { clock.set(c) }
                     })/>
             </label>
+            // (Behind the page's copy of this screen, a task each.)
+            <Staged step=staging::PARTS>
             <label class="field" for="tournament-format">
                 <span>{tr_text(|| tr!("tournament-format"))}</span>
                 <Menu id="tournament-format" testid="tournament-format"
@@ -210,6 +213,8 @@ pub(super) fn NewTournament(
                     value=place
                     on_change=Callback::new(move |v: String| if let Some(v) = pick(&PLACES, v) { place.set(v) })/>
             </label>
+            </Staged>
+            <Staged step=staging::LAST>
             <fieldset class:hidden=move || place.get() == "online">
                 <legend>{tr_text(|| tr!("tournament-players"))}</legend>
                 <ol class="tournament-players">
@@ -261,6 +266,7 @@ pub(super) fn NewTournament(
             <button type="button" class="primary" data-testid="tournament-start" on:click=start>
                 {tr_text(|| tr!("tournament-start"))}
             </button>
+            </Staged>
         </section>
     }
 }

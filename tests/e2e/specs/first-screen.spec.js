@@ -34,6 +34,14 @@ async function firstVisit(browser, errors, language, more = {}) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.shifts += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
+    // Whether the app's screen was whole (its last part built, in slices
+    // behind the copy: src/app/staging.rs) when the copy went.
+    new MutationObserver(() => {
+      if (document.getElementById('first-screen')) window.copySeen = true;
+      else if (window.copySeen && window.copyGoneWhole === undefined) {
+        window.copyGoneWhole = Boolean(document.querySelector('body > main[data-drawn]'));
+      }
+    }).observe(document, { childList: true, subtree: true });
   }, [language, more]);
   const page = await context.newPage();
   watch(page, errors);
@@ -66,6 +74,7 @@ for (const [name, path, words] of SCREENS) {
         await expect(page.locator('body > main')).toContainText(words[language]);
         await expect(copy).not.toBeAttached();
         expect(await page.locator('main').count()).toBe(1);
+        expect(await page.evaluate(() => window.copyGoneWhole), 'the app\'s screen whole as the copy went').toBe(true);
         await expect(page.getByRole('button').first()).toBeVisible();
         const { dirs, shifts } = await page.evaluate(() => ({ dirs: window.dirs, shifts: window.shifts }));
         expect(dirs.filter((d) => d !== (language === 'ar' ? 'rtl' : 'ltr')), `<html dir> as it went: ${dirs}`).toEqual([]);

@@ -22,6 +22,7 @@ use crate::app::i18n::tokens::side_key;
 use crate::app::i18n::tr_text;
 use crate::app::page::OnlineChoices;
 use crate::app::play::Match;
+use crate::app::staging::{self, Staged};
 use crate::engine::{Game, Rules, Side, Variant};
 
 /// The names the form does not ask for, in the page's language.
@@ -75,12 +76,17 @@ pub fn NewGame(
                     on_change=Callback::new(move |v| form.update(|f| f.set_variant(v)))/>
             </fieldset>
             <players::ModeOptions form=form online_choices=online_choices/>
-            <clock::ClockPicker form=form/>
-            <players::PlayerNames form=form/>
-            <rules::RuleOptions form=form/>
-            <button type="submit" class="primary start" data-testid="start">
-                {move || if form.read().mode == Mode::Online { tr!("online-create") } else { tr!("newgame-start") }}
-            </button>
+            // (Behind the page's copy of this screen, a task each.)
+            <Staged step=staging::PARTS>
+                <clock::ClockPicker form=form/>
+                <players::PlayerNames form=form/>
+            </Staged>
+            <Staged step=staging::LAST>
+                <rules::RuleOptions form=form/>
+                <button type="submit" class="primary start" data-testid="start">
+                    {move || if form.read().mode == Mode::Online { tr!("online-create") } else { tr!("newgame-start") }}
+                </button>
+            </Staged>
         </form>
     }
 }
