@@ -45,8 +45,9 @@ use crate::net::table::Warning;
 use crate::store::share::{self, ShareError};
 use crate::store::Seats;
 
-/// Starts `page` in the browser: the panic hook, then the app, a task later. (No logger: the
-/// page's code logs nothing; a panic goes to the console by its hook.)
+/// Starts `page` in the browser: the panic hook, then the app, a task
+/// later. (No logger: the page's code logs nothing; a panic goes to the
+/// console by its hook.)
 pub fn start(page: &'static dyn PageScreens) {
     page.page().start();
     #[cfg(target_arch = "wasm32")]
@@ -203,10 +204,10 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             )
     });
     screen.set(initial);
-    // Behind the page's copy of its first screen: the screen a task after
-    // the shell, its parts in the tasks after that (staging.rs).
-    // The screens opened later, fetched once the first one is whole and
-    // painted (a frame's callback runs before its paint: the fetches start
+    // Behind the page's copy of its first screen, the screen is built a
+    // task after the shell, its parts in the tasks after that (staging.rs).
+    // Then the screens opened later are fetched, once the first one is
+    // whole and painted (a frame's callback runs before its paint: the fetches start
     // after it). Each in a task of its own: starting a fetch costs the main
     // thread (the service worker's registration most), and together they
     // made a long task on a slow phone (issue 47).

@@ -30,8 +30,8 @@ pub const LAST: u8 = 3;
 pub struct Staging([RwSignal<bool>; LAST as usize]);
 
 thread_local! {
-    // The shell's (a context costs each page's module more code: its
-    // first load is within 100 bytes of its budget).
+    // The shell's (a context costs each page's module more code, and the
+    // first page's load is within 200 bytes of its budget).
     static STAGING: std::cell::Cell<Option<Staging>> = const { std::cell::Cell::new(None) };
 }
 
