@@ -224,7 +224,7 @@ fn ShellView(page: &'static dyn PageScreens) -> impl IntoView {
             ]);
         });
     };
-    staging::Staging::provide(Box::new(preload));
+    staging::provide(Box::new(preload));
     // Every screen opens at its top (the first as the browser shows it).
     Effect::new(move |first: Option<()>| {
         screen.track();

@@ -27,7 +27,7 @@ pub const LAST: u8 = 3;
 /// Whether each step is reached (step `n` at `n - 1`), provided by the
 /// shell.
 #[derive(Clone, Copy)]
-pub struct Staging([RwSignal<bool>; LAST as usize]);
+struct Staging([RwSignal<bool>; LAST as usize]);
 
 thread_local! {
     // The shell's (a context costs each page's module more code, and the
@@ -35,31 +35,28 @@ thread_local! {
     static STAGING: std::cell::Cell<Option<Staging>> = const { std::cell::Cell::new(None) };
 }
 
-impl Staging {
-    /// Provided by the shell: in slices when the page shows its copy.
-    /// `on_drawn` runs once every part is built, a task later.
-    pub fn provide(on_drawn: Box<dyn FnOnce()>) -> Staging {
-        let sliced = copy_shown();
-        let staging = Staging(std::array::from_fn(|_| RwSignal::new(!sliced)));
-        STAGING.with(|s| s.set(Some(staging)));
-        // One step a task: a step set builds its parts (the views' effects
-        // run before the task ends). The signals are the shell's: a timer
-        // that fires after it is gone sets nothing.
-        let mut jobs: Vec<Box<dyn FnOnce()>> = Vec::new();
-        if sliced {
-            for step in staging.0 {
-                jobs.push(Box::new(move || {
-                    step.try_set(true);
-                }));
-            }
+/// Provided by the shell: in slices when the page shows its copy.
+/// `on_drawn` runs once every part is built, a task later.
+pub fn provide(on_drawn: Box<dyn FnOnce()>) {
+    let sliced = copy_shown();
+    let staging = Staging(std::array::from_fn(|_| RwSignal::new(!sliced)));
+    STAGING.with(|s| s.set(Some(staging)));
+    // One step a task: a step set builds its parts (the views' effects
+    // run before the task ends). The signals are the shell's: a timer
+    // that fires after it is gone sets nothing.
+    let mut jobs: Vec<Box<dyn FnOnce()>> = Vec::new();
+    if sliced {
+        for step in staging.0 {
+            jobs.push(Box::new(move || {
+                step.try_set(true);
+            }));
         }
-        jobs.push(Box::new(move || {
-            mark_drawn();
-            on_drawn();
-        }));
-        one_a_task(jobs);
-        staging
     }
+    jobs.push(Box::new(move || {
+        mark_drawn();
+        on_drawn();
+    }));
+    one_a_task(jobs);
 }
 
 /// Whether `step` is built yet (always, outside a shell, and once the
