@@ -117,10 +117,41 @@ async function firstScreen(file, screen, language) {
 // mutation observer runs before the next paint). The app builds its screen
 // behind the copy in slices (src/app/staging.rs, `#first-screen ~ *` hidden
 // by style/main.css) and marks `<main data-drawn>` once it is whole.
+// A first visit: nothing of the app stored but the language.
+const FIRST_VISIT = 'Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")';
 const SHOW = `<script>try{let t=document.querySelector('template[data-first-screen="'+document.documentElement.lang+'"]');`
-  + `if(t&&location.hash==t.dataset.hash&&Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")){`
+  + `if(t&&location.hash==t.dataset.hash&&${FIRST_VISIT}){`
   + `let s=document.createElement("div");s.id="first-screen";s.setAttribute("inert","");s.setAttribute("aria-hidden","true");s.append(t.content);document.body.prepend(s);`
   + `new MutationObserver((m,o)=>{if(document.querySelector("body>main[data-drawn]")){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:["data-drawn"]})}}catch(e){}</script>`;
+
+// While the copy is shown, the page's WebAssembly is fetched once the copy
+// is painted, not with the HTML's first bytes: the copy needs none of it,
+// and its bytes no longer share the first paint's bandwidth (Lighthouse's
+// simulation charged the copy's paint with the module's download, which
+// on 127.0.0.1 ends before the first frame: a simulated LCP of 2.26–2.41 s
+// for a paint observed at 1.2–1.3 s; issue 47). Otherwise (a returning
+// visit, another screen, an invitation's link) it is preloaded at once as
+// before: the head's preload becomes a script that adds it then, and the
+// module's start waits for the copy's paint when the copy is there.
+// The module's start, when the copy is shown: once the browser has
+// reported the first contentful paint (a frame's callbacks run before its
+// paint, and the paint's time came after them), at once where paint
+// timing is missing. A tab opened in the background paints, and so starts,
+// when it is shown.
+const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen") && PerformanceObserver.supportedEntryTypes?.includes("paint")) '
+  + 'await new Promise((painted) => new PerformanceObserver((list, observer) => { '
+  + 'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } '
+  + '}).observe({ type: "paint", buffered: true }));';
+function deferModule(page, screen, path) {
+  const preload = page.match(/<link [^>]*href=\.\/([^ >]+_bg\.wasm) [^>]*rel=preload[^>]*>/);
+  if (!preload) throw new Error(`${path}: no preload of the page's WebAssembly`);
+  const add = `<script>let c=0;try{c=location.hash==${JSON.stringify(screen)}&&${FIRST_VISIT}}catch(e){}if(!c)`
+    + `document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"",type:"application/wasm",href:"./${preload[1]}"}))</script>`;
+  const start = 'const wasm = await init(';
+  if (page.split(start).length !== 2) throw new Error(`${path}: not one \`${start}\` in the module's script`);
+  return page.replace(preload[0], add)
+    .replace(start, `${AFTER_FIRST_PAINT}\n${start}`);
+}
 
 try {
   for (const { file, screen } of PAGES.filter((p) => p.screen !== null)) {
@@ -131,7 +162,7 @@ try {
       screens.push(`<template data-first-screen="${language}" data-hash="${screen}">${html}</template>`);
     }
     const path = join(dist, file);
-    const page = readFileSync(path, 'utf8');
+    const page = deferModule(readFileSync(path, 'utf8'), screen, path);
     if (!page.includes('<body></body>')) throw new Error(`${path}: no empty <body></body> to fill`);
     writeFileSync(path, page.replace('<body></body>', `<body>${screens.join('')}${SHOW}</body>`));
     console.log(`${file}: first screens in ${LANGUAGES.join(', ')} (${screens.reduce((n, s) => n + s.length, 0)} bytes)`);

@@ -14,18 +14,20 @@ function arm(event) {
   armed = true;
   removeEventListener('pointerdown', arm, true);
   removeEventListener('keydown', arm, true);
+  later(renderNext);
 }
 addEventListener('pointerdown', arm, true);
 addEventListener('keydown', arm, true);
 
-// The sounds are rendered while the page waits for its files or idles, one
-// sound an idle moment (a few milliseconds each on a slow phone), so that
-// no tap waits for one; a sound asked for before its turn is rendered then.
+// The sounds are rendered once the player's first gesture has armed them
+// (none can play before it), one sound an idle moment, so that no tap
+// waits for one; a sound asked for before its turn is rendered then. Not
+// while the page starts: the largest took 50–80 ms of one idle callback
+// at 4× CPU there, a long task of the start (issue 47).
 function later(task) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task);
   else setTimeout(task, 100);
 }
-later(renderNext);
 
 // Each sound: [frequency in Hz, start in s, length in s, wave, volume]; a
 // note falls away exponentially to a thousandth of its volume.

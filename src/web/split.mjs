@@ -129,6 +129,23 @@ for (const chunk of chunks) {
   loader = loader.replaceAll(`"./${chunk}"`, `"./${name}"`);
   if (loader === before) throw new Error(`__wasm_split.js does not name ${chunk}`);
 }
+// A screen's chunks fetched one a task, not all in the task that asks for
+// the screen: starting a fetch costs the main thread a few milliseconds
+// (Chromium's ResourceFetcher), and the tutorial's later screens start 48
+// (110–130 ms in one task at 4× CPU, a long task of the page's start:
+// issue 47). Each fetch still starts a task after the one before, without
+// waiting for it: a screen opened by a tap waits a few tasks more, not a
+// round trip more. (wasm-split-cli's loader, as its pinned version writes
+// it: its text changed, the build stops here.)
+const ALL_AT_ONCE = 'const parallelStuff = deps.map(d => d());';
+if (chunks.length > 0 && !loader.includes(ALL_AT_ONCE)) throw new Error(`__wasm_split.js: no \`${ALL_AT_ONCE}\` to rewrite`);
+loader = loader.replace(ALL_AT_ONCE, `const parallelStuff = [];
+        for (const d of deps) {
+            const started = d();
+            started.catch(() => {});
+            parallelStuff.push(started);
+            await new Promise((next) => setTimeout(next));
+        }`);
 const loaderName = `${bin}-split.js`;
 writeFileSync(join(dist, loaderName), loader);
 

@@ -79,6 +79,15 @@ for (const [name, path, words] of SCREENS) {
         const { dirs, shifts } = await page.evaluate(() => ({ dirs: window.dirs, shifts: window.shifts }));
         expect(dirs.filter((d) => d !== (language === 'ar' ? 'rtl' : 'ltr')), `<html dir> as it went: ${dirs}`).toEqual([]);
         expect(shifts, 'the layout shifts').toBe(0);
+        // The WebAssembly was asked for once the copy was painted, not
+        // preloaded with the HTML (prerender.mjs's deferModule).
+        const { preloads, fetched, painted } = await page.evaluate(() => ({
+          preloads: document.querySelectorAll('link[rel=preload][href$="_bg.wasm"]').length,
+          fetched: performance.getEntriesByType('resource').find((e) => e.name.endsWith('_bg.wasm'))?.startTime,
+          painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        }));
+        expect(preloads, 'a preload of the WebAssembly').toBe(0);
+        expect(fetched, 'the WebAssembly fetched after the first paint').toBeGreaterThan(painted);
       } finally {
         await context.close();
       }
@@ -96,6 +105,8 @@ test('a returning visitor, and another screen of the page, get no copy', async (
       await page.goto(path, { waitUntil: 'commit' });
       await page.waitForLoadState('domcontentloaded');
       expect(await page.locator('#first-screen').count(), path).toBe(0);
+      // No copy to paint first: the WebAssembly is preloaded with the HTML.
+      expect(await page.locator('head link[rel=preload][href$="_bg.wasm"]').count(), path).toBe(1);
       release();
       await expect(page.locator('body > main')).not.toBeEmpty();
     } finally {

@@ -11,6 +11,13 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.__sounds = 0;
     window.__contexts = 0;
+    // Every WAV the page renders (a blob address each).
+    window.__wavs = 0;
+    const blobUrl = URL.createObjectURL;
+    URL.createObjectURL = function (blob) {
+      if (blob && blob.type === 'audio/wav') window.__wavs += 1;
+      return blobUrl.call(this, blob);
+    };
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function () {
       window.__sounds += 1;
@@ -41,6 +48,10 @@ test('no sound before a gesture; plies sound; muting is remembered', async ({ pa
     return window.__sounds;
   });
   expect(silent).toBe(0);
+  // Nothing rendered while the page starts and idles before a gesture (the
+  // sounds are rendered after the first one: no start-up work, issue 47).
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(() => requestIdleCallback(done), 500))));
+  expect(await page.evaluate(() => window.__wavs)).toBe(0);
   await page.getByRole('button', { name: 'English' }).click();
   await board(page).locator('[data-square="a1"]').click();
   await expect(page.locator('[data-ply]')).toHaveCount(1);
@@ -53,6 +64,8 @@ test('no sound before a gesture; plies sound; muting is remembered', async ({ pa
   expect(wav.header).toBe('RIFFWAVE');
   expect(wav.size).toBeGreaterThan(1000);
   expect(wav.loud).toBe(true);
+  // After the gesture every sound is rendered, one an idle moment.
+  await expect.poll(() => page.evaluate(() => window.__wavs)).toBe(6);
   expect(await page.evaluate(() => window.__contexts)).toBe(0);
   // Muted in the settings: plies are silent, after a reload too.
   await page.getByTestId('nav-settings').click();
