@@ -116,8 +116,8 @@ async function firstScreen(file, screen, language) {
 // screen, inert, and takes it away as the app's own screen arrives (a
 // mutation observer runs before the next paint). The app builds its screen
 // behind the copy in slices (src/app/staging.rs, `#first-screen ~ *` hidden
-// by style/main.css) and marks `<main data-drawn>` once it is whole.
-// A first visit: nothing of the app stored but the language.
+// by style/main.css) and marks `<main data-drawn>` once it is whole. (A
+// first visit: nothing of the app stored but the language.)
 const FIRST_VISIT = 'Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")';
 const SHOW = `<script>try{let t=document.querySelector('template[data-first-screen="'+document.documentElement.lang+'"]');`
   + `if(t&&location.hash==t.dataset.hash&&${FIRST_VISIT}){`
@@ -131,13 +131,12 @@ const SHOW = `<script>try{let t=document.querySelector('template[data-first-scre
 // on 127.0.0.1 ends before the first frame: a simulated LCP of 2.26–2.41 s
 // for a paint observed at 1.2–1.3 s; issue 47). Otherwise (a returning
 // visit, another screen, an invitation's link) it is preloaded at once as
-// before: the head's preload becomes a script that adds it then, and the
-// module's start waits for the copy's paint when the copy is there.
-// The module's start, when the copy is shown: once the browser has
-// reported the first contentful paint (a frame's callbacks run before its
-// paint, and the paint's time came after them), at once where paint
-// timing is missing. A tab opened in the background paints, and so starts,
-// when it is shown.
+// before: the head's preload becomes a script that adds it then. With the
+// copy shown, the module starts once the browser has reported the first
+// contentful paint (not a frame's callback: it runs before the paint, and
+// the paint's reported time came after it), at once where paint timing is
+// missing; a tab opened in the background paints, and so starts, when it
+// is shown.
 const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen") && PerformanceObserver.supportedEntryTypes?.includes("paint")) '
   + 'await new Promise((painted) => new PerformanceObserver((list, observer) => { '
   + 'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } '
