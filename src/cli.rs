@@ -420,6 +420,11 @@ impl MatchScore {
 pub struct MatchSettings {
     /// Games in all.
     pub games: u32,
+    /// The first game played (0: the whole match): a match played in
+    /// parts, `first_game..games` here and the rest in another run, plays
+    /// the same games as one run (each game's seed and opening come from
+    /// its number).
+    pub first_game: u32,
     /// Milliseconds per ply for the levels that use a clock, if any.
     pub time_ms: Option<u64>,
     /// B's milliseconds per ply, when not `time_ms` (A thinking longer or
@@ -531,7 +536,7 @@ pub fn play_match(
 ) -> MatchScore {
     use std::sync::atomic::{AtomicU32, Ordering};
     use std::sync::Mutex;
-    let next = AtomicU32::new(0);
+    let next = AtomicU32::new(settings.first_game);
     let score = Mutex::new(MatchScore::default());
     let worker = || loop {
         let n = next.fetch_add(1, Ordering::Relaxed);

@@ -28,7 +28,7 @@ USAGE
   kharbga-cli think <variant> [position string] [--time-ms T] [--nodes N]
                                              the computer's best ply, score, depth, nodes, pv
   kharbga-cli match --a LEVEL --b LEVEL --games N --variant V [--time-ms T] [--seed S] [--threads N] [--records]
-                                             [--all-records] [--a-side first|second] [--ballots K] [--b-time-ms T]
+                                             [--all-records] [--a-side first|second] [--ballots K] [--b-time-ms T] [--from N]
                                              computer against computer, sides alternated;
                                              levels: random, greedy, 1 to 5, and the
                                              outside yardstick ab<depth> (material) or
@@ -36,6 +36,8 @@ USAGE
                                              --ballots K: each pair of games from a
                                              balanced opening of K random plies;
                                              --b-time-ms: B's time a ply, if not A's;
+                                             --from N: games N and on only (a long match in
+                                             parts: the same games as one run);
                                              --records: the games A did not win (stderr),
                                              --all-records: every game
   kharbga-cli tournament --levels L,L,L... --variant V [--format round-robin|double|swiss:N]
@@ -431,8 +433,15 @@ fn run_match(args: &[String]) -> Result<(), String> {
     let seed = number(&pairs, "seed", 2026u64)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = number(&pairs, "threads", cores)?;
+    let first_game = number(&pairs, "from", 0u32)?;
+    if first_game >= games {
+        return Err(format!(
+            "--from {first_game}: a game number below --games {games}"
+        ));
+    }
     let settings = kharbga::cli::MatchSettings {
         games,
+        first_game,
         time_ms,
         b_time_ms,
         seed,
@@ -456,8 +465,13 @@ fn run_match(args: &[String]) -> Result<(), String> {
         from.push_str(&format!(" (B at {ms} ms)"));
     }
     println!(
-        "match {a} vs {b} {}{from} games {games}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
+        "match {a} vs {b} {}{from} games {}: wins {} draws {} losses {} score {:.1}% ({}) ({:.0} s)",
         rules.variant.token(),
+        if first_game > 0 {
+            format!("{first_game} to {}", games - 1)
+        } else {
+            games.to_string()
+        },
         score.wins,
         score.draws,
         score.losses,

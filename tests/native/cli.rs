@@ -272,3 +272,49 @@ fn hashes_are_the_positions_as_a_ply_message_writes_them() {
     }
     assert_eq!(text, expected);
 }
+
+/// A match played in parts (`--from`) plays the same games as one run:
+/// each game's seed and opening come from its number.
+#[test]
+fn a_match_in_two_parts_plays_the_games_of_one_run() {
+    use kharbga::cli::{play_match, MatchScore, MatchSettings, ShowRecords};
+    let rules: kharbga::engine::Rules = "seega5".parse().unwrap();
+    let (a, b) = ("greedy".parse().unwrap(), "random".parse().unwrap());
+    let settings = |first_game| MatchSettings {
+        games: 8,
+        first_game,
+        time_ms: None,
+        b_time_ms: None,
+        seed: 7,
+        threads: 1,
+        show_records: ShowRecords::None,
+        a_side: None,
+        // (From the start: a ballot's depth-12 search is minutes unoptimised.)
+        ballot_plies: 0,
+    };
+    let whole = play_match(rules, a, b, settings(0));
+    let mut first = play_match(
+        rules,
+        a,
+        b,
+        MatchSettings {
+            games: 5,
+            ..settings(0)
+        },
+    );
+    let rest = play_match(rules, a, b, settings(5));
+    let total = |s: &MatchScore| s.wins + s.draws + s.losses;
+    assert_eq!((total(&first), total(&rest), total(&whole)), (5, 3, 8));
+    first.wins += rest.wins;
+    first.draws += rest.draws;
+    first.losses += rest.losses;
+    for side in 0..2 {
+        for k in 0..3 {
+            first.by_side[side][k] += rest.by_side[side][k];
+        }
+    }
+    assert_eq!(
+        (first.wins, first.draws, first.losses, first.by_side),
+        (whole.wins, whole.draws, whole.losses, whole.by_side)
+    );
+}
