@@ -14,11 +14,12 @@ use std::sync::OnceLock;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-use super::solve::{Feedback, PuzzleRun, Stage};
+use super::solve::{Feedback, Miss, PuzzleRun, Stage};
 use super::PUZZLES;
 use crate::ai::Level;
 use crate::app::board::view::Hands;
 use crate::app::board::Board;
+use crate::app::i18n::tokens::reason_token;
 use crate::app::i18n::{tr_text, translate};
 use crate::app::play::controller::{Controller, Response};
 use crate::app::play::hud::{refusal_text, side_name};
@@ -416,7 +417,13 @@ pub fn PuzzleScreen(place: String) -> impl IntoView {
                     ("wrong", refusal_text(refusal, variant, position.to_move()))
                 }
                 Feedback::Wrong if run.stage == Stage::Refuting => ("wrong", tr!("puzzles-wrong")),
-                Feedback::Wrong => ("wrong", tr!("puzzles-wrong-shown")),
+                Feedback::Wrong => ("wrong", match run.miss() {
+                    Miss::Answered => tr!("puzzles-wrong-shown"),
+                    Miss::Ended(outcome) => tr!("puzzles-wrong-ends", {
+                        "reason" => tr!("result-reason", { "reason" => reason_token(outcome, variant) }),
+                    }),
+                    Miss::Unanswered => tr!("puzzles-wrong-unanswered"),
+                }),
                 Feedback::Solved => ("right", tr!("puzzles-solved")),
             })
         })

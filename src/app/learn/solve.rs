@@ -7,7 +7,7 @@
 
 use crate::app::board::view::{Arrow, BoardView, Hands, Highlight};
 use crate::app::play::controller::{Controller, Refusal, Response};
-use crate::engine::{Bitboard, Ply, Side, Square};
+use crate::engine::{Bitboard, Outcome, Ply, Side, Square};
 use crate::learn::puzzle::Puzzle;
 
 /// How many plies a refutation shows at most (the computer's chain, and
@@ -27,6 +27,17 @@ pub enum Stage {
     Refuting,
     /// The refutation was shown: the player may try again.
     Failed,
+}
+
+/// What a missed try showed (see [`PuzzleRun::miss`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// The computer answered the wrong ply (marked in red).
+    Answered,
+    /// The wrong ply ended the game, so: nothing to answer.
+    Ended(Outcome),
+    /// The computer had no ply to answer with.
+    Unanswered,
 }
 
 /// What the player is told.
@@ -250,6 +261,22 @@ impl PuzzleRun {
         self.shown = true;
     }
 
+    /// What a miss showed, once [`Stage::Failed`]: the computer's answer,
+    /// or none because the wrong ply ended the game (in Kharbga a first
+    /// turn that leaves the Defender no move loses at once) or left the
+    /// computer nothing to play (the other side passes, or the worker had
+    /// no answer). The page says which: "the computer's answer is marked
+    /// in red" would point at nothing.
+    pub fn miss(&self) -> Miss {
+        if !self.refutation.is_empty() {
+            return Miss::Answered;
+        }
+        match self.controller.game().outcome() {
+            Some(outcome) => Miss::Ended(outcome),
+            None => Miss::Unanswered,
+        }
+    }
+
     /// Whether the puzzle is over for now (solved, shown or failed).
     pub fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Solved | Stage::Failed)
@@ -378,10 +405,19 @@ mod tests {
             .legal_plies()
             .iter()
             .copied()
-            .find(|&p| Some(p) != run.expected())
+            .filter(|&p| Some(p) != run.expected())
+            // (One the computer can answer: not one that ends the game, see
+            // the next test.)
+            .find(|&p| {
+                let mut game = run.controller.game().clone();
+                game.play(p).is_ok()
+                    && game.outcome().is_none()
+                    && game.position().to_move() != puzzle.player()
+            })
             .expect("another legal ply");
         gesture(&mut run, wrong);
         assert_eq!(run.feedback, Feedback::Wrong);
+        assert_eq!(run.stage, Stage::Refuting);
         assert_eq!(run.first_try, Some(false), "a miss, at once");
         assert_eq!(run.wrong, Some(wrong));
         assert_eq!(run.controller.hands, Hands::None, "no more plies for now");
@@ -395,6 +431,7 @@ mod tests {
             run.refute(Some(ply));
         }
         assert_eq!(run.stage, Stage::Failed);
+        assert_eq!(run.miss(), Miss::Answered, "the answer is on the board");
         let game = run.controller.game();
         assert!(
             game.outcome().is_some()
@@ -416,10 +453,42 @@ mod tests {
         // A worker that has nothing to say ends the refutation.
         let mut run = PuzzleRun::new(puzzle);
         gesture(&mut run, wrong);
-        if run.stage == Stage::Refuting {
-            run.refute(None);
-        }
+        run.refute(None);
         assert_eq!(run.stage, Stage::Failed);
+        assert_eq!(run.miss(), Miss::Unanswered, "no answer to point at");
+    }
+
+    #[test]
+    fn a_wrong_ply_that_ends_the_game_is_a_miss_with_nothing_to_refute() {
+        // Kharbga's first turn: a step into the centre that leaves the
+        // Defender no move loses at once (the ruling's first-move block).
+        let (run, wrong) = kharbga()
+            .into_iter()
+            .find_map(|puzzle| {
+                let run = PuzzleRun::new(puzzle);
+                let position = *run.controller.game().position();
+                position
+                    .legal_plies()
+                    .iter()
+                    .copied()
+                    .filter(|&p| Some(p) != run.expected())
+                    .find(|&p| {
+                        let mut game = run.controller.game().clone();
+                        game.play(p).is_ok() && game.outcome().is_some()
+                    })
+                    .map(|wrong| (run, wrong))
+            })
+            .expect("a shipped puzzle with a wrong ply that ends the game");
+        let mut run = run;
+        gesture(&mut run, wrong);
+        assert_eq!(run.feedback, Feedback::Wrong);
+        assert_eq!(run.stage, Stage::Failed, "nothing for the computer to do");
+        assert!(run.refutation.is_empty());
+        let Miss::Ended(outcome) = run.miss() else {
+            panic!("{:?}", run.miss());
+        };
+        assert_eq!(outcome.winner, Some(run.puzzle.player().opponent()));
+        assert_eq!(run.first_try, Some(false));
     }
 
     #[test]
