@@ -38,6 +38,9 @@ pub struct Library<S: Store> {
     store: S,
     games: Vec<Summary>,
     notices: Vec<Notice>,
+    /// Games this page forgot ([`Library::forget`]): a save of one of them
+    /// still under way (a screen's last save as it goes) writes nothing.
+    forgotten: Vec<String>,
 }
 
 impl<S: Store> Library<S> {
@@ -50,6 +53,7 @@ impl<S: Store> Library<S> {
             store,
             games: Vec::new(),
             notices: Vec::new(),
+            forgotten: Vec::new(),
         };
         let keys = library.store.keys().unwrap_or_default();
         let mut aside = Vec::new();
@@ -184,6 +188,9 @@ impl<S: Store> Library<S> {
     /// list updated even when the store refuses, so that the game stays in
     /// this session's library.
     pub fn save(&mut self, game: &SavedGame) -> Result<(), StoreError> {
+        if self.forgotten.contains(&game.id) {
+            return Ok(());
+        }
         self.games.retain(|g| g.id != game.id);
         let summary = game.summary();
         let at = self
@@ -214,6 +221,16 @@ impl<S: Store> Library<S> {
             self.store.remove(&StoreKey::Current.key())?;
         }
         Ok(game)
+    }
+
+    /// Deletes game `id` for good: it was never this player's (an online
+    /// seat asked for and taken by someone else), and a save of it that
+    /// comes later (its screen's, as the screen goes) is not written.
+    pub fn forget(&mut self, id: &str) -> Result<(), StoreError> {
+        if !self.forgotten.iter().any(|f| f == id) {
+            self.forgotten.push(id.to_owned());
+        }
+        self.delete(id).map(|_| ())
     }
 
     /// The game being played, if one was.

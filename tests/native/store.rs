@@ -330,6 +330,36 @@ fn rename_delete_and_restore() {
 }
 
 #[test]
+fn a_game_forgotten_is_not_written_again_by_a_late_save() {
+    // An online seat asked for and lost: the page forgets the game it
+    // saved when *Join* was pressed, and the game screen's last save, as
+    // it goes after that, writes nothing (before: the game came back).
+    let mut store = MemoryStore::new();
+    let mut library = Library::open(&mut store);
+    let game = saved(
+        "joined",
+        Millis(1),
+        random_game(Rules::seega(BoardSize::Five), 0, 1),
+    );
+    library.save(&game).unwrap();
+    library.set_current(Some("joined")).unwrap();
+    let other = saved("mine", Millis(2), random_game(Rules::kharbga(), 10, 2));
+    library.save(&other).unwrap();
+    library.forget("joined").unwrap();
+    library.save(&game).unwrap();
+    assert_eq!(library.games().len(), 1);
+    assert_eq!(library.games()[0].id, "mine");
+    assert_eq!(library.current(), None);
+    // Forgetting one game forgets no other: the others still save.
+    let later = saved("mine", Millis(3), random_game(Rules::kharbga(), 12, 2));
+    library.save(&later).unwrap();
+    assert_eq!(library.games()[0].plies, 12);
+    drop(library);
+    assert!(store.get(&game_key("joined")).unwrap().is_none());
+    assert!(store.get(&game_key("mine")).unwrap().is_some());
+}
+
+#[test]
 fn a_full_store_refuses_and_the_session_keeps_the_game() {
     let mut library = Library::open(MemoryStore::with_quota(3_000));
     let long = saved("big", Millis(1), random_game(Rules::kharbga(), 300, 7));

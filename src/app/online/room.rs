@@ -292,7 +292,7 @@ impl Room {
         };
         self.entry.set_value(None);
         if let Some(saves) = self.saves {
-            saves.update(|l| l.delete(&id).map(|_| ()));
+            saves.update(|l| l.forget(&id));
         }
     }
 
