@@ -26,6 +26,9 @@ pub type PeerId = String;
 /// A heartbeat every this many milliseconds (so that a connection gone
 /// quiet is noticed soon)…
 pub const PING_MS: Millis = Millis(500);
+/// A ping is answered at most this often per peer: every one of an
+/// honest page's, whose heartbeat is [`PING_MS`].
+pub const PONG_MS: Millis = Millis(PING_MS.0 / 2);
 /// …a connection that brought nothing for three of the peer's own beats,
 /// and at least this long, is lost (a network that changed or went away:
 /// the page joins the room afresh). Not less: a slow phone's page can stall
@@ -105,6 +108,11 @@ struct Peer {
     /// quiet).
     pinged: Option<Millis>,
     beat: Option<Millis>,
+    /// When this page last answered its ping: at most one pong every
+    /// [`PONG_MS`] (a visitor pinging many times a second, within its
+    /// allowance, makes the page send no more than an honest heartbeat
+    /// does: each send costs the page's main thread).
+    ponged: Option<Millis>,
 }
 
 impl Peer {
@@ -126,6 +134,7 @@ impl Peer {
             version: None,
             pinged: None,
             beat: None,
+            ponged: None,
         }
     }
 
@@ -297,6 +306,19 @@ impl Admission {
                 .filter(|gap| *gap >= PING_MS / 2);
             p.pinged = Some(now);
         }
+    }
+
+    /// Whether `peer`'s ping is to be answered at `now` (none answered in
+    /// the last [`PONG_MS`]); if so the answer is counted as sent.
+    pub(super) fn pong_due(&mut self, peer: &str, now: Millis) -> bool {
+        let Some(p) = self.peers.get_mut(peer) else {
+            return false;
+        };
+        if p.ponged.is_some_and(|last| now.since(last) < PONG_MS) {
+            return false;
+        }
+        p.ponged = Some(now);
+        true
     }
 
     /// Whether `peer` is the proved opponent, and then whether it pings.

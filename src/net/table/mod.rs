@@ -57,7 +57,7 @@ use seats::Seats;
 use signing::Signing;
 use witness::Witness;
 
-pub use admission::{PeerId, ASK_MS, AWAY_MS, PING_MS, QUIET_MS};
+pub use admission::{PeerId, ASK_MS, AWAY_MS, PING_MS, PONG_MS, QUIET_MS};
 pub use clocks::{LAG_MS, REOPEN_WAIT_MS, SILENCE_CREDIT_MS};
 pub use refereed::GameChange;
 pub use relay::{Lie, RELAY_WAIT_MS};
@@ -410,7 +410,7 @@ impl Table {
             Message::Watchers { .. } => Vec::new(),
             Message::Ping { at, plies } => {
                 self.admission.pinged(peer, now);
-                self.pinged(peer, at, plies)
+                self.pinged(peer, at, plies, now)
             }
             Message::Ask => self.asked(peer, now),
             // Pairing messages belong to the queue, not to a room.

@@ -214,8 +214,17 @@ impl Table {
     }
 
     /// A heartbeat: answered, and a game of another length caught up.
-    pub(super) fn pinged(&mut self, peer: &str, at: Millis, plies: Option<u32>) -> Vec<Event> {
-        let mut events = vec![Event::Send(peer.to_owned(), Message::Pong { at })];
+    pub(super) fn pinged(
+        &mut self,
+        peer: &str,
+        at: Millis,
+        plies: Option<u32>,
+        now: Millis,
+    ) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.admission.pong_due(peer, now) {
+            events.push(Event::Send(peer.to_owned(), Message::Pong { at }));
+        }
         // The opponent's game is not as long as ours (a ply sent
         // while it reconnected), or longer: our record settles it.
         // A watching page whose game is shorter than a seat's

@@ -218,15 +218,30 @@ test('a crowd of fifteen visitors, each within its allowance, silences neither t
   }, { hello: HELLO, ping: T('ping', 'AT', '0') });
   await host.waitForTimeout(2_000);
   // Honest plies, each side in turn: from the click to the other board.
+  // (Waits are generous: a clean clone's CI, two cores shared with another
+  // test, once saw a ply not cross in 15 s. Should one not cross, what
+  // each seat's page shows is printed with the failure.)
   const crossings = [];
+  const state = async (page) => page.evaluate(() => ({
+    status: document.querySelector('[data-testid="connection"]')?.dataset.status,
+    plies: document.querySelectorAll('[data-ply]').length,
+    input: document.querySelector('[data-testid="board"]')?.dataset.input,
+    warnings: [...document.querySelectorAll('[data-testid="online-warning"]')].map((w) => w.textContent),
+  }));
   for (let turn = 0; turn < 6; turn++) {
     const [mover, other] = turn % 2 === 0 ? [host, guest] : [guest, host];
     for (let i = 0; i < 2; i++) {
       const before = await other.locator('[data-ply]').count();
-      await expect(mover.getByTestId('board')).toHaveAttribute('data-input', 'true', { timeout: 15_000 });
+      await expect(mover.getByTestId('board')).toHaveAttribute('data-input', 'true', { timeout: 60_000 });
       const clicked = Date.now();
       await mover.locator('.square.placeable').first().click();
-      await expect(other.locator('[data-ply]')).toHaveCount(before + 1, { timeout: 15_000 });
+      try {
+        await expect(mover.locator('[data-ply]'), 'the click played the ply').toHaveCount(before + 1, { timeout: 30_000 });
+        await expect(other.locator('[data-ply]'), 'the ply crossed').toHaveCount(before + 1, { timeout: 60_000 });
+      } catch (error) {
+        console.log(`ply ${before + 1}: the mover ${JSON.stringify(await state(mover))}, the other ${JSON.stringify(await state(other))}`);
+        throw error;
+      }
       crossings.push(Date.now() - clicked);
     }
   }
