@@ -2,8 +2,8 @@
 // gzip (the `.br` and `.gz` files the build wrote beside it, as a host
 // sends them), then each page's load: its HTML, the scripts, WebAssembly
 // and style sheets it names, and its translations in the largest of the
-// fetched languages (English is compiled in). Fails when a page is over
-// its budget (gzip bytes: what every host can send).
+// languages (English's files, fetched too, are the smallest). Fails when
+// a page is over its budget (gzip bytes: what every host can send).
 //
 // Usage: node src/web/sizes.mjs <dir>
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -16,7 +16,8 @@ const dir = process.argv[2] ?? 'dist';
 /** Each page (src/pages/pages.json) by its HTML: its name in the table, the
  * Fluent files it fetches besides `main.ftl`, and its budget. */
 export const PAGES = Object.fromEntries(LISTED.map((p) => [p.file, { name: p.label, ftl: p.own ? [`${p.own}.ftl`] : [], budget: p.budget }]));
-/** The fetched languages (English is in the page). */
+/** The languages counted: the largest of them (English's files are
+ * smaller than either). */
 const FETCHED = ['fr', 'ar'];
 
 function* walk(path) {

@@ -2,10 +2,11 @@
 //! numbers are written in each language ([`format`]) and every error kind
 //! put into words ([`errors`]).
 //!
-//! English is compiled in; French and Arabic are fetched from `locales/`
-//! when chosen (or found in the browser's languages), so that the first
-//! load carries one language. The messages are read and formatted by
-//! [`fluent`], the part of Fluent our files use, checked against fluent-rs
+//! Every language is fetched from `locales/` (the head's script asks for
+//! the page's files with its HTML, in the language it will show); English
+//! is compiled in only outside the pages' release build (see `english`),
+//! so that the first load carries one language. The messages are read and
+//! formatted by [`fluent`], the part of Fluent our files use, checked against fluent-rs
 //! itself by a native test. [`tr!`](crate::tr) has the shape of
 //! leptos-fluent's macro it replaced (its arguments in a small array, no map
 //! built at each call), and a native test (`tests/native/translations.rs`)
