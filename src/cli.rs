@@ -422,8 +422,8 @@ pub struct MatchSettings {
     pub games: u32,
     /// The first game played (0: the whole match): a match played in
     /// parts, `first_game..games` here and the rest in another run, plays
-    /// the same games as one run (each game's seed and opening come from
-    /// its number).
+    /// the openings of one run (each game's seed and opening come from its
+    /// number; a timed game's plies still depend on the clock).
     pub first_game: u32,
     /// Milliseconds per ply for the levels that use a clock, if any.
     pub time_ms: Option<u64>,

@@ -37,7 +37,7 @@ USAGE
                                              balanced opening of K random plies;
                                              --b-time-ms: B's time a ply, if not A's;
                                              --from N: games N and on only (a long match in
-                                             parts: the same games as one run);
+                                             parts: the openings of one run);
                                              --records: the games A did not win (stderr),
                                              --all-records: every game
   kharbga-cli tournament --levels L,L,L... --variant V [--format round-robin|double|swiss:N]
