@@ -356,6 +356,24 @@ mod tests {
         run.respond(response);
     }
 
+    /// Each legal ply but the line's at the puzzle's start, with the game
+    /// after it.
+    fn wrong_plies(run: &PuzzleRun) -> Vec<(Ply, crate::engine::Game)> {
+        let start = run.controller.game();
+        start
+            .position()
+            .legal_plies()
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != run.expected())
+            .filter_map(|p| {
+                let mut game = start.clone();
+                game.play(p).ok()?;
+                Some((p, game))
+            })
+            .collect()
+    }
+
     /// Solves the puzzle by gestures, the replies played as the page
     /// plays them.
     fn solve(run: &mut PuzzleRun) {
@@ -400,20 +418,14 @@ mod tests {
             .find(|p| (1..p.line.len()).any(|i| !p.is_players(i)))
             .expect("a puzzle with a reply");
         let mut run = PuzzleRun::new(puzzle.clone());
-        let position = *run.controller.game().position();
-        let wrong = position
-            .legal_plies()
-            .iter()
-            .copied()
-            .filter(|&p| Some(p) != run.expected())
-            // (One the computer can answer: not one that ends the game, see
-            // the next test.)
-            .find(|&p| {
-                let mut game = run.controller.game().clone();
-                game.play(p).is_ok()
-                    && game.outcome().is_none()
-                    && game.position().to_move() != puzzle.player()
+        // (One the computer can answer: not one that ends the game, see
+        // the next test.)
+        let wrong = wrong_plies(&run)
+            .into_iter()
+            .find(|(_, game)| {
+                game.outcome().is_none() && game.position().to_move() != puzzle.player()
             })
+            .map(|(ply, _)| ply)
             .expect("another legal ply");
         gesture(&mut run, wrong);
         assert_eq!(run.feedback, Feedback::Wrong);
@@ -466,17 +478,11 @@ mod tests {
             .into_iter()
             .find_map(|puzzle| {
                 let run = PuzzleRun::new(puzzle);
-                let position = *run.controller.game().position();
-                position
-                    .legal_plies()
-                    .iter()
-                    .copied()
-                    .filter(|&p| Some(p) != run.expected())
-                    .find(|&p| {
-                        let mut game = run.controller.game().clone();
-                        game.play(p).is_ok() && game.outcome().is_some()
-                    })
-                    .map(|wrong| (run, wrong))
+                let wrong = wrong_plies(&run)
+                    .into_iter()
+                    .find(|(_, game)| game.outcome().is_some())?
+                    .0;
+                Some((run, wrong))
             })
             .expect("a shipped puzzle with a wrong ply that ends the game");
         let mut run = run;
