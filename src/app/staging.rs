@@ -12,8 +12,7 @@
 //! (`#first-screen ~ *` in `style/main.css`). Once the last step is built,
 //! `<main>` gets `data-drawn` and the copy's script swaps the two in the
 //! frame after (no layout shift: the same screen). Without a copy (a
-//! returning visit, another screen, the first page) every step is reached
-//! at once: one task, no frame without the screen.
+//! returning visit, another screen) every step is reached at once: one task, no frame without the screen.
 
 use leptos::prelude::*;
 
@@ -30,8 +29,8 @@ pub const LAST: u8 = 3;
 struct Staging([RwSignal<bool>; LAST as usize]);
 
 thread_local! {
-    // The shell's (a context costs each page's module more code, and the
-    // first page's load is within 200 bytes of its budget).
+    // The shell's (a context costs each page's module more code, and every
+    // byte of the first page's module counts against its budget).
     static STAGING: std::cell::Cell<Option<Staging>> = const { std::cell::Cell::new(None) };
 }
 

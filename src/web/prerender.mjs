@@ -22,10 +22,10 @@
 // returning visitor, whose screen may differ (a game resumed, settings),
 // sees the app's own screen only: its service worker makes that fast.
 //
-// Not the first page (its `screen` is null in src/pages/pages.json): its
-// copies, 1.85 KB gzipped, would take its load over its 250,000-byte
-// budget (1.0 KB left). Measured on it all the same: Lighthouse's LCP
-// 2.41 s without, 1.16 s with (issue 47; docs/performance.md).
+// The first page too since its result dialog became a chunk (issue 47: its
+// copies, 1.85 KB gzipped, had no room in its 250,000-byte budget before;
+// Lighthouse's LCP measured with a copy put in by hand: 2.41 s without,
+// 1.16 s with; docs/performance.md).
 //
 // Usage: node src/web/prerender.mjs <stage>   (on the stage, before
 // src/web/name.mjs: naming is the build's last rewrite, names.spec.js; the

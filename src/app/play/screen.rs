@@ -17,7 +17,6 @@ use super::describe::ply_notes;
 use super::hud::{side_name, PlayerBar, StatusPanel};
 use super::moves::{note_text, MoveList};
 use super::referee::Announcement;
-use super::result::ResultDialog;
 use super::session::{computer_turn, Match, Session};
 use super::Play;
 use crate::ai::Level;
@@ -25,6 +24,7 @@ use crate::app::board::Board;
 use crate::app::services::browser::{measure, now_ms};
 use crate::app::services::computer::{ComputerPlayer, PendingReply, Purpose, Reply};
 use crate::app::services::storage::Saves;
+use crate::app::staging::{self, Staged};
 use crate::engine::timing::GameClock;
 use crate::engine::{Millis, Movetext, PlayedPly, Position, Side};
 
@@ -173,6 +173,8 @@ pub fn GameScreen(
     shortcuts(controller);
 
     let board_view = Memo::new(move |_| controller.with(Controller::board_view));
+    // The result dialog's chunk is asked for once the game is over.
+    let over = Memo::new(move |_| controller.with(|c| c.game().outcome().is_some()));
     // Each side's bar is on its own edge of the board: the side at the
     // bottom (the second player's when the board is turned, as on the
     // second player's page online) has its bar below.
@@ -191,20 +193,22 @@ pub fn GameScreen(
         <div class="game-screen" data-testid="game-screen">
             <section class="play-area">
                 {bar(false)}
-                <Board view=board_view on_tap=on_tap on_drag=on_drag/>
+                <Staged step=staging::PARTS><Board view=board_view on_tap=on_tap on_drag=on_drag/></Staged>
                 {bar(true)}
             </section>
             <aside class="panel side-panel">
                 <StatusPanel/>
-                {match on_hint {
-                    Some(ask) => view! { <Controls respond=respond on_hint=ask/> }.into_any(),
-                    None => view! { <Controls respond=respond/> }.into_any(),
-                }}
-                <MoveList/>
-                <EndControls on_new_game=on_new_game/>
-                <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || announcement_text(play)}</p>
+                <Staged step=staging::LAST>
+                    {match on_hint {
+                        Some(ask) => view! { <Controls respond=respond on_hint=ask/> }.into_any(),
+                        None => view! { <Controls respond=respond/> }.into_any(),
+                    }}
+                    <MoveList/>
+                    <EndControls on_new_game=on_new_game/>
+                    <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || announcement_text(play)}</p>
+                </Staged>
             </aside>
-            <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/>
+            {move || over.get().then(|| crate::app::screens::lazy::result_dialog(on_rematch, on_new_game))}
         </div>
     }
 }

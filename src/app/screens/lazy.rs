@@ -23,6 +23,7 @@ use super::replay::Replay;
 use super::settings::SettingsScreen;
 use crate::app::i18n::tr_text;
 use crate::app::page::{OnlineChoices, Shell};
+use crate::app::play::result::ResultDialog;
 use crate::app::play::{Match, Session};
 use crate::engine::{Game, Record};
 use crate::tr;
@@ -72,20 +73,43 @@ fn settings_view() -> Result<AnyView, ChunkMissing> {
     Ok(view! { <SettingsScreen/> }.into_any())
 }
 
+#[wasm_split(result, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_result))]
+fn result_view(
+    on_rematch: Callback<Match>,
+    on_new_game: Callback<()>,
+) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/> }.into_any())
+}
+
 #[wasm_split(notices, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_notices))]
 fn notices_view(notices: Notices) -> Result<AnyView, ChunkMissing> {
     Ok(view! { <RareNotices notices=notices/> }.into_any())
 }
 
 /// The rare notices (`RareNotices`), once their chunk is here (not a
-/// screen: nothing is replaced meanwhile). Should the chunk be missing,
-/// the page says so, with a way to try again.
+/// screen: nothing is replaced meanwhile).
 pub fn notices(notices: Notices) -> AnyView {
+    part(move || notices_view(notices))
+}
+
+/// The result dialog (`ResultDialog`), once its chunk is here: the game
+/// screen asks for it once its game is over (the chunk is fetched after
+/// the page's first paint, so it is usually here by then).
+pub fn result_dialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> AnyView {
+    part(move || result_view(on_rematch, on_new_game))
+}
+
+/// A part of a screen from a chunk, shown once the chunk is here (nothing
+/// in its place meanwhile). Should the chunk be missing, the page says so,
+/// with a way to try again.
+fn part<F: Future<Output = Result<AnyView, ChunkMissing>> + 'static>(
+    load: impl Fn() -> F + Send + Sync + 'static,
+) -> AnyView {
     let again = RwSignal::new(0u32);
     view! {
         {move || {
             again.track();
-            let load = SendWrapper::new(async move { notices_view(notices).await });
+            let load = SendWrapper::new(load());
             Suspend::new(async move {
                 match load.await {
                     Ok(view) => view,
@@ -146,7 +170,7 @@ pub fn preload_all() {
         {
             return;
         }
-        if preload_settings().await.is_err() {
+        if preload_settings().await.is_err() || preload_result().await.is_err() {
             return;
         }
         let _ = preload_notices().await;

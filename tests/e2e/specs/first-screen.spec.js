@@ -7,6 +7,7 @@
 import { test, expect, watch } from './fixtures.js';
 
 const SCREENS = [
+  ['play', '/', { en: 'Setting soldiers', ar: 'يضع الجندي' }],
   ['online', '/online.html#online', { en: "The soldiers' game of North Africa", ar: 'لعبة الجنود من شمال إفريقيا' }],
   ['tutorial', '/learn.html#learn/board', { en: 'Kharbga is played on 7×7 squares', ar: 'تُلعب الخربقة على رقعة من 7×7' }],
   ['study', '/study.html#edit/seega5', { en: 'A legal position', ar: 'وضعية قانونية' }],
@@ -98,6 +99,7 @@ for (const [name, path, words] of SCREENS) {
 test('a returning visitor, and another screen of the page, get no copy', async ({ browser, errors }) => {
   for (const [path, stored] of [
     ['/tournament.html#tournament', { 'kharbga.prefs': 'theme=dark' }],
+    ['/', { 'kharbga.prefs': 'theme=dark' }],
     ['/learn.html#rules', {}],
   ]) {
     const { context, page, release } = await firstVisit(browser, errors, 'en', stored);

@@ -116,6 +116,30 @@ test.describe('when a screen opened later cannot be fetched', () => {
   });
 });
 
+test.describe('when the result dialog\'s chunk cannot be fetched', () => {
+  // The aborted chunk is the one console error this test expects.
+  test.use({ allowedErrors: [/split-result|ERR_FAILED|Failed to load|Failed to fetch/] });
+
+  test('the game ends all the same, the page says so, and the dialog opens on a second try', async ({ page }) => {
+    await page.route('**/kharbga-split-result-*.wasm', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByTestId('board')).toHaveAttribute('data-input', 'true');
+    // The first player resigns at once: the game is over.
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await expect(page.getByTestId('board')).toHaveAttribute('data-phase', 'over');
+    const missing = page.getByRole('alert').filter({ hasText: 'could not be fetched' });
+    await expect(missing).toBeVisible();
+    await expect(page.getByTestId('result')).toHaveCount(0);
+    await page.unroute('**/kharbga-split-result-*.wasm');
+    await missing.getByRole('button', { name: 'Try again' }).click();
+    const result = page.getByTestId('result');
+    await expect(result).toBeVisible();
+    await expect(result).toHaveAttribute('data-reason', 'resignation');
+    await expect(page.getByTestId('chunk-missing')).toHaveCount(0);
+  });
+});
+
 test.describe('a browser in French, nothing chosen yet', () => {
   test.use({ locale: 'fr-FR' });
 
