@@ -29,7 +29,8 @@
 //
 // Usage: node src/web/prerender.mjs <stage>   (on the stage, before
 // src/web/name.mjs: naming is the build's last rewrite, names.spec.js; the
-// copies name no file that naming renames)
+// copies name no file that naming renames, and the scripts that fetch the
+// page's code name each file as `./<file>`, which naming rewrites)
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from '../../tests/e2e/serve.mjs';
@@ -124,32 +125,47 @@ const SHOW = `<script>try{let t=document.querySelector('template[data-first-scre
   + `let s=document.createElement("div");s.id="first-screen";s.setAttribute("inert","");s.setAttribute("aria-hidden","true");s.append(t.content);document.body.prepend(s);`
   + `new MutationObserver((m,o)=>{if(document.querySelector("body>main[data-drawn]")){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:["data-drawn"]})}}catch(e){}</script>`;
 
-// While the copy is shown, the page's WebAssembly is fetched once the copy
-// is painted, not with the HTML's first bytes: the copy needs none of it,
-// and its bytes no longer share the first paint's bandwidth (Lighthouse's
-// simulation charged the copy's paint with the module's download, which
-// on 127.0.0.1 ends before the first frame: a simulated LCP of 2.26–2.41 s
-// for a paint observed at 1.2–1.3 s; issue 47). Otherwise (a returning
-// visit, another screen, an invitation's link) it is preloaded at once as
-// before: the head's preload becomes a script that adds it then. With the
-// copy shown, the module starts once the browser has reported the first
-// contentful paint (not a frame's callback: it runs before the paint, and
-// the paint's reported time came after it), at once where paint timing is
-// missing; a tab opened in the background paints, and so starts, when it
-// is shown.
-const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen") && PerformanceObserver.supportedEntryTypes?.includes("paint")) '
+// While the copy is shown, the page's code is fetched once the copy is
+// painted, not with the HTML's first bytes: the copy needs none of it, and
+// its bytes no longer share the first paint's bandwidth. Lighthouse's
+// simulation charges a paint with every request that started before it:
+// with the module preloaded, a simulated LCP of 2.26–2.41 s for a paint
+// observed at 1.2–1.3 s (issue 47); with the glue and the modules it
+// imports (its chunks' loader, a snippet) fetched before the paint, two
+// levels of round trips more, about 0.15–0.2 s, on a first and a
+// returning visit alike. Otherwise (a returning visit with something
+// stored, another screen, an invitation's link) they are all preloaded at
+// once, the chunks' loader too (it was fetched only once the glue had
+// arrived: a round trip later): the head's preloads become a script that
+// adds them then. With the copy shown, the module script adds them once
+// the browser has reported the first contentful paint (not a frame's
+// callback: it runs before the paint, and the paint's reported time came
+// after it), at once where paint timing is missing (a tab opened in the
+// background paints, and so starts, when it is shown), and imports the
+// glue then.
+const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen")) { if (PerformanceObserver.supportedEntryTypes?.includes("paint")) '
   + 'await new Promise((painted) => new PerformanceObserver((list, observer) => { '
   + 'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } '
-  + '}).observe({ type: "paint", buffered: true }));';
+  + '}).observe({ type: "paint", buffered: true })); PRELOADS }';
 function deferModule(page, screen, path) {
   const preload = page.match(/<link [^>]*href=\.\/([^ >]+_bg\.wasm) [^>]*rel=preload[^>]*>/);
   if (!preload) throw new Error(`${path}: no preload of the page's WebAssembly`);
-  const add = `<script>let c=0;try{c=location.hash==${JSON.stringify(screen)}&&${FIRST_VISIT}}catch(e){}if(!c)`
-    + `document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"",type:"application/wasm",href:"./${preload[1]}"}))</script>`;
+  const glue = page.match(/import init, \* as bindings from '\.\/([^']+\.js)';\n/);
+  if (!glue) throw new Error(`${path}: no static import of the page's glue in its module script`);
+  const modulePreloads = [...page.matchAll(/<link crossorigin href=\.\/([^ >]+\.js) rel=modulepreload>/g)];
+  // What the glue imports before it runs: its chunks' loader, snippets.
+  const imports = [...readFileSync(join(dist, glue[1]), 'utf8').matchAll(/from ?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
+  const modules = [...new Set([glue[1], ...modulePreloads.map((m) => m[1]), ...imports])];
+  const links = [...modules.map((m) => ['modulepreload', `./${m}`]), ['preload', `./${preload[1]}`]];
+  const add = `for(let[r,h]of${JSON.stringify(links)}){let l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";`
+    + 'if(r=="preload"){l.as="fetch";l.type="application/wasm"}document.head.append(l)}';
+  const head = `<script>let c=0;try{c=location.hash==${JSON.stringify(screen)}&&${FIRST_VISIT}}catch(e){}if(!c){${add}}</script>`;
   const start = 'const wasm = await init(';
   if (page.split(start).length !== 2) throw new Error(`${path}: not one \`${start}\` in the module's script`);
-  return page.replace(preload[0], add)
-    .replace(start, `${AFTER_FIRST_PAINT}\n${start}`);
+  let out = page.replace(glue[0], '');
+  for (const m of modulePreloads) out = out.replace(m[0], '');
+  return out.replace(preload[0], head)
+    .replace(start, `${AFTER_FIRST_PAINT.replace('PRELOADS', add)}\nconst bindings = await import('./${glue[1]}');\nconst init = bindings.default;\n${start}`);
 }
 
 try {

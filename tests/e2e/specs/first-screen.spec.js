@@ -80,15 +80,20 @@ for (const [name, path, words] of SCREENS) {
         const { dirs, shifts } = await page.evaluate(() => ({ dirs: window.dirs, shifts: window.shifts }));
         expect(dirs.filter((d) => d !== (language === 'ar' ? 'rtl' : 'ltr')), `<html dir> as it went: ${dirs}`).toEqual([]);
         expect(shifts, 'the layout shifts').toBe(0);
-        // The WebAssembly was asked for once the copy was painted, not
-        // preloaded with the HTML (prerender.mjs's deferModule).
-        const { preloads, fetched, painted } = await page.evaluate(() => ({
-          preloads: document.querySelectorAll('link[rel=preload][href$="_bg.wasm"]').length,
-          fetched: performance.getEntriesByType('resource').find((e) => e.name.endsWith('_bg.wasm'))?.startTime,
+        // The page's code was asked for once the copy was painted, not
+        // with the HTML (prerender.mjs's deferModule): its WebAssembly,
+        // its glue and what the glue imports (its chunks' loader).
+        const { fetched, painted } = await page.evaluate(() => ({
+          fetched: Object.fromEntries(performance.getEntriesByType('resource')
+            .filter((e) => /(_bg\.wasm|-[0-9a-f]{16}\.js)$/.test(e.name))
+            .map((e) => [new URL(e.name).pathname, e.startTime])),
           painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         }));
-        expect(preloads, 'a preload of the WebAssembly').toBe(0);
-        expect(fetched, 'the WebAssembly fetched after the first paint').toBeGreaterThan(painted);
+        const names = Object.keys(fetched);
+        expect(names.filter((n) => n.endsWith('_bg.wasm')), 'the WebAssembly').toHaveLength(1);
+        expect(names.filter((n) => /^\/kharbga(-[a-z]+)?-[0-9a-f]{16}\.js$/.test(n)), 'the glue').toHaveLength(1);
+        expect(names.filter((n) => /-split-[0-9a-f]{16}\.js$/.test(n)), 'the chunks\' loader').toHaveLength(1);
+        for (const [name, at] of Object.entries(fetched)) expect(at, `${name} asked for after the first paint`).toBeGreaterThan(painted);
       } finally {
         await context.close();
       }
@@ -107,8 +112,11 @@ test('a returning visitor, and another screen of the page, get no copy', async (
       await page.goto(path, { waitUntil: 'commit' });
       await page.waitForLoadState('domcontentloaded');
       expect(await page.locator('#first-screen').count(), path).toBe(0);
-      // No copy to paint first: the WebAssembly is preloaded with the HTML.
+      // No copy to paint first: the WebAssembly is preloaded with the HTML,
+      // and the glue with what it imports (its chunks' loader among them).
       expect(await page.locator('head link[rel=preload][href$="_bg.wasm"]').count(), path).toBe(1);
+      expect(await page.locator('head link[rel=modulepreload][href*="-split-"]').count(), path).toBe(1);
+      expect(await page.locator('head link[rel=modulepreload]').count(), path).toBeGreaterThanOrEqual(3);
       release();
       await expect(page.locator('body > main')).not.toBeEmpty();
     } finally {
