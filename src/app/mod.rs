@@ -11,6 +11,7 @@
 //! string comes from `locales/`.
 
 pub mod board;
+pub mod chunks;
 pub mod i18n;
 pub mod learn;
 pub mod online;

@@ -150,8 +150,9 @@ const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen")) { if (Pe
 function deferModule(page, screen, path) {
   const preload = page.match(/<link [^>]*href=\.\/([^ >]+_bg\.wasm) [^>]*rel=preload[^>]*>/);
   if (!preload) throw new Error(`${path}: no preload of the page's WebAssembly`);
-  const glue = page.match(/import init, \* as bindings from '\.\/([^']+\.js)';\n/);
-  if (!glue) throw new Error(`${path}: no static import of the page's glue in its module script`);
+  const glues = [...page.matchAll(/import init, \* as bindings from '\.\/([^']+\.js)';\n/g)];
+  if (glues.length !== 1) throw new Error(`${path}: not one static import of the page's glue in its module script`);
+  const [glue] = glues;
   const modulePreloads = [...page.matchAll(/<link crossorigin href=\.\/([^ >]+\.js) rel=modulepreload>/g)];
   // What the glue imports before it runs: its chunks' loader, snippets.
   const imports = [...readFileSync(join(dist, glue[1]), 'utf8').matchAll(/from ?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
@@ -164,8 +165,8 @@ function deferModule(page, screen, path) {
   if (page.split(start).length !== 2) throw new Error(`${path}: not one \`${start}\` in the module's script`);
   let out = page.replace(glue[0], '');
   for (const m of modulePreloads) out = out.replace(m[0], '');
-  return out.replace(preload[0], head)
-    .replace(start, `${AFTER_FIRST_PAINT.replace('PRELOADS', add)}\nconst bindings = await import('./${glue[1]}');\nconst init = bindings.default;\n${start}`);
+  return out.replace(preload[0], () => head)
+    .replace(start, () => `${AFTER_FIRST_PAINT.replace('PRELOADS', () => add)}\nconst bindings = await import('./${glue[1]}');\nconst init = bindings.default;\n${start}`);
 }
 
 try {
@@ -173,7 +174,8 @@ try {
     const screens = [];
     for (const language of LANGUAGES) {
       const { html, hash } = await firstScreen(file, screen, language);
-      if (!hash.startsWith(screen)) throw new Error(`${file}${screen} (${language}) went to ${hash}`);
+      // (The first page's first screen has no hash: it must keep none.)
+      if (screen === '' ? hash !== '' : !hash.startsWith(screen)) throw new Error(`${file}${screen} (${language}) went to ${hash}`);
       screens.push(`<template data-first-screen="${language}" data-hash="${screen}">${html}</template>`);
     }
     const path = join(dist, file);

@@ -10,9 +10,32 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
+use crate::app::chunks::{part, ChunkMissing};
 use crate::app::i18n::tr_text;
+use wasm_split_helpers::wasm_split;
 
 use super::{Match, Play};
+
+#[wasm_split(result, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_result))]
+fn result_view(
+    on_rematch: Callback<Match>,
+    on_new_game: Callback<()>,
+) -> Result<AnyView, ChunkMissing> {
+    Ok(view! { <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/> }.into_any())
+}
+
+/// The result dialog, once its chunk is here (a chunk of its own, fetched
+/// after the page's first paint with the screens' chunks,
+/// `screens::lazy::preload_all`): the game screen asks for it once its
+/// game is over, so it is usually here by then.
+pub fn result_dialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> AnyView {
+    part(move || result_view(on_rematch, on_new_game))
+}
+
+/// Fetches the result dialog's chunk (`screens::lazy::preload_all`).
+pub async fn preload() -> Result<(), ChunkMissing> {
+    preload_result().await.map_err(|_| ChunkMissing)
+}
 
 /// The buttons of `dialog` that can take the focus, in order.
 fn focusables(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {

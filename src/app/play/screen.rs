@@ -208,7 +208,7 @@ pub fn GameScreen(
                     <p class="visually-hidden" aria-live="polite" data-testid="announcer">{move || announcement_text(play)}</p>
                 </Staged>
             </aside>
-            {move || over.get().then(|| crate::app::screens::lazy::result_dialog(on_rematch, on_new_game))}
+            {move || over.get().then(|| super::result::result_dialog(on_rematch, on_new_game))}
         </div>
     }
 }

@@ -14,29 +14,20 @@ use std::future::Future;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
-use wasm_split_helpers::{wasm_split, SplitLoaderError};
+use wasm_split_helpers::wasm_split;
 
 use super::library::LibraryScreen;
 use super::new_game::NewGame;
 use super::notices::{Notices, RareNotices};
 use super::replay::Replay;
 use super::settings::SettingsScreen;
+use crate::app::chunks::part;
+pub use crate::app::chunks::ChunkMissing;
 use crate::app::i18n::tr_text;
 use crate::app::page::{OnlineChoices, Shell};
-use crate::app::play::result::ResultDialog;
 use crate::app::play::{Match, Session};
 use crate::engine::{Game, Record};
 use crate::tr;
-
-/// A screen's chunk could not be fetched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChunkMissing;
-
-impl From<SplitLoaderError> for ChunkMissing {
-    fn from(_: SplitLoaderError) -> ChunkMissing {
-        ChunkMissing
-    }
-}
 
 #[wasm_split(replay, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_replay))]
 fn replay_view(
@@ -73,14 +64,6 @@ fn settings_view() -> Result<AnyView, ChunkMissing> {
     Ok(view! { <SettingsScreen/> }.into_any())
 }
 
-#[wasm_split(result, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_result))]
-fn result_view(
-    on_rematch: Callback<Match>,
-    on_new_game: Callback<()>,
-) -> Result<AnyView, ChunkMissing> {
-    Ok(view! { <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/> }.into_any())
-}
-
 #[wasm_split(notices, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_notices))]
 fn notices_view(notices: Notices) -> Result<AnyView, ChunkMissing> {
     Ok(view! { <RareNotices notices=notices/> }.into_any())
@@ -90,43 +73,6 @@ fn notices_view(notices: Notices) -> Result<AnyView, ChunkMissing> {
 /// screen: nothing is replaced meanwhile).
 pub fn notices(notices: Notices) -> AnyView {
     part(move || notices_view(notices))
-}
-
-/// The result dialog (`ResultDialog`), once its chunk is here: the game
-/// screen asks for it once its game is over (the chunk is fetched after
-/// the page's first paint, so it is usually here by then).
-pub fn result_dialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> AnyView {
-    part(move || result_view(on_rematch, on_new_game))
-}
-
-/// A part of a screen from a chunk, shown once the chunk is here (nothing
-/// in its place meanwhile). Should the chunk be missing, the page says so,
-/// with a way to try again.
-fn part<F: Future<Output = Result<AnyView, ChunkMissing>> + 'static>(
-    load: impl Fn() -> F + Send + Sync + 'static,
-) -> AnyView {
-    let again = RwSignal::new(0u32);
-    view! {
-        {move || {
-            again.track();
-            let load = SendWrapper::new(load());
-            Suspend::new(async move {
-                match load.await {
-                    Ok(view) => view,
-                    Err(ChunkMissing) => view! {
-                        <p class="notice warning" role="alert" data-testid="chunk-missing">
-                            {tr_text(|| tr!("chunk-missing"))}
-                            <button type="button" class="link" on:click=move |_| again.update(|n| *n += 1)>
-                                {tr_text(|| tr!("chunk-retry"))}
-                            </button>
-                        </p>
-                    }
-                    .into_any(),
-                }
-            })
-        }}
-    }
-    .into_any()
 }
 
 /// The replay viewer (`Replay`), once its chunk is here.
@@ -170,7 +116,7 @@ pub fn preload_all() {
         {
             return;
         }
-        if preload_settings().await.is_err() || preload_result().await.is_err() {
+        if preload_settings().await.is_err() || crate::app::play::result::preload().await.is_err() {
             return;
         }
         let _ = preload_notices().await;
