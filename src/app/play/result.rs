@@ -10,12 +10,19 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys;
 
-use crate::app::chunks::{part, ChunkMissing};
+#[cfg(fetched_english)]
+use crate::app::chunks::part;
+use crate::app::chunks::ChunkMissing;
 use crate::app::i18n::tr_text;
+#[cfg(fetched_english)]
 use wasm_split_helpers::wasm_split;
 
 use super::{Match, Play};
 
+// Split only in the pages' release build (`make release` sets
+// `fetched_english` there and splits its modules): a wasm build that is not
+// split (the wasm tests) has no loader for the split point's import.
+#[cfg(fetched_english)]
 #[wasm_split(result, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_result))]
 fn result_view(
     on_rematch: Callback<Match>,
@@ -29,12 +36,18 @@ fn result_view(
 /// `screens::lazy::preload_all`): the game screen asks for it once its
 /// game is over, so it is usually here by then.
 pub fn result_dialog(on_rematch: Callback<Match>, on_new_game: Callback<()>) -> AnyView {
-    part(move || result_view(on_rematch, on_new_game))
+    #[cfg(fetched_english)]
+    return part(move || result_view(on_rematch, on_new_game));
+    #[cfg(not(fetched_english))]
+    view! { <ResultDialog on_rematch=on_rematch on_new_game=on_new_game/> }.into_any()
 }
 
 /// Fetches the result dialog's chunk (`screens::lazy::preload_all`).
 pub async fn preload() -> Result<(), ChunkMissing> {
-    preload_result().await.map_err(|_| ChunkMissing)
+    #[cfg(fetched_english)]
+    return preload_result().await.map_err(|_| ChunkMissing);
+    #[cfg(not(fetched_english))]
+    Ok(())
 }
 
 /// The buttons of `dialog` that can take the focus, in order.
