@@ -37,18 +37,24 @@ pub fn part<F: Future<Output = Result<AnyView, ChunkMissing>> + 'static>(
             Suspend::new(async move {
                 match load.await {
                     Ok(view) => view,
-                    Err(ChunkMissing) => view! {
-                        <p class="notice warning" role="alert" data-testid="chunk-missing">
-                            {tr_text(|| tr!("chunk-missing"))}
-                            <button type="button" class="link" on:click=move |_| again.update(|n| *n += 1)>
-                                {tr_text(|| tr!("chunk-retry"))}
-                            </button>
-                        </p>
-                    }
-                    .into_any(),
+                    Err(ChunkMissing) => missing(move || again.update(|n| *n += 1)),
                 }
             })
         }}
+    }
+    .into_any()
+}
+
+/// What shows in place of a part whose chunk could not be fetched: the
+/// page says so, and `retry` fetches it again.
+pub fn missing(retry: impl Fn() + 'static) -> AnyView {
+    view! {
+        <p class="notice warning" role="alert" data-testid="chunk-missing">
+            {tr_text(|| tr!("chunk-missing"))}
+            <button type="button" class="link" on:click=move |_| retry()>
+                {tr_text(|| tr!("chunk-retry"))}
+            </button>
+        </p>
     }
     .into_any()
 }

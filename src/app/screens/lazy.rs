@@ -21,13 +21,11 @@ use super::new_game::NewGame;
 use super::notices::{Notices, RareNotices};
 use super::replay::Replay;
 use super::settings::SettingsScreen;
-use crate::app::chunks::part;
 pub use crate::app::chunks::ChunkMissing;
-use crate::app::i18n::tr_text;
+use crate::app::chunks::{missing, part};
 use crate::app::page::{OnlineChoices, Shell};
 use crate::app::play::{Match, Session};
 use crate::engine::{Game, Record};
-use crate::tr;
 
 #[wasm_split(replay, fallible, wasm_split_path = ::wasm_split_helpers, preload(preload_replay))]
 fn replay_view(
@@ -135,15 +133,7 @@ pub fn when_loaded(load: impl Future<Output = Result<AnyView, ChunkMissing>> + '
             {Suspend::new(async move {
                 match load.await {
                     Ok(view) => view,
-                    Err(ChunkMissing) => view! {
-                        <p class="notice warning" role="alert" data-testid="chunk-missing">
-                            {tr_text(|| tr!("chunk-missing"))}
-                            <button type="button" class="link" on:click=move |_| screen.notify()>
-                                {tr_text(|| tr!("chunk-retry"))}
-                            </button>
-                        </p>
-                    }
-                    .into_any(),
+                    Err(ChunkMissing) => missing(move || screen.notify()),
                 }
             })}
         }
