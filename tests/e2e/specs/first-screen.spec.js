@@ -38,6 +38,7 @@ async function firstVisit(browser, errors, language, more = {}) {
     // Whether the app's screen was whole (its last part built, in slices
     // behind the copy: src/app/staging.rs) when the copy went.
     new MutationObserver(() => {
+      if (window.manifestAt === undefined && document.querySelector('head link[rel=manifest]')) window.manifestAt = performance.now();
       if (document.getElementById('first-screen')) window.copySeen = true;
       else if (window.copySeen && window.copyGoneWhole === undefined) {
         window.copyGoneWhole = Boolean(document.querySelector('body > main[data-drawn]'));
@@ -53,6 +54,21 @@ async function firstVisit(browser, errors, language, more = {}) {
     await route.continue();
   });
   return { context, page, release };
+}
+
+/** The page's icon, written into it (a data: URL, no request before the
+ * first paint), is an image a browser draws. */
+async function expectIcon(page) {
+  const icon = page.locator('head link[rel=icon]');
+  await expect(icon).toHaveCount(1);
+  expect(await icon.getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+  // (decode() fails on what is not an image: a broken data: URL.)
+  const drawn = await icon.evaluate(async (link) => {
+    const image = new Image();
+    image.src = link.href;
+    return image.decode().then(() => true, (error) => String(error));
+  });
+  expect(drawn, 'the icon decoded').toBe(true);
 }
 
 for (const [name, path, words] of SCREENS) {
@@ -80,20 +96,26 @@ for (const [name, path, words] of SCREENS) {
         const { dirs, shifts } = await page.evaluate(() => ({ dirs: window.dirs, shifts: window.shifts }));
         expect(dirs.filter((d) => d !== (language === 'ar' ? 'rtl' : 'ltr')), `<html dir> as it went: ${dirs}`).toEqual([]);
         expect(shifts, 'the layout shifts').toBe(0);
-        // The page's code was asked for once the copy was painted, not
-        // with the HTML (prerender.mjs's deferModule): its WebAssembly,
-        // its glue and what the glue imports (its chunks' loader).
-        const { fetched, painted } = await page.evaluate(() => ({
+        // What the copy's paint does not need was asked for once the copy
+        // was painted, not with the HTML (prerender.mjs's deferModule): the
+        // page's WebAssembly, its glue and what the glue imports (its
+        // chunks' loader), its translations in its language, its manifest.
+        const { fetched, painted, manifestAt } = await page.evaluate(() => ({
           fetched: Object.fromEntries(performance.getEntriesByType('resource')
-            .filter((e) => /(_bg\.wasm|-[0-9a-f]{16}\.js)$/.test(e.name))
+            .filter((e) => /(_bg\.wasm|-[0-9a-f]{16}\.js|\.ftl)$/.test(e.name))
             .map((e) => [new URL(e.name).pathname, e.startTime])),
           painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          manifestAt: window.manifestAt,
         }));
         const names = Object.keys(fetched);
         expect(names.filter((n) => n.endsWith('_bg.wasm')), 'the WebAssembly').toHaveLength(1);
         expect(names.filter((n) => /^\/kharbga(-[a-z]+)?-[0-9a-f]{16}\.js$/.test(n) && !n.includes('-split-')), 'the glue').toHaveLength(1);
         expect(names.filter((n) => /-split-[0-9a-f]{16}\.js$/.test(n)), 'the chunks\' loader').toHaveLength(1);
+        expect(names.filter((n) => n.endsWith('.ftl')), 'the translations').toContain(`/locales/${language}/main.ftl`);
+        expect(names.filter((n) => n.endsWith('.ftl') && !n.startsWith(`/locales/${language}/`)), 'translations of another language').toEqual([]);
         for (const [name, at] of Object.entries(fetched)) expect(at, `${name} asked for after the first paint`).toBeGreaterThan(painted);
+        expect(manifestAt, 'the manifest linked after the first paint').toBeGreaterThan(painted);
+        await expectIcon(page);
       } finally {
         await context.close();
       }
@@ -117,6 +139,10 @@ test('a returning visitor, and another screen of the page, get no copy', async (
       expect(await page.locator('head link[rel=preload][href$="_bg.wasm"]').count(), path).toBe(1);
       expect(await page.locator('head link[rel=modulepreload][href*="-split-"]').count(), path).toBe(1);
       expect(await page.locator('head link[rel=modulepreload]').count(), path).toBeGreaterThanOrEqual(3);
+      // And the translations and the manifest with them.
+      expect(await page.locator('head link[rel=preload][href="locales/en/main.ftl"]').count(), path).toBe(1);
+      expect(await page.locator('head link[rel=manifest][href="manifest.webmanifest"]').count(), path).toBe(1);
+      await expectIcon(page);
       release();
       await expect(page.locator('body > main')).not.toBeEmpty();
     } finally {
