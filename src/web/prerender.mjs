@@ -117,11 +117,16 @@ async function firstScreen(file, screen, language) {
 // screen, inert, and takes it away as the app's own screen arrives (a
 // mutation observer runs before the next paint). The app builds its screen
 // behind the copy in slices (src/app/staging.rs, `#first-screen ~ *` hidden
-// by style/main.css) and marks `<main data-drawn>` once it is whole. (A
-// first visit: nothing of the app stored but the language.)
+// by style/main.css) and marks `<main data-drawn>` once it is whole.
+// Whether this visit shows the copy (`kharbgaCopy`: a first visit, nothing
+// of the app stored but the language, to the page's first screen) is
+// decided once, by a script at the head's start (`deferModule`): the
+// head's scripts, this one and the module script all read it, so that a
+// key another tab stores while the page is parsed cannot make them
+// disagree (the translations and the manifest then never asked for).
 const FIRST_VISIT = 'Object.keys(localStorage).every(k=>!k.startsWith("kharbga.")||k=="kharbga.language")';
 const SHOW = `<script>try{let t=document.querySelector('template[data-first-screen="'+document.documentElement.lang+'"]');`
-  + `if(t&&location.hash==t.dataset.hash&&${FIRST_VISIT}){`
+  + 'if(t&&kharbgaCopy){'
   + `let s=document.createElement("div");s.id="first-screen";s.setAttribute("inert","");s.setAttribute("aria-hidden","true");s.append(t.content);document.body.prepend(s);`
   + `new MutationObserver((m,o)=>{if(document.querySelector("body>main[data-drawn]")){s.remove();o.disconnect()}}).observe(document.body,{childList:true,subtree:true,attributes:true,attributeFilter:["data-drawn"]})}}catch(e){}</script>`;
 
@@ -140,15 +145,16 @@ const SHOW = `<script>try{let t=document.querySelector('template[data-first-scre
 // screen, an invitation's link) they are all asked for at once, the chunks'
 // loader too (it was fetched only once the glue had arrived: a round trip
 // later): the head's preloads become a script that adds them then, and the
-// head's translation script adds its preloads only then. With the copy
-// shown, the module script adds them once the browser has reported the
-// first contentful paint (not a frame's callback: it runs before the
-// paint, and the paint's reported time came after it), at once where paint
-// timing is missing (a tab opened in the background paints, and so starts,
-// when it is shown), and imports the glue then. The icon is written into
+// head's translation script adds its preloads only then. Where the head
+// decided on the copy, the module script adds them: once the browser has
+// reported the first contentful paint (not a frame's callback: it runs
+// before the paint, and the paint's reported time came after it), at once
+// where paint timing is missing or the copy is not there after all (a tab
+// opened in the background paints, and so starts, when it is shown:
+// w3c/paint-timing#40); then it imports the glue. The icon is written into
 // the page (a data: URL): the browser asks for it as the document is
 // parsed, before the first paint.
-const AFTER_FIRST_PAINT = 'if (document.getElementById("first-screen")) { if (PerformanceObserver.supportedEntryTypes?.includes("paint")) '
+const AFTER_FIRST_PAINT = 'if (kharbgaCopy) { if (document.getElementById("first-screen") && PerformanceObserver.supportedEntryTypes?.includes("paint")) '
   + 'await new Promise((painted) => new PerformanceObserver((list, observer) => { '
   + 'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } '
   + '}).observe({ type: "paint", buffered: true })); PRELOADS }';
@@ -177,17 +183,20 @@ function deferModule(page, screen, path) {
   const links = [...modules.map((m) => ['modulepreload', `./${m}`]), ['preload', `./${preload[1]}`], ['manifest', 'manifest.webmanifest']];
   const add = `for(let[r,h]of${JSON.stringify(links)}){let l=document.createElement("link");l.rel=r;l.href=h;`
     + 'if(r!="manifest")l.crossOrigin="";if(r=="preload"){l.as="fetch";l.type="application/wasm"}document.head.append(l)}';
-  const copyShown = `location.hash==${JSON.stringify(screen)}&&${FIRST_VISIT}`;
-  const head = `<script>let c=0;try{c=${copyShown}}catch(e){}if(!c){${add}}</script>`;
+  const decide = `<script>let kharbgaCopy=!1;try{kharbgaCopy=location.hash==${JSON.stringify(screen)}&&${FIRST_VISIT}}catch(e){}</script>`;
+  const ftl = one(page, '<script data-ftl=', path);
+  const head = `<script>if(!kharbgaCopy){${add}}</script>`;
   const translations = one(page, 'for(let f of document.currentScript.dataset.ftl.split(" "))document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"",href:`locales/${l}/${f}.ftl`}))', path);
   const icon = one(page, '<link href=icon.svg rel=icon>', path);
-  const svg = readFileSync(join(dist, 'icon.svg'), 'utf8').trim().replace(/\s+/g, ' ').replaceAll('"', "'")
-    .replace(/[%#<>{}]/g, (c) => encodeURIComponent(c));
+  // (Every character a URL or an HTML attribute could read otherwise
+  // escaped; spaces, slashes, colons, equals signs and commas kept.)
+  const svg = encodeURIComponent(readFileSync(join(dist, 'icon.svg'), 'utf8').trim().replace(/\s+/g, ' '))
+    .replace(/%(20|2F|3A|3D|2C)/g, (c) => decodeURIComponent(c));
   const start = one(page, 'const wasm = await init(', path);
-  let out = page.replace(glue[0], '').replace(manifest, '');
+  let out = page.replace(glue[0], '').replace(manifest, '').replace(ftl, () => decide + ftl);
   for (const m of modulePreloads) out = out.replace(m[0], '');
   return out.replace(preload[0], () => head)
-    .replace(translations, () => `if(!(${copyShown}))${TRANSLATIONS}`)
+    .replace(translations, () => `if(!kharbgaCopy)${TRANSLATIONS}`)
     .replace(icon, () => `<link href="data:image/svg+xml,${svg}" rel=icon>`)
     .replace(start, () => `${AFTER_FIRST_PAINT.replace('PRELOADS', () => add + TRANSLATIONS)}\nconst bindings = await import('./${glue[1]}');\nconst init = bindings.default;\n${start}`);
 }
